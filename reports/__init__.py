@@ -1,0 +1,1 @@
+"""Designer-facing tables and plots built from sim's results."""

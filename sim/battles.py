@@ -1,0 +1,155 @@
+"""One battle-odds question, for any game: scenario → rules → kernel → counts → statistics.
+
+A game joins by registering a module in ``sim.games.BATTLE_MODULES`` that provides:
+
+- ``scenario_from_dict(raw, source, rules)``: validate the scenario keys (everything but
+  ``game``, ``trials``, ``seed`` and ``rules``), raising ``ConfigError`` with key paths.
+- ``compile(rules, scenario)``: a picklable payload of numpy tables for the kernel.
+- ``run_chunk(payload, key, start, count, keep_trials)``: ``(counts, trials)`` as in ``sim.runner``.
+  ``counts["attacker_win"]`` must hold the number of attacker wins.
+- ``summarize(counts, n, payload)``: JSON-able metrics with at least ``attacker_win``,
+  ``attacker_win_ci95``, ``defender_win`` and ``mean_lost`` {attacker, defender}.
+- ``exact(payload)``: the same point metrics computed exactly, or ``None`` when that is infeasible.
+- ``cli_options()`` and ``scenario_from_cli(options)``: the game's own ``sim battle GAME`` flags.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import polars as pl
+
+from sim import __version__
+from sim.config import Rules, load_rules, read_yaml
+from sim.errors import ConfigError
+from sim.games import battle_module
+from sim.results import write_csv, write_parquet, write_text
+from sim.runner import run
+from sim.stats import wilson_halfwidth
+
+DEFAULT_TRIALS = 1_000_000
+DEFAULT_SEED = 20260101
+RUN_KEYS = ("game", "trials", "seed", "rules", "title")
+
+
+@dataclass
+class BattleResult:
+    game: str
+    scenario: dict
+    metrics: dict
+    exact: dict | None
+    n: int
+    seed: int
+    seconds: float
+    rules: Rules
+    trials: pl.DataFrame | None = None
+    title: str = ""
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def summary(self) -> pd.DataFrame:
+        return summary_table(self.metrics, self.exact)
+
+    def to_json(self) -> dict:
+        out = {"game": self.game, "trials": self.n, "seed": self.seed, "sim_version": __version__}
+        out.update(self.metrics)
+        if self.exact is not None:
+            out["exact"] = self.exact
+        out["seconds"] = round(self.seconds, 3)
+        return out
+
+
+def load_scenario(path: str | Path) -> dict:
+    raw = read_yaml(path)
+    if not isinstance(raw, dict):
+        raise ConfigError(str(path), "", "a mapping with game, attacker, defender, …", type(raw).__name__)
+    if "game" not in raw:
+        raise ConfigError(str(path), "game", "the game id (principes, dark_ages, hussars)", "nothing")
+    return raw
+
+
+def _int_key(raw: dict, key: str, default: int, source: str, minimum: int) -> int:
+    value = raw.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise ConfigError(source, key, f"an integer ≥ {minimum}", value)
+    return value
+
+
+def run_battle(
+    game: str,
+    scenario: dict | None = None,
+    *,
+    source: str = "arguments",
+    trials: int | None = None,
+    seed: int | None = None,
+    workers: int = 1,
+    precision: float | None = None,
+    exact: bool = False,
+    keep_trials: bool = False,
+    overrides: dict[str, Any] | None = None,
+    progress: bool = False,
+    **scenario_keys: Any,
+) -> BattleResult:
+    """Answer one battle question. ``scenario`` is the YAML mapping; keyword arguments add to it."""
+    raw = dict(scenario or {})
+    raw.update(scenario_keys)
+    module = battle_module(game, source)
+    n = trials if trials is not None else _int_key(raw, "trials", DEFAULT_TRIALS, source, 1)
+    seed = seed if seed is not None else _int_key(raw, "seed", DEFAULT_SEED, source, 0)
+    rule_overrides = raw.get("rules") or {}
+    if not isinstance(rule_overrides, dict):
+        raise ConfigError(source, "rules", "a mapping of dotted rule keys to values", rule_overrides)
+    rules = load_rules(game, {**rule_overrides, **(overrides or {})})
+    body = {k: v for k, v in raw.items() if k not in RUN_KEYS}
+    parsed = module.scenario_from_dict(body, source, rules)
+    payload = module.compile(rules, parsed)
+    halfwidth = getattr(module, "halfwidth", lambda c, k: wilson_halfwidth(int(c["attacker_win"]), k))
+    started = time.perf_counter()
+    out = run(module.run_chunk, payload, n, seed, workers, keep_trials, precision, halfwidth, progress)
+    metrics = module.summarize(out.counts, out.n, payload)
+    exact_metrics = module.exact(payload) if exact else None
+    frame = pl.DataFrame(out.trials).with_row_index("trial") if out.trials is not None else None
+    return BattleResult(
+        game, body, metrics, exact_metrics, out.n, seed, time.perf_counter() - started, rules, frame, raw.get("title", "")
+    )
+
+
+def _flatten(metrics: dict, prefix: str = "") -> dict[str, Any]:
+    flat: dict[str, Any] = {}
+    for key, value in metrics.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            flat.update(_flatten(value, name + "."))
+        else:
+            flat[name] = value
+    return flat
+
+
+def summary_table(metrics: dict, exact: dict | None = None) -> pd.DataFrame:
+    """Rows of (metric, estimate, ci95 low, ci95 high, exact) from the nested metrics dicts."""
+    flat, exact_flat = _flatten(metrics), _flatten(exact or {})
+    rows = []
+    for name, value in flat.items():
+        if isinstance(value, (list, tuple)):
+            continue
+        ci = flat.get(name + "_ci95") or flat.get(name.replace(".", "_ci95.", 1))
+        lo, hi = (ci if isinstance(ci, (list, tuple)) and len(ci) == 2 else (None, None))
+        rows.append({"metric": name, "estimate": value, "ci95_lo": lo, "ci95_hi": hi, "exact": exact_flat.get(name)})
+    return pd.DataFrame(rows, columns=["metric", "estimate", "ci95_lo", "ci95_hi", "exact"])
+
+
+def save(result: BattleResult, directory: str | Path) -> list[Path]:
+    """Write summary.csv, result.json and (when kept) trials.parquet, each atomically."""
+    directory = Path(directory)
+    written = [
+        write_csv(directory / "summary.csv", result.summary),
+        write_text(directory / "result.json", json.dumps(result.to_json(), indent=2) + "\n"),
+    ]
+    if result.trials is not None:
+        written.append(write_parquet(directory / "trials.parquet", result.trials))
+    return written

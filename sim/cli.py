@@ -1,0 +1,158 @@
+"""The ``sim`` command: a thin click layer. Parse, make one library call, print. User errors are one line."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from sim import battles
+from sim.config import load_rules, parse_assignments
+from sim.errors import SimError
+from sim.games import BATTLE_MODULES, COMMAND_MODULES, battle_module
+
+COMMON_OPTIONS = [
+    click.Option(["--trials"], type=click.IntRange(min=1), help="Trials to run (default 1,000,000; with --precision, the cap)."),
+    click.Option(["--seed"], type=click.IntRange(min=0), help="Root seed; the same seed gives the same numbers."),
+    click.Option(["--workers"], type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes."),
+    click.Option(["--precision"], type=click.FloatRange(min=0, min_open=True),
+                 help="Run until the 95% interval half-width on P(attacker wins) is at most this."),
+    click.Option(["--exact"], is_flag=True, help="Also compute the exact answer where feasible."),
+    click.Option(["--json", "as_json"], is_flag=True, help="Print one JSON object instead of a table."),
+    click.Option(["--set", "overrides"], multiple=True, metavar="KEY=VALUE", help="Override a rules value (YAML)."),
+    click.Option(["--save"], type=click.Path(file_okay=False), help="Write summary.csv, result.json, trials.parquet here."),
+    click.Option(["--progress/--no-progress"], default=True, help="Show a progress bar on long runs."),
+]
+
+
+def run_and_print(game: str, scenario: dict, source: str, opts: dict) -> None:
+    result = battles.run_battle(
+        game,
+        scenario,
+        source=source,
+        trials=opts["trials"],
+        seed=opts["seed"],
+        workers=opts["workers"],
+        precision=opts["precision"],
+        exact=opts["exact"],
+        keep_trials=bool(opts["save"]),
+        overrides=parse_assignments(opts["overrides"]),
+        progress=opts["progress"],
+    )
+    if opts["save"]:
+        written = battles.save(result, opts["save"])
+        click.echo(f"wrote {', '.join(str(p) for p in written)}", err=True)
+    if opts["as_json"]:
+        click.echo(json.dumps(result.to_json(), indent=2))
+    else:
+        click.echo(format_result(result))
+
+
+def format_result(result: battles.BattleResult) -> str:
+    """A compact table: every metric with its interval, and the exact value beside it when computed."""
+    frame = result.summary
+    keep = (frame["estimate"] != 0) | frame["exact"].fillna(0).ne(0) | frame["ci95_lo"].notna()
+    frame = frame[keep]
+    lines = [f"{result.title or result.game + ' battle'}: {result.n:,} trials, seed {result.seed}, {result.seconds:.2f} s"]
+    width = max(len(m) for m in frame["metric"])
+    head = f"  {'metric':<{width}}  {'estimate':>9}  {'95% interval':>19}"
+    lines.append(head + ("  {:>9}".format("exact") if result.exact is not None else ""))
+    for row in frame.itertuples():
+        ci = f"[{row.ci95_lo:.4f}, {row.ci95_hi:.4f}]" if row.ci95_lo == row.ci95_lo and row.ci95_lo is not None else ""
+        line = f"  {row.metric:<{width}}  {row.estimate:>9.4f}  {ci:>19}"
+        if result.exact is not None:
+            line += f"  {row.exact:>9.4f}" if row.exact is not None and row.exact == row.exact else ""
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def _file_command(path: str) -> click.Command:
+    def callback(**opts):
+        scenario = battles.load_scenario(path)
+        run_and_print(scenario["game"], scenario, path, opts)
+
+    return click.Command(path, params=list(COMMON_OPTIONS), callback=callback, help="Run the battle in a scenario file.")
+
+
+def _game_command(game: str) -> click.Command:
+    module = battle_module(game)
+
+    def callback(**opts):
+        run_and_print(game, module.scenario_from_cli(opts), "command line", opts)
+
+    doc = (module.__doc__ or "").strip().splitlines()[0]
+    return click.Command(game, params=module.cli_options() + list(COMMON_OPTIONS), callback=callback, help=doc)
+
+
+class BattleGroup(click.Group):
+    """``sim battle GAME [flags]`` or ``sim battle SCENARIO.yaml [flags]``."""
+
+    def list_commands(self, ctx):
+        return sorted(BATTLE_MODULES)
+
+    def get_command(self, ctx, name):
+        if name in BATTLE_MODULES:
+            return _game_command(name)
+        if name.endswith((".yaml", ".yml")) or Path(name).exists():
+            return _file_command(name)
+        return None
+
+
+@click.group()
+@click.version_option(package_name="sim")
+def cli():
+    """sim: battle odds and balance statistics for Principes, Dark Ages: HRE and Winged Hussars."""
+
+
+@cli.group(cls=BattleGroup)
+def battle():
+    """Battle odds: exact where feasible, and Monte Carlo with 95% intervals."""
+
+
+@cli.command()
+@click.argument("game")
+def rules(game):
+    """Print a game's rules values with their provenance, assumptions first."""
+    loaded = load_rules(game)
+    order = {"assumed": 0, "override": 1, "rulebook": 2}
+    for p in sorted(loaded.provenance, key=lambda p: order[p.source]):
+        click.echo(f"[{p.source}] {p.key} = {json.dumps(p.value)}\n    {p.note}")
+    click.echo(f"\n{len(loaded.assumptions())} assumed values, {len(loaded.provenance)} in all ({loaded.path})")
+
+
+@cli.command()
+@click.option("-o", "--out", default="out/demo", show_default=True, type=click.Path(file_okay=False))
+@click.option("--trials", default=200_000, show_default=True, type=click.IntRange(min=1))
+def demo(out, trials):
+    """Battle-odds tables and plots for the bundled scenarios."""
+    from reports.demo import run_demo
+
+    for path in run_demo(Path(out), trials):
+        click.echo(f"wrote {path}")
+
+
+for _name in COMMAND_MODULES:
+    for _command in importlib.import_module(_name).commands:
+        cli.add_command(_command)
+
+
+def main(argv: list[str] | None = None) -> None:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in argv
+    argv = [a for a in argv if a != "--debug"]
+    try:
+        cli.main(args=argv, prog_name="sim", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.secho("aborted", fg="red", err=True)
+        sys.exit(130)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except SimError as exc:
+        if debug:
+            raise
+        click.secho(f"error: {exc}", fg="red", err=True)
+        sys.exit(2)

@@ -1,0 +1,95 @@
+"""Principes rules values → validated, frozen battle rules (die symbols as small integers)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from sim.config import Rules
+from sim.errors import ConfigError
+
+SYMBOLS = ("sword", "shield", "coin", "blank")
+SWORD, SHIELD, COIN, BLANK = range(4)
+SITES = ("gord", "city")
+FACTIONS = ("polonia_maior", "masovia", "polonia_minor", "silesia")
+
+
+@dataclass(frozen=True)
+class UnitType:
+    name: str
+    swords: int
+    toughness: int
+    damage_order: int
+    cavalry: bool
+
+
+@dataclass(frozen=True)
+class PrincipesRules:
+    units: tuple[UnitType, ...]  # sorted in the order damage is assigned
+    site_shields: dict[str, int]
+    castle_shields: int
+    settlements_count_each: bool
+    die: np.ndarray  # symbol index of each face
+    opposite: np.ndarray  # symbol index of the face opposite each face (Learning Chess)
+    cards_per_unit: int
+    rerolls: dict[str, int]  # faction → Battle Die rerolls per battle
+    coin_gold: int
+
+    def unit(self, name: str) -> UnitType:
+        return next(u for u in self.units if u.name == name)
+
+
+def _int(values: dict, key: str, source: str, minimum: int = 0) -> int:
+    node: object = values
+    for part in key.split("."):
+        node = node.get(part) if isinstance(node, dict) else None
+    if isinstance(node, bool) or not isinstance(node, int) or node < minimum:
+        raise ConfigError(source, key, f"an integer ≥ {minimum}", node)
+    return node
+
+
+def _symbols(values: dict, key: str, source: str) -> np.ndarray:
+    faces = values.get("battle_die", {}).get(key)
+    if not isinstance(faces, list) or not faces:
+        raise ConfigError(source, f"battle_die.{key}", f"a non-empty list of faces from {', '.join(SYMBOLS)}", faces)
+    for i, face in enumerate(faces):
+        if face not in SYMBOLS:
+            raise ConfigError(source, f"battle_die.{key}[{i}]", f"one of {', '.join(SYMBOLS)}", face)
+    return np.array([SYMBOLS.index(f) for f in faces], dtype=np.int64)
+
+
+def compile_rules(rules: Rules) -> PrincipesRules:
+    values, source = rules.values, rules.path
+    units = []
+    for name, spec in (values.get("units") or {}).items():
+        if not isinstance(spec, dict) or spec.get("class") not in ("infantry", "cavalry"):
+            raise ConfigError(source, f"units.{name}.class", "infantry or cavalry", (spec or {}).get("class"))
+        units.append(
+            UnitType(
+                name,
+                _int(values, f"units.{name}.swords", source),
+                _int(values, f"units.{name}.toughness", source, 1),
+                _int(values, f"units.{name}.damage_order", source),
+                spec["class"] == "cavalry",
+            )
+        )
+    if not units:
+        raise ConfigError(source, "units", "at least one unit type", values.get("units"))
+    die, opposite = _symbols(values, "faces", source), _symbols(values, "opposite", source)
+    if len(opposite) != len(die):
+        raise ConfigError(
+            source, "battle_die.opposite", f"one opposite face for each of the {len(die)} faces", f"{len(opposite)} faces"
+        )
+    factions = values.get("factions") or {}
+    return PrincipesRules(
+        units=tuple(sorted(units, key=lambda u: u.damage_order)),
+        site_shields={s: _int(values, f"defender_shields.{s}", source) for s in SITES},
+        castle_shields=_int(values, "defender_shields.castle", source),
+        settlements_count_each=bool(values.get("defender_shields", {}).get("settlements_count_each", True)),
+        die=die,
+        opposite=opposite,
+        cards_per_unit=_int(values, "cards.per_unit_limit", source),
+        rerolls={f: _int(values, f"factions.{f}.die_reroll", source) for f in factions},
+        coin_gold=_int(values, "loot.coin_gold", source),
+    )
