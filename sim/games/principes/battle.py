@@ -241,7 +241,8 @@ def summarize(counts: dict[str, np.ndarray], n: int, p: Compiled, with_ci: bool 
     """Probabilities and means from counts (or from exact probabilities with n = 1 and no intervals)."""
     k = counts["kinds"]
     wins = float(k[ATT_ANNIHILATES] + k[ATT_TOPPLED_MORE])
-    out: dict = {"attacker_win": wins / n, "defender_win": 1 - wins / n}
+    p_win = min(1.0, wins / n)  # exact sums of probabilities can overshoot 1 by an ulp
+    out: dict = {"attacker_win": p_win, "defender_win": 1 - p_win}
     lost, lost_ci, standing = {}, {}, {}
     for side, key, units in (("attacker", "stand_a", p.n_a), ("defender", "stand_d", p.n_d)):
         hist = np.asarray(counts[key], dtype=float)

@@ -1,0 +1,34 @@
+# sim: two commands do everything on a fresh machine: `make demo` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test test-fast bench check format clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/sim demo --out out/demo
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+test-fast: $(STAMP)
+	SIM_MC_TRIALS=200000 $(BIN)/python -m pytest -q -m "not slow"
+
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
+check: $(STAMP)
+	$(BIN)/ruff check sim strategies reports tests bench
+
+format: $(STAMP)
+	$(BIN)/ruff format sim strategies reports tests bench
+
+clean:
+	rm -rf $(VENV) out .pytest_cache
