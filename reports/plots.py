@@ -28,15 +28,29 @@ def win_probability_plot(table: pd.DataFrame, path: str | Path) -> Path:
     exact = table["attacker_win_exact"].astype(float)
     has_exact = exact.notna()
     if has_exact.any():
-        ax.plot(exact[has_exact] * 100, [i for i, h in zip(y, has_exact, strict=True) if h], "k|", markersize=18,
-                label="exact")
+        ax.plot(
+            exact[has_exact] * 100,
+            [i for i, h in zip(y, has_exact, strict=True) if h],
+            "k|",
+            markersize=18,
+            label="exact",
+        )
         ax.legend(loc="lower right", frameon=False)
     for i, p in zip(y, table["attacker_win"], strict=True):
         inside = p > 0.8  # long bars carry their label inside, clear of the exact marker
-        ax.text(p * 100 - 3 if inside else p * 100 + 1.5, i, f"{p:.1%}", va="center", fontsize=9,
-                ha="right" if inside else "left", color="white" if inside else "black")
-    labels = [textwrap.fill(f"{t or s} ({g})", 48) for t, s, g in zip(table["title"], table["scenario"], table["game"],
-                                                                        strict=True)]
+        ax.text(
+            p * 100 - 3 if inside else p * 100 + 1.5,
+            i,
+            f"{p:.1%}",
+            va="center",
+            fontsize=9,
+            ha="right" if inside else "left",
+            color="white" if inside else "black",
+        )
+    labels = [
+        textwrap.fill(f"{t or s} ({g})", 48)
+        for t, s, g in zip(table["title"], table["scenario"], table["game"], strict=True)
+    ]
     ax.set_yticks(list(y), labels, fontsize=8)
     ax.set_xlim(0, 100)
     ax.set_xlabel("P(attacker wins), % of battles (bars: Monte Carlo with 95% interval)")

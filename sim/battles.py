@@ -115,7 +115,16 @@ def run_battle(
     exact_metrics = module.exact(payload) if exact else None
     frame = pl.DataFrame(out.trials).with_row_index("trial") if out.trials is not None else None
     return BattleResult(
-        game, body, metrics, exact_metrics, out.n, seed, time.perf_counter() - started, rules, frame, raw.get("title", "")
+        game,
+        body,
+        metrics,
+        exact_metrics,
+        out.n,
+        seed,
+        time.perf_counter() - started,
+        rules,
+        frame,
+        raw.get("title", ""),
     )
 
 
@@ -138,7 +147,7 @@ def summary_table(metrics: dict, exact: dict | None = None) -> pd.DataFrame:
         if isinstance(value, (list, tuple)):
             continue
         ci = flat.get(name + "_ci95") or flat.get(name.replace(".", "_ci95.", 1))
-        lo, hi = (ci if isinstance(ci, (list, tuple)) and len(ci) == 2 else (None, None))
+        lo, hi = ci if isinstance(ci, (list, tuple)) and len(ci) == 2 else (None, None)
         rows.append({"metric": name, "estimate": value, "ci95_lo": lo, "ci95_hi": hi, "exact": exact_flat.get(name)})
     return pd.DataFrame(rows, columns=["metric", "estimate", "ci95_lo", "ci95_hi", "exact"])
 

@@ -15,15 +15,22 @@ from sim.errors import SimError
 from sim.games import BATTLE_MODULES, COMMAND_MODULES, battle_module
 
 COMMON_OPTIONS = [
-    click.Option(["--trials"], type=click.IntRange(min=1), help="Trials to run (default 1,000,000; with --precision, the cap)."),
+    click.Option(
+        ["--trials"], type=click.IntRange(min=1), help="Trials to run (default 1,000,000; with --precision, the cap)."
+    ),
     click.Option(["--seed"], type=click.IntRange(min=0), help="Root seed; the same seed gives the same numbers."),
     click.Option(["--workers"], type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes."),
-    click.Option(["--precision"], type=click.FloatRange(min=0, min_open=True),
-                 help="Run until the 95% interval half-width on P(attacker wins) is at most this."),
+    click.Option(
+        ["--precision"],
+        type=click.FloatRange(min=0, min_open=True),
+        help="Run until the 95% interval half-width on P(attacker wins) is at most this.",
+    ),
     click.Option(["--exact"], is_flag=True, help="Also compute the exact answer where feasible."),
     click.Option(["--json", "as_json"], is_flag=True, help="Print one JSON object instead of a table."),
     click.Option(["--set", "overrides"], multiple=True, metavar="KEY=VALUE", help="Override a rules value (YAML)."),
-    click.Option(["--save"], type=click.Path(file_okay=False), help="Write summary.csv, result.json, trials.parquet here."),
+    click.Option(
+        ["--save"], type=click.Path(file_okay=False), help="Write summary.csv, result.json, trials.parquet here."
+    ),
     click.Option(["--progress/--no-progress"], default=True, help="Show a progress bar on long runs."),
 ]
 
@@ -56,7 +63,9 @@ def format_result(result: battles.BattleResult) -> str:
     frame = result.summary
     keep = (frame["estimate"] != 0) | frame["exact"].fillna(0).ne(0) | frame["ci95_lo"].notna()
     frame = frame[keep]
-    lines = [f"{result.title or result.game + ' battle'}: {result.n:,} trials, seed {result.seed}, {result.seconds:.2f} s"]
+    lines = [
+        f"{result.title or result.game + ' battle'}: {result.n:,} trials, seed {result.seed}, {result.seconds:.2f} s"
+    ]
     width = max(len(m) for m in frame["metric"])
     head = f"  {'metric':<{width}}  {'estimate':>9}  {'95% interval':>19}"
     lines.append(head + ("  {:>9}".format("exact") if result.exact is not None else ""))
@@ -74,7 +83,9 @@ def _file_command(path: str) -> click.Command:
         scenario = battles.load_scenario(path)
         run_and_print(scenario["game"], scenario, path, opts)
 
-    return click.Command(path, params=list(COMMON_OPTIONS), callback=callback, help="Run the battle in a scenario file.")
+    return click.Command(
+        path, params=list(COMMON_OPTIONS), callback=callback, help="Run the battle in a scenario file."
+    )
 
 
 def _game_command(game: str) -> click.Command:

@@ -58,7 +58,9 @@ def read_yaml(path: str | Path) -> Any:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}" if mark else "?"
-        raise ConfigError(str(path), "", "valid YAML", f"a syntax error at {where}: {getattr(exc, 'problem', exc)}") from None
+        raise ConfigError(
+            str(path), "", "valid YAML", f"a syntax error at {where}: {getattr(exc, 'problem', exc)}"
+        ) from None
 
 
 def parse_value(text: str) -> Any:
@@ -107,7 +109,9 @@ def set_path(tree: dict, key: str, value: Any, source: str) -> None:
     for i, part in enumerate(parts):
         if not isinstance(node, dict) or part not in node:
             known = sorted(node) if isinstance(node, dict) else []
-            raise ConfigError(source, key, f"an existing key (one of {', '.join(map(str, known))})", ".".join(parts[: i + 1]))
+            raise ConfigError(
+                source, key, f"an existing key (one of {', '.join(map(str, known))})", ".".join(parts[: i + 1])
+            )
         if i == len(parts) - 1:
             node[part] = copy.deepcopy(value)
         else:

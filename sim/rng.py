@@ -1,9 +1,10 @@
 """Counter-based random streams: trial ``i`` of an experiment draws from its own stream keyed by (seed, i).
 
-A stream is splitmix64 seeded with ``mix(key ^ mix(i))``: results do not depend on how trials are
-chunked, on the number of workers or on the backend, and two variants run with the same seed see the
-same dice (common random numbers). All arithmetic stays in uint64 (numba turns uint64-op-int64 into
-float64).
+Trial ``i`` starts from ``mix(key + (i + 1) * GOLDEN)``, which is word ``i`` of the splitmix64 sequence
+seeded with the experiment key, so its bits are the trial's first random word. Further words come from
+splitmix64 seeded with that state. Results do not depend on how trials are chunked, on the number of
+workers or on the backend, and two variants run with the same seed see the same dice (common random
+numbers). All arithmetic stays in uint64 (numba turns uint64-op-int64 into float64).
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ def mix(z):
 
 @njit(inline="always", cache=True)
 def trial_state(key, i):
-    """The starting state of trial ``i``'s stream (``key`` and the result are uint64)."""
-    return mix(key ^ mix(np.uint64(i) * GOLDEN + GOLDEN))
+    """The starting state of trial ``i``'s stream, itself a random word (``key`` and the result are uint64)."""
+    return mix(key + (np.uint64(i) + np.uint64(1)) * GOLDEN)
 
 
 @njit(inline="always", cache=True)

@@ -13,7 +13,6 @@ Which armies make the printed numbers consistent?
   sim models as ``defender_bonus: {swords: 1}``.
 """
 
-import numpy as np
 
 from sim.config import load_rules
 from sim.games.principes import battle as b
@@ -103,10 +102,25 @@ def test_defender_bonus_gord_city_castle_pomerania():
     'Western Pomerania contains 2 Gords/Cities ... the defender will receive a bonus for both'."""
     rules = load_rules("principes")
     shields = {}
-    for site, settlements, castle in [("gord", 1, False), ("city", 1, False), ("city", 1, True), ("gord", 2, False),
-                                      ("city", 2, True)]:
-        raw = {"attacker": {"knight": 1}, "defender": {"footman": 1}, "site": site, "settlements": settlements,
-               "castle": castle}
+    for site, settlements, castle in [
+        ("gord", 1, False),
+        ("city", 1, False),
+        ("city", 1, True),
+        ("gord", 2, False),
+        ("city", 2, True),
+    ]:
+        raw = {
+            "attacker": {"knight": 1},
+            "defender": {"footman": 1},
+            "site": site,
+            "settlements": settlements,
+            "castle": castle,
+        }
         shields[(site, settlements, castle)] = int(b.compile(rules, b.scenario_from_dict(raw, "t", rules)).base[3])
-    assert shields == {("gord", 1, False): 1, ("city", 1, False): 2, ("city", 1, True): 4, ("gord", 2, False): 2,
-                       ("city", 2, True): 6}
+    assert shields == {
+        ("gord", 1, False): 1,
+        ("city", 1, False): 2,
+        ("city", 1, True): 4,
+        ("gord", 2, False): 2,
+        ("city", 2, True): 6,
+    }

@@ -35,7 +35,13 @@ from sim.stats import hist_mean_ci, wilson
 SIDES = ("attacker", "defender")
 CARD_KINDS = ("sword", "shield", "either")
 TILES = ("learning_chess",)
-KIND_NAMES = ("attacker_annihilates", "defender_annihilates", "both_annihilated", "attacker_toppled_more", "defender_holds")
+KIND_NAMES = (
+    "attacker_annihilates",
+    "defender_annihilates",
+    "both_annihilated",
+    "attacker_toppled_more",
+    "defender_holds",
+)
 SIDE_KEYS = ("", "_cards", "_faction", "_tiles", "_bonus")
 KNOWN_KEYS = {f"{s}{k}" for s in SIDES for k in SIDE_KEYS} | {"site", "settlements", "castle"}
 
@@ -123,7 +129,9 @@ def _side(raw: dict, side: str, rules: PrincipesRules, source: str) -> Side:
             raise ConfigError(source, f"{side}_tiles[{i}]", f"one of {', '.join(TILES)}", tile)
     cards = _mapping(raw, f"{side}_cards", CARD_KINDS, source)
     if faction == "neutral" and (sum(cards.values()) or tiles):
-        raise ConfigError(source, f"{side}_cards", "no cards or tiles for a neutral side (neutral factions use none)", cards)
+        raise ConfigError(
+            source, f"{side}_cards", "no cards or tiles for a neutral side (neutral factions use none)", cards
+        )
     bonus = _mapping(raw, f"{side}_bonus", ("swords", "shields"), source)
     return Side(units, cards, faction, tuple(tiles), bonus["swords"], bonus["shields"])
 
@@ -184,9 +192,27 @@ def compile(rules: Rules, scenario: Scenario) -> Compiled:
     flip_a, flip_d = int("learning_chess" in att.tiles), int("learning_chess" in dfn.tiles)
     att_act, def_act, _ = solve_die_choices(win, sym, n_faces, rer_a, flip_a, rer_d, flip_d)
     return Compiled(
-        tuple(u.name for u in pr.units), n_a, n_d, n_faces, sym, sym_sw, sym_sh, base, top_a, top_d, outcome,
-        play, att_act, def_act, rer_a, rer_d, flip_a, flip_d, int(not (att.neutral and dfn.neutral)),
-        (att.units.get("prince", 0) > 0, dfn.units.get("prince", 0) > 0), pr.coin_gold,
+        tuple(u.name for u in pr.units),
+        n_a,
+        n_d,
+        n_faces,
+        sym,
+        sym_sw,
+        sym_sh,
+        base,
+        top_a,
+        top_d,
+        outcome,
+        play,
+        att_act,
+        def_act,
+        rer_a,
+        rer_d,
+        flip_a,
+        flip_d,
+        int(not (att.neutral and dfn.neutral)),
+        (att.units.get("prince", 0) > 0, dfn.units.get("prince", 0) > 0),
+        pr.coin_gold,
     )
 
 
@@ -205,8 +231,15 @@ def outcome_table(base, sym_sw, sym_sh, play, top_a, top_d, pr_a, pr_d, n_a, n_d
     return table
 
 
-TRIAL_COLUMNS = ("outcome", "standing_attacker", "standing_defender", "loot_attacker", "loot_defender",
-                 "cards_attacker", "cards_defender")
+TRIAL_COLUMNS = (
+    "outcome",
+    "standing_attacker",
+    "standing_defender",
+    "loot_attacker",
+    "loot_defender",
+    "cards_attacker",
+    "cards_defender",
+)
 
 
 def run_chunk(p: Compiled, key, start: int, count: int, keep_trials: bool):
@@ -214,8 +247,22 @@ def run_chunk(p: Compiled, key, start: int, count: int, keep_trials: bool):
     tally = np.zeros((F2, F2), dtype=np.int64)
     die_use = np.zeros((2, 2), dtype=np.int64)
     finals = np.zeros((count if keep_trials else 0, 2), dtype=np.int64)
-    simulate(key, start, count, p.n_faces, p.att_act, p.rer_a, p.flip_a, p.def_act, p.rer_d, p.flip_d,
-             tally, die_use, finals, keep_trials)
+    simulate(
+        key,
+        start,
+        count,
+        p.n_faces,
+        p.att_act,
+        p.rer_a,
+        p.flip_a,
+        p.def_act,
+        p.rer_d,
+        p.flip_d,
+        tally,
+        die_use,
+        finals,
+        keep_trials,
+    )
     counts = outcome_counts(p, tally, die_use)
     counts["attacker_win"] = np.int64(counts["kinds"][ATT_ANNIHILATES] + counts["kinds"][ATT_TOPPLED_MORE])
     return counts, (trial_columns(p, finals) if keep_trials else None)
@@ -272,6 +319,7 @@ def exact(p: Compiled) -> dict:
 
 # ----- command line -----
 
+
 def parse_counts(text: str | None, flag: str) -> dict:
     """``knight=2,footman=1`` → {"knight": 2, "footman": 1}; values stay raw for scenario validation."""
     out: dict = {}
@@ -288,7 +336,9 @@ def parse_counts(text: str | None, flag: str) -> dict:
 
 def cli_options() -> list[click.Option]:
     opts = [
-        click.Option(["--site"], type=click.Choice(SITES), default="gord", show_default=True, help="Defender's settlement."),
+        click.Option(
+            ["--site"], type=click.Choice(SITES), default="gord", show_default=True, help="Defender's settlement."
+        ),
         click.Option(["--settlements"], type=int, default=1, show_default=True, help="2 for Western Pomerania."),
         click.Option(["--castle"], is_flag=True, help="The land has a Castle (+2 shields)."),
     ]

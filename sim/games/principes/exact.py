@@ -71,8 +71,15 @@ def outcome_counts(p, final, die_use) -> dict[str, np.ndarray]:
     pair = np.zeros((4, 4), dtype=final.dtype)
     np.add.at(pair, (p.sym[:, None], p.sym[None, :]), final)
     zeros = lambda n: np.zeros(n, dtype=final.dtype)  # noqa: E731
-    out = {"kinds": zeros(5), "stand_a": zeros(p.n_a + 1), "stand_d": zeros(p.n_d + 1), "prince_lost": zeros(2),
-           "loot": zeros(2), "cards": zeros(2), "die_use": die_use}
+    out = {
+        "kinds": zeros(5),
+        "stand_a": zeros(p.n_a + 1),
+        "stand_d": zeros(p.n_d + 1),
+        "prince_lost": zeros(2),
+        "loot": zeros(2),
+        "cards": zeros(2),
+        "die_use": die_use,
+    }
     for sa in range(4):
         for sd in range(4):
             m = pair[sa, sd]

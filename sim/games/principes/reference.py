@@ -74,8 +74,9 @@ def play_cards(att_units, def_units, base, att_hand, def_hand):
     then lose least, then topple most. ``base`` = (att swords extra, att shields, def swords extra, def shields)."""
 
     def outcome(a_play, d_play):
-        w, att, dfn = fight(att_units, def_units, base[0] + a_play[0], base[1] + a_play[1],
-                            base[2] + d_play[0], base[3] + d_play[1])
+        w, att, dfn = fight(
+            att_units, def_units, base[0] + a_play[0], base[1] + a_play[1], base[2] + d_play[0], base[3] + d_play[1]
+        )
         return w, sum(f.toppled for f in att), sum(f.toppled for f in dfn)
 
     n_a, n_d = sum(att_units.values()), sum(def_units.values())
@@ -94,13 +95,16 @@ def play_cards(att_units, def_units, base, att_hand, def_hand):
 
 
 def monte_carlo(att_units, def_units, site_shields, faces, trials, seed=0):
-    """The plain-Python baseline: roll, count, topple, decide; no cards or die choices. Returns (wins, lost a, lost d)."""
+    """The plain-Python baseline: roll, count, topple, decide; no cards or die choices.
+
+    Returns (attacker wins, attacker units lost, defender units lost) summed over the trials."""
     rng = random.Random(seed)
     wins = lost_a = lost_d = 0
     for _ in range(trials):
         fa, fd = rng.choice(faces), rng.choice(faces)
-        w, att, dfn = fight(att_units, def_units, fa == "sword", fa == "shield", fd == "sword",
-                            site_shields + (fd == "shield"))
+        w, att, dfn = fight(
+            att_units, def_units, fa == "sword", fa == "shield", fd == "sword", site_shields + (fd == "shield")
+        )
         wins += w == "attacker"
         lost_a += sum(f.toppled for f in att)
         lost_d += sum(f.toppled for f in dfn)

@@ -79,7 +79,10 @@ def compile_rules(rules: Rules) -> PrincipesRules:
     die, opposite = _symbols(values, "faces", source), _symbols(values, "opposite", source)
     if len(opposite) != len(die):
         raise ConfigError(
-            source, "battle_die.opposite", f"one opposite face for each of the {len(die)} faces", f"{len(opposite)} faces"
+            source,
+            "battle_die.opposite",
+            f"one opposite face for each of the {len(die)} faces",
+            f"{len(opposite)} faces",
         )
     factions = values.get("factions") or {}
     return PrincipesRules(

@@ -16,15 +16,37 @@ from sim.games.principes.rules import SYMBOLS
 
 SCENARIOS = {
     "plain city": dict(attacker={"knight": 2, "footman": 1}, defender={"knight": 1, "footman": 1}, site="city"),
-    "cards both sides": dict(attacker={"knight": 2, "footman": 2}, defender={"prince": 1, "footman": 2}, site="gord",
-                             attacker_cards={"either": 2, "sword": 1}, defender_cards={"shield": 1, "either": 1}),
+    "cards both sides": dict(
+        attacker={"knight": 2, "footman": 2},
+        defender={"prince": 1, "footman": 2},
+        site="gord",
+        attacker_cards={"either": 2, "sword": 1},
+        defender_cards={"shield": 1, "either": 1},
+    ),
     "masovia reroll vs learning chess": dict(
-        attacker={"knight": 1, "footman": 3}, defender={"knight": 1, "footman": 1}, site="city",
-        attacker_faction="masovia", defender_tiles=["learning_chess"], defender_cards={"sword": 1}),
-    "pomerania neutral": dict(attacker={"prince": 1, "knight": 2}, defender={"knight": 1, "footman": 2},
-                              defender_faction="neutral", site="gord", settlements=2, attacker_cards={"sword": 2}),
-    "both choices": dict(attacker={"knight": 2}, defender={"knight": 2}, site="gord", attacker_faction="masovia",
-                         attacker_tiles=["learning_chess"], defender_tiles=["learning_chess"]),
+        attacker={"knight": 1, "footman": 3},
+        defender={"knight": 1, "footman": 1},
+        site="city",
+        attacker_faction="masovia",
+        defender_tiles=["learning_chess"],
+        defender_cards={"sword": 1},
+    ),
+    "pomerania neutral": dict(
+        attacker={"prince": 1, "knight": 2},
+        defender={"knight": 1, "footman": 2},
+        defender_faction="neutral",
+        site="gord",
+        settlements=2,
+        attacker_cards={"sword": 2},
+    ),
+    "both choices": dict(
+        attacker={"knight": 2},
+        defender={"knight": 2},
+        site="gord",
+        attacker_faction="masovia",
+        attacker_tiles=["learning_chess"],
+        defender_tiles=["learning_chess"],
+    ),
 }
 
 
@@ -33,9 +55,18 @@ SCENARIOS = {
 def test_monte_carlo_matches_exact(name, mc_trials):
     r = sim.battle("principes", trials=mc_trials, seed=7, exact=True, **SCENARIOS[name])
     n = r.n
-    for metric in ("attacker_win", "mean_lost.attacker", "mean_lost.defender", "gold_looted.attacker",
-                   "cards_spent.attacker", "cards_spent.defender", "die_choices.attacker.rerolls",
-                   "die_choices.defender.flips", "standing.attacker.1", "outcome.defender_holds"):
+    for metric in (
+        "attacker_win",
+        "mean_lost.attacker",
+        "mean_lost.defender",
+        "gold_looted.attacker",
+        "cards_spent.attacker",
+        "cards_spent.defender",
+        "die_choices.attacker.rerolls",
+        "die_choices.defender.flips",
+        "standing.attacker.1",
+        "outcome.defender_holds",
+    ):
         est = r.summary.set_index("metric").loc[metric]
         # 5 standard errors of a variable in [0, 4] (the largest army here has 4 units)
         tol = 5 * 4 * math.sqrt(0.25 / n)
@@ -57,7 +88,8 @@ def test_outcome_table_matches_reference_on_random_battles():
         raw = {
             "attacker": {k: rng.randint(0, 3) for k in ("footman", "knight", "prince")},
             "defender": {k: rng.randint(0, 3) for k in ("footman", "knight", "prince")},
-            "site": rng.choice(["gord", "city"]), "castle": rng.random() < 0.3,
+            "site": rng.choice(["gord", "city"]),
+            "castle": rng.random() < 0.3,
             "attacker_cards": {k: rng.randint(0, 2) for k in ("sword", "shield", "either")},
             "defender_cards": {k: rng.randint(0, 2) for k in ("sword", "shield", "either")},
         }
@@ -68,21 +100,36 @@ def test_outcome_table_matches_reference_on_random_battles():
         for sa, sd in itertools.product(range(4), repeat=2):
             fa, fd = SYMBOLS[sa], SYMBOLS[sd]
             base = (fa == "sword", fa == "shield", fd == "sword", site + (fd == "shield"))
-            a_play, d_play = ref.play_cards(raw["attacker"], raw["defender"], base, raw["attacker_cards"],
-                                            raw["defender_cards"])
-            w, att, dfn = ref.fight(raw["attacker"], raw["defender"], base[0] + a_play[0], base[1] + a_play[1],
-                                    base[2] + d_play[0], base[3] + d_play[1])
+            a_play, d_play = ref.play_cards(
+                raw["attacker"], raw["defender"], base, raw["attacker_cards"], raw["defender_cards"]
+            )
+            w, att, dfn = ref.fight(
+                raw["attacker"],
+                raw["defender"],
+                base[0] + a_play[0],
+                base[1] + a_play[1],
+                base[2] + d_play[0],
+                base[3] + d_play[1],
+            )
             kind, ta, td, _, _, ca, cd = p.outcome[sa, sd]
-            assert (attacker_wins(kind), ta, td) == (w == "attacker", sum(f.toppled for f in att),
-                                                     sum(f.toppled for f in dfn)), (raw, fa, fd)
+            assert (attacker_wins(kind), ta, td) == (
+                w == "attacker",
+                sum(f.toppled for f in att),
+                sum(f.toppled for f in dfn),
+            ), (raw, fa, fd)
             assert (ca, cd) == (a_play[2], d_play[2])
 
 
 def test_reroll_taken_only_when_it_raises_the_win_chance():
     """'The player may ... reroll their Battle Die once': sim rerolls exactly when the roll loses and a reroll
     could win (no defender choices here, so the win chance of a reroll is the mean over the new face)."""
-    raw = dict(attacker={"knight": 1, "footman": 3}, defender={"knight": 1, "footman": 1}, site="city",
-               attacker_faction="masovia", defender_cards={"sword": 1})
+    raw = dict(
+        attacker={"knight": 1, "footman": 3},
+        defender={"knight": 1, "footman": 1},
+        site="city",
+        attacker_faction="masovia",
+        defender_cards={"sword": 1},
+    )
     p = _compile(raw)
     win = np.isin(p.outcome[:, :, 0], (0, 3))
     F = p.n_faces
@@ -130,7 +177,9 @@ def test_same_seed_same_numbers_for_any_worker_count_and_chunking():
     two = run(b.run_chunk, p, 300_000, seed=11, workers=2, progress=False, chunk=40_000)
     small = run(b.run_chunk, p, 300_000, seed=11, workers=1, progress=False, chunk=7_777)
     for name in one.counts:
-        assert np.array_equal(one.counts[name], two.counts[name]) and np.array_equal(one.counts[name], small.counts[name])
+        assert np.array_equal(one.counts[name], two.counts[name]) and np.array_equal(
+            one.counts[name], small.counts[name]
+        )
     other = run(b.run_chunk, p, 300_000, seed=12, workers=1, progress=False)
     assert not np.array_equal(one.counts["kinds"], other.counts["kinds"])
     # per-trial rows come back in trial order whatever the chunking
