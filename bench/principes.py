@@ -42,7 +42,7 @@ def main() -> None:
     run(b.run_chunk, p, 1000, seed=1, workers=1, progress=False)  # compile the kernel
     n = 400_000_000
     one = run(b.run_chunk, p, n, seed=1, workers=1, progress=False)
-    run(b.run_chunk, p, 1000, seed=1, workers=2, progress=False)  # warm the worker pool
+    run(b.run_chunk, p, 64, seed=1, workers=2, progress=False, chunk=1)  # start both workers, load the kernel
     two = run(b.run_chunk, p, n, seed=1, workers=2, progress=False)
     base_n = 100_000
     _, base_s = timed(

@@ -45,6 +45,13 @@ class Rules:
     def assumptions(self) -> list[Provenance]:
         return [p for p in self.provenance if p.source != "rulebook"]
 
+    def origin(self, key: str) -> str:
+        """Where the value at ``key`` was set, for error messages: ``--set`` or the rules file."""
+        for p in self.provenance:
+            if p.source == "override" and (key == p.key or key.startswith(p.key + ".") or key.startswith(p.key + "[")):
+                return "--set"
+        return self.path
+
 
 def read_yaml(path: str | Path) -> Any:
     """Parse a YAML file, turning every I/O or syntax problem into a one-line ConfigError."""

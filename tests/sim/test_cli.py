@@ -89,8 +89,10 @@ BAD = {
     "unknown tile": (["--attacker-tiles", "chess"], "attacker_tiles[0]"),
     "unknown card": (["--attacker-cards", "axe=1"], "attacker_cards.axe"),
     "two settlements max": (["--settlements", "3"], "settlements"),
-    "die with no faces": (["--set", "battle_die.faces=[]"], "battle_die.faces"),
+    "die with no faces": (["--set", "battle_die.faces=[]"], "--set: battle_die.faces"),
     "unknown face": (["--set", "battle_die.faces=[sword,axe]"], "battle_die.faces[1]"),
+    "die and opposite disagree": (["--set", "battle_die.faces=[sword,shield]"], "set battle_die.opposite too"),
+    "negative castle": (["--set", "defender_shields.castle=-1"], "--set: defender_shields.castle"),
     "unknown rules key": (["--set", "battle_dice.faces=[sword]"], "battle_dice"),
     "cards for a neutral side": (["--attacker-faction", "neutral", "--attacker-cards", "sword=1"], "neutral"),
 }

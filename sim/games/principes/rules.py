@@ -40,59 +40,61 @@ class PrincipesRules:
         return next(u for u in self.units if u.name == name)
 
 
-def _int(values: dict, key: str, source: str, minimum: int = 0) -> int:
-    node: object = values
+def _int(rules: Rules, key: str, minimum: int = 0) -> int:
+    node: object = rules.values
     for part in key.split("."):
         node = node.get(part) if isinstance(node, dict) else None
     if isinstance(node, bool) or not isinstance(node, int) or node < minimum:
-        raise ConfigError(source, key, f"an integer ≥ {minimum}", node)
+        raise ConfigError(rules.origin(key), key, f"an integer ≥ {minimum}", node)
     return node
 
 
-def _symbols(values: dict, key: str, source: str) -> np.ndarray:
-    faces = values.get("battle_die", {}).get(key)
+def _symbols(rules: Rules, key: str) -> np.ndarray:
+    key = f"battle_die.{key}"
+    faces = rules.values.get("battle_die", {}).get(key.split(".")[1])
     if not isinstance(faces, list) or not faces:
-        raise ConfigError(source, f"battle_die.{key}", f"a non-empty list of faces from {', '.join(SYMBOLS)}", faces)
+        raise ConfigError(rules.origin(key), key, f"a non-empty list of faces from {', '.join(SYMBOLS)}", faces)
     for i, face in enumerate(faces):
         if face not in SYMBOLS:
-            raise ConfigError(source, f"battle_die.{key}[{i}]", f"one of {', '.join(SYMBOLS)}", face)
+            raise ConfigError(rules.origin(key), f"{key}[{i}]", f"one of {', '.join(SYMBOLS)}", face)
     return np.array([SYMBOLS.index(f) for f in faces], dtype=np.int64)
 
 
 def compile_rules(rules: Rules) -> PrincipesRules:
-    values, source = rules.values, rules.path
+    values = rules.values
     units = []
     for name, spec in (values.get("units") or {}).items():
         if not isinstance(spec, dict) or spec.get("class") not in ("infantry", "cavalry"):
-            raise ConfigError(source, f"units.{name}.class", "infantry or cavalry", (spec or {}).get("class"))
+            key = f"units.{name}.class"
+            raise ConfigError(rules.origin(key), key, "infantry or cavalry", (spec or {}).get("class"))
         units.append(
             UnitType(
                 name,
-                _int(values, f"units.{name}.swords", source),
-                _int(values, f"units.{name}.toughness", source, 1),
-                _int(values, f"units.{name}.damage_order", source),
+                _int(rules, f"units.{name}.swords"),
+                _int(rules, f"units.{name}.toughness", 1),
+                _int(rules, f"units.{name}.damage_order"),
                 spec["class"] == "cavalry",
             )
         )
     if not units:
-        raise ConfigError(source, "units", "at least one unit type", values.get("units"))
-    die, opposite = _symbols(values, "faces", source), _symbols(values, "opposite", source)
+        raise ConfigError(rules.origin("units"), "units", "at least one unit type", values.get("units"))
+    die, opposite = _symbols(rules, "faces"), _symbols(rules, "opposite")
     if len(opposite) != len(die):
         raise ConfigError(
-            source,
+            rules.origin("battle_die.faces"),
             "battle_die.opposite",
-            f"one opposite face for each of the {len(die)} faces",
+            f"one opposite face for each of the {len(die)} faces (set battle_die.opposite too)",
             f"{len(opposite)} faces",
         )
     factions = values.get("factions") or {}
     return PrincipesRules(
         units=tuple(sorted(units, key=lambda u: u.damage_order)),
-        site_shields={s: _int(values, f"defender_shields.{s}", source) for s in SITES},
-        castle_shields=_int(values, "defender_shields.castle", source),
+        site_shields={s: _int(rules, f"defender_shields.{s}") for s in SITES},
+        castle_shields=_int(rules, "defender_shields.castle"),
         settlements_count_each=bool(values.get("defender_shields", {}).get("settlements_count_each", True)),
         die=die,
         opposite=opposite,
-        cards_per_unit=_int(values, "cards.per_unit_limit", source),
-        rerolls={f: _int(values, f"factions.{f}.die_reroll", source) for f in factions},
-        coin_gold=_int(values, "loot.coin_gold", source),
+        cards_per_unit=_int(rules, "cards.per_unit_limit"),
+        rerolls={f: _int(rules, f"factions.{f}.die_reroll") for f in factions},
+        coin_gold=_int(rules, "loot.coin_gold"),
     )
