@@ -21,15 +21,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 import polars as pl
 
 from sim import __version__
+from sim.backends import make_backend
+from sim.checkpoint import ChunkStore, config_hash
 from sim.config import Rules, load_rules, read_yaml
 from sim.errors import ConfigError
-from sim.games import battle_module
-from sim.results import write_csv, write_parquet, write_text
-from sim.runner import run
+from sim.games import BATTLE_MODULES, battle_module
+from sim.results import atomic_write, write_csv, write_parquet, write_text
+from sim.runner import CHUNK, run
 from sim.stats import wilson_halfwidth
 
 DEFAULT_TRIALS = 1_000_000
@@ -93,9 +96,19 @@ def run_battle(
     keep_trials: bool = False,
     overrides: dict[str, Any] | None = None,
     progress: bool = False,
+    backend: str = "local",
+    scheduler: str | None = None,
+    local_cluster: int | None = None,
+    save: str | Path | None = None,
+    resume: bool = False,
+    chunk: int = CHUNK,
     **scenario_keys: Any,
 ) -> BattleResult:
-    """Answer one battle question. ``scenario`` is the YAML mapping; keyword arguments add to it."""
+    """Answer one battle question. ``scenario`` is the YAML mapping; keyword arguments add to it.
+
+    With ``save``, every finished chunk is checkpointed there and the summary, JSON and per-trial parquet are
+    written at the end; ``resume`` continues a killed run from its finished chunks.
+    """
     raw = dict(scenario or {})
     raw.update(scenario_keys)
     module = battle_module(game, source)
@@ -109,23 +122,29 @@ def run_battle(
     parsed = module.scenario_from_dict(body, source, rules)
     payload = module.compile(rules, parsed)
     halfwidth = getattr(module, "halfwidth", lambda c, k: wilson_halfwidth(int(c["attacker_win"]), k))
+    store = None
+    if save is not None:
+        config = {"game": game, "scenario": body, "rules": rules.values}
+        manifest = {"game": game, "config": config, "config_hash": config_hash(config), "seed": seed, "trials": n,
+                    "chunk": chunk, "precision": precision, "keep_trials": True}
+        store = ChunkStore(save, manifest, resume)
     started = time.perf_counter()
-    out = run(module.run_chunk, payload, n, seed, workers, keep_trials, precision, halfwidth, progress)
+    executor = make_backend(backend, workers, scheduler, local_cluster, probe_module=BATTLE_MODULES[game])
+    try:
+        out = run(module.run_chunk, payload, n, seed, workers, keep_trials or store is not None, precision,
+                  halfwidth, progress, chunk, executor, store)
+    finally:
+        executor.close()
     metrics = module.summarize(out.counts, out.n, payload)
     exact_metrics = module.exact(payload) if exact else None
     frame = pl.DataFrame(out.trials).with_row_index("trial") if out.trials is not None else None
-    return BattleResult(
-        game,
-        body,
-        metrics,
-        exact_metrics,
-        out.n,
-        seed,
-        time.perf_counter() - started,
-        rules,
-        frame,
-        raw.get("title", ""),
-    )
+    result = BattleResult(game, body, metrics, exact_metrics, out.n, seed, time.perf_counter() - started, rules,
+                          frame, raw.get("title", ""), {"chunks_loaded": out.chunks_loaded})
+    if store is not None:
+        write_outputs(result, store.dir, store)
+        if keep_trials:
+            result.trials = pl.read_parquet(Path(store.dir) / "trials.parquet")
+    return result
 
 
 def _flatten(metrics: dict, prefix: str = "") -> dict[str, Any]:
@@ -153,12 +172,34 @@ def summary_table(metrics: dict, exact: dict | None = None) -> pd.DataFrame:
 
 
 def save(result: BattleResult, directory: str | Path) -> list[Path]:
-    """Write summary.csv, result.json and (when kept) trials.parquet, each atomically."""
-    directory = Path(directory)
+    """Write summary.csv, result.json and (when kept) trials.parquet for a finished result, each atomically."""
+    return write_outputs(result, Path(directory))
+
+
+def write_outputs(result: BattleResult, directory: Path, store: ChunkStore | None = None) -> list[Path]:
     written = [
         write_csv(directory / "summary.csv", result.summary),
         write_text(directory / "result.json", json.dumps(result.to_json(), indent=2) + "\n"),
     ]
     if result.trials is not None:
         written.append(write_parquet(directory / "trials.parquet", result.trials))
+    elif store is not None:
+        written.append(atomic_write(directory / "trials.parquet", lambda tmp: _stream_trials(store, tmp)))
     return written
+
+
+def _stream_trials(store: ChunkStore, path: str) -> None:
+    """Concatenate the checkpointed per-trial columns into one parquet file, one chunk in memory at a time."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    writer = None
+    for chunk_file in store.finished():
+        start = int(chunk_file.stem.split("-")[0])
+        _, trials = store.load(start, int(chunk_file.stem.split("-")[1]))
+        count = len(next(iter(trials.values())))
+        table = pa.table({"trial": np.arange(start, start + count, dtype=np.int64), **trials})
+        writer = writer or pq.ParquetWriter(path, table.schema)
+        writer.write_table(table)
+    if writer is not None:
+        writer.close()

@@ -1,10 +1,10 @@
-"""Run a chunked kernel over trial indices on joblib workers, with a progress bar and a precision target.
+"""Run a chunked kernel over trial indices on a backend, with a progress bar, a precision target and checkpoints.
 
 A kernel is a module-level function ``fn(payload, key, start, count, keep_trials)`` returning
 ``(counts, trials)``: ``counts`` maps names to integer numpy arrays that add up across chunks, and
 ``trials`` is ``None`` or a dict of per-trial columns for trials ``start .. start+count-1``. Because
 streams are counter-based (``sim.rng``) and counts are integer sums, the totals do not depend on the
-chunking, on the order chunks finish in, or on the number of workers.
+chunking, on the order chunks finish in, on the number of workers or on the backend.
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from joblib import Parallel, delayed
 from tqdm import tqdm
 
+from sim.checkpoint import ChunkStore
 from sim.rng import experiment_key
 
-CHUNK = 1 << 22  # trials per chunk: big enough to amortise dispatch, small enough to show progress
+CHUNK = 1 << 22  # trials per chunk: big enough to amortise dispatch, small enough to show progress and resume
 FIRST_PRECISION_ROUND = 1 << 16
 
 
@@ -29,6 +29,7 @@ class RunOutput:
     trials: dict[str, np.ndarray] | None
     n: int
     seconds: float
+    chunks_loaded: int = 0  # finished chunks read back from a checkpoint instead of run
 
 
 def chunk_plan(start: int, n: int, chunk: int = CHUNK) -> list[tuple[int, int]]:
@@ -38,10 +39,7 @@ def chunk_plan(start: int, n: int, chunk: int = CHUNK) -> list[tuple[int, int]]:
 
 def _add(total: dict[str, np.ndarray], part: dict[str, np.ndarray]) -> None:
     for name, value in part.items():
-        if name in total:
-            total[name] = total[name] + value
-        else:
-            total[name] = np.array(value, copy=True)
+        total[name] = total[name] + value if name in total else np.array(value, copy=True)
 
 
 def run(
@@ -55,25 +53,42 @@ def run(
     halfwidth: Callable[[dict[str, np.ndarray], int], float] | None = None,
     progress: bool = True,
     chunk: int = CHUNK,
+    backend=None,
+    store: ChunkStore | None = None,
 ) -> RunOutput:
-    """Run ``n`` trials (or, with ``precision``, rounds of doubling size until ``halfwidth`` ≤ it, at most ``n``)."""
+    """Run ``n`` trials, or with ``precision`` rounds of doubling size until ``halfwidth`` ≤ it (at most ``n``).
+
+    ``backend`` (see ``sim.backends``) defaults to joblib processes when ``workers`` > 1. With a ``store``,
+    each finished chunk is saved as it arrives and chunks already saved are loaded instead of rerun; per-trial
+    columns then stay on disk (``store``) rather than in memory, so memory stays flat however long the run.
+    """
+    if backend is None:
+        from sim.backends import make_backend
+
+        backend = make_backend("local", workers)
     key = experiment_key(seed)
     started = time.perf_counter()
     counts: dict[str, np.ndarray] = {}
     pieces: dict[int, dict[str, np.ndarray]] = {}
-    done = 0
+    done = loaded = 0
+    hold = keep_trials and store is None
     bar = tqdm(total=n, unit="trial", unit_scale=True, delay=2.0, disable=not progress, leave=False)
-    pool = Parallel(n_jobs=workers, return_as="generator_unordered") if workers > 1 else None
     try:
         while done < n:
             size = n - done if precision is None else min(n - done, max(FIRST_PRECISION_ROUND, done))
-            plan = chunk_plan(done, size, chunk)
-            tasks = (delayed(_run_piece)(fn, payload, key, s, c, keep_trials) for s, c in plan)
-            results = pool(tasks) if pool is not None else (t[0](*t[1], **t[2]) for t in tasks)
-            for start, count, part, trial_cols in results:
-                _add(counts, part)
-                if keep_trials:
-                    pieces[start] = trial_cols
+            todo = []
+            for s, c in chunk_plan(done, size, chunk):
+                saved = store.load(s, c) if store is not None else None
+                if saved is None:
+                    todo.append((fn, payload, key, s, c, keep_trials))
+                    continue
+                loaded += 1
+                _collect(counts, pieces, hold, s, *saved)
+                bar.update(c)
+            for start, count, part, trial_cols in backend.map_unordered(_run_piece, todo):
+                if store is not None:
+                    store.save(start, count, part, trial_cols)
+                _collect(counts, pieces, hold, start, part, trial_cols)
                 bar.update(count)
             done += size
             if precision is not None and halfwidth is not None and halfwidth(counts, done) <= precision:
@@ -81,10 +96,16 @@ def run(
     finally:
         bar.close()
     trials = None
-    if keep_trials:
+    if hold:
         order = sorted(pieces)
         trials = {name: np.concatenate([pieces[s][name] for s in order]) for name in pieces[order[0]]}
-    return RunOutput(counts, trials, done, time.perf_counter() - started)
+    return RunOutput(counts, trials, done, time.perf_counter() - started, loaded)
+
+
+def _collect(counts, pieces, hold, start, part, trial_cols) -> None:
+    _add(counts, part)
+    if hold:
+        pieces[start] = trial_cols
 
 
 def _run_piece(fn, payload, key, start, count, keep_trials):

@@ -1,0 +1,115 @@
+"""Where chunks run: in this process, on local joblib worker processes, or on a Dask cluster.
+
+Every backend maps a picklable function over argument tuples and yields results as they finish. Results
+are combined by integer addition, so the order chunks finish in never changes the numbers.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Callable, Iterable, Iterator
+
+from sim.errors import SimError
+
+# seconds to connect, to see a worker, and to import sim on it (SIM_DASK_TIMEOUT overrides)
+DASK_TIMEOUT = float(os.environ.get("SIM_DASK_TIMEOUT", "30"))
+
+
+class InProcess:
+    def map_unordered(self, fn: Callable, tasks: Iterable[tuple]) -> Iterator:
+        return (fn(*args) for args in tasks)
+
+    def close(self) -> None:
+        pass
+
+
+class Joblib:
+    """joblib's loky processes; numba stays single-threaded inside each (processes, not prange)."""
+
+    def __init__(self, workers: int):
+        from joblib import Parallel
+
+        self.pool = Parallel(n_jobs=workers, return_as="generator_unordered")
+
+    def map_unordered(self, fn: Callable, tasks: Iterable[tuple]) -> Iterator:
+        from joblib import delayed
+
+        return self.pool(delayed(fn)(*args) for args in tasks)
+
+    def close(self) -> None:
+        pass
+
+
+def _probe(module: str) -> str:
+    from sim import __version__
+
+    importlib.import_module(module)
+    return __version__
+
+
+class Dask:
+    """A Dask cluster: an existing scheduler, or a LocalCluster of N worker processes on loopback.
+
+    Lost workers are survived: Dask reruns their chunks elsewhere, and a chunk's result depends only on its
+    trial indices. A cluster with no workers, or whose workers cannot import sim, fails within a timeout.
+    """
+
+    def __init__(self, scheduler: str | None = None, local_cluster: int | None = None,
+                 probe_module: str = "sim.runner", timeout: float | None = None):
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError:  # pragma: no cover - declared dependency
+            raise SimError("--backend dask needs the 'distributed' package (pip install 'dask[distributed]')") from None
+        self.timeout = timeout = timeout or DASK_TIMEOUT
+        self.cluster = None
+        if local_cluster:
+            self.cluster = LocalCluster(n_workers=local_cluster, threads_per_worker=1, host="127.0.0.1",
+                                        dashboard_address=None, processes=True)
+            scheduler = self.cluster.scheduler_address
+        if not scheduler:
+            raise SimError("--backend dask needs --scheduler tcp://HOST:PORT or --local-cluster N")
+        try:
+            self.client = Client(scheduler, timeout=timeout)  # the default client: distributed.wait needs one
+        except (OSError, TimeoutError) as exc:
+            raise SimError(f"--scheduler {scheduler}: cannot connect within {timeout:.0f} s ({exc})") from None
+        try:
+            self.client.wait_for_workers(1, timeout=timeout)
+        except TimeoutError:
+            self.close()
+            raise SimError(f"--scheduler {scheduler}: no workers joined within {timeout:.0f} s") from None
+        try:
+            self.client.submit(_probe, probe_module, pure=False).result(timeout=timeout)
+        except Exception as exc:  # noqa: BLE001 - any failure here means the workers cannot run sim
+            self.close()
+            raise SimError(f"--scheduler {scheduler}: workers cannot run sim ({type(exc).__name__}: {exc}); "
+                           "install the project on every worker (pip install -e .)") from None
+
+    def map_unordered(self, fn: Callable, tasks: Iterable[tuple]) -> Iterator:
+        from distributed import wait
+
+        pending = {self.client.submit(fn, *args, pure=False) for args in tasks}
+        while pending:
+            try:
+                done, pending = wait(pending, timeout=self.timeout, return_when="FIRST_COMPLETED")
+            except TimeoutError:
+                if not self.client.scheduler_info()["workers"]:
+                    raise SimError(f"the Dask cluster has no workers left; {len(pending)} chunks unfinished "
+                                   "(rerun with --resume once workers are back)") from None
+                continue
+            for future in done:
+                yield future.result()
+
+    def close(self) -> None:
+        self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+
+def make_backend(name: str = "local", workers: int = 1, scheduler: str | None = None,
+                 local_cluster: int | None = None, probe_module: str = "sim.runner"):
+    if name == "local":
+        return Joblib(workers) if workers > 1 else InProcess()
+    if name == "dask":
+        return Dask(scheduler, local_cluster, probe_module)
+    raise SimError(f"--backend: expected local or dask, found {name!r}")
