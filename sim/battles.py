@@ -32,7 +32,7 @@ from sim.config import Rules, load_rules, read_yaml
 from sim.errors import ConfigError
 from sim.games import BATTLE_MODULES, battle_module
 from sim.results import atomic_write, write_csv, write_parquet, write_text
-from sim.runner import CHUNK, run
+from sim.runner import default_chunk, run
 from sim.stats import wilson_halfwidth
 
 DEFAULT_TRIALS = 1_000_000
@@ -101,7 +101,7 @@ def run_battle(
     local_cluster: int | None = None,
     save: str | Path | None = None,
     resume: bool = False,
-    chunk: int = CHUNK,
+    chunk: int | None = None,
     **scenario_keys: Any,
 ) -> BattleResult:
     """Answer one battle question. ``scenario`` is the YAML mapping; keyword arguments add to it.
@@ -123,6 +123,7 @@ def run_battle(
     payload = module.compile(rules, parsed)
     halfwidth = getattr(module, "halfwidth", lambda c, k: wilson_halfwidth(int(c["attacker_win"]), k))
     store = None
+    chunk = chunk or default_chunk(n)
     if save is not None:
         config = {"game": game, "scenario": body, "rules": rules.values}
         manifest = {"game": game, "config": config, "config_hash": config_hash(config), "seed": seed, "trials": n,

@@ -19,7 +19,7 @@ from tqdm import tqdm
 from sim.checkpoint import ChunkStore
 from sim.rng import experiment_key
 
-CHUNK = 1 << 22  # trials per chunk: big enough to amortise dispatch, small enough to show progress and resume
+MIN_CHUNK, MAX_CHUNK = 1 << 16, 1 << 24
 FIRST_PRECISION_ROUND = 1 << 16
 
 
@@ -32,7 +32,14 @@ class RunOutput:
     chunks_loaded: int = 0  # finished chunks read back from a checkpoint instead of run
 
 
-def chunk_plan(start: int, n: int, chunk: int = CHUNK) -> list[tuple[int, int]]:
+def default_chunk(n: int) -> int:
+    """Trials per chunk: about 16 chunks a run, so both workers stay busy and progress moves, within bounds that
+    amortise dispatch (≥ 65,536) and bound the work lost to a crash (≤ 16.8 M). It depends only on ``n``, so a
+    resumed run plans the same chunks."""
+    return min(MAX_CHUNK, max(MIN_CHUNK, -(-n // 16)))
+
+
+def chunk_plan(start: int, n: int, chunk: int) -> list[tuple[int, int]]:
     """Split trials ``start .. start+n-1`` into (start, count) pieces."""
     return [(s, min(chunk, start + n - s)) for s in range(start, start + n, chunk)]
 
@@ -52,7 +59,7 @@ def run(
     precision: float | None = None,
     halfwidth: Callable[[dict[str, np.ndarray], int], float] | None = None,
     progress: bool = True,
-    chunk: int = CHUNK,
+    chunk: int | None = None,
     backend=None,
     store: ChunkStore | None = None,
 ) -> RunOutput:
@@ -67,6 +74,7 @@ def run(
 
         backend = make_backend("local", workers)
     key = experiment_key(seed)
+    chunk = chunk or default_chunk(n)
     started = time.perf_counter()
     counts: dict[str, np.ndarray] = {}
     pieces: dict[int, dict[str, np.ndarray]] = {}

@@ -9,6 +9,7 @@ from sim.errors import ConfigError
 # game id → module implementing the battle-odds contract described in sim/battles.py
 BATTLE_MODULES = {
     "principes": "sim.games.principes.battle",
+    "dark_ages": "sim.games.dark_ages.battle",
 }
 
 
@@ -17,5 +18,6 @@ def battle_module(game: str, source: str = "game"):
         raise ConfigError(source, "game", f"one of {', '.join(sorted(BATTLE_MODULES))}", game)
     return importlib.import_module(BATTLE_MODULES[game])
 
+
 # modules exposing ``commands``: extra top-level click commands a game brings (e.g. ``sim tactics hussars``)
-COMMAND_MODULES: list[str] = []
+COMMAND_MODULES: list[str] = ["sim.games.dark_ages.cli"]
