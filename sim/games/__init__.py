@@ -10,6 +10,7 @@ from sim.errors import ConfigError
 BATTLE_MODULES = {
     "principes": "sim.games.principes.battle",
     "dark_ages": "sim.games.dark_ages.battle",
+    "hussars": "sim.games.hussars.battle",
 }
 
 
@@ -20,4 +21,4 @@ def battle_module(game: str, source: str = "game"):
 
 
 # modules exposing ``commands``: extra top-level click commands a game brings (e.g. ``sim tactics hussars``)
-COMMAND_MODULES: list[str] = ["sim.games.dark_ages.cli"]
+COMMAND_MODULES: list[str] = ["sim.games.hussars.cli", "sim.games.dark_ages.cli"]

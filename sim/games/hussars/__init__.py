@@ -1,0 +1,1 @@
+"""Winged Hussars and Cossacks: simplified and Tactic-card battles, equilibria, and character odds."""

@@ -1,0 +1,217 @@
+"""``sim tactics hussars`` (payoff matrix + equilibrium) and ``sim odds hussars capture|death|siege``."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from sim.config import load_rules, parse_assignments
+from sim.errors import ConfigError
+from sim.games.hussars import battle as hb
+from sim.games.hussars import odds as ho
+from sim.games.hussars.army import compositions, parse_groups
+from sim.games.hussars.rules import build
+from sim.games.hussars.scenario import scenario_from_dict
+from sim.games.hussars.tactics import tactic_report
+
+GAME = "hussars"
+
+
+def _check_game(game: str) -> None:
+    if game != GAME:
+        raise ConfigError("command line", "GAME", "hussars (the only game with tactic cards)", game)
+
+
+def _rules(overrides):
+    return build(load_rules(GAME, parse_assignments(overrides)))
+
+
+def _tactics_callback(game, as_json, overrides, **options):
+    _check_game(game)
+    rules = _rules(overrides)
+    raw = hb.scenario_from_cli(options)
+    raw["mode"] = "full"
+    report = tactic_report(rules, scenario_from_dict(raw, "command line", rules))
+    if as_json:
+        click.echo(json.dumps(report, indent=2))
+        return
+    rows, cols = list(report["matrix"]), list(report["equilibrium"]["defender"])
+    corner = "attacker / defender"
+    width = max(len(r) for r in rows + [corner])
+    click.echo(f"payoff ({report['objective']}) per pair; cell: winner label †att/†def lost att/def")
+    click.echo(f"{corner:<{width}}  " + "  ".join(f"{c:>22}" for c in cols))
+    for r in rows:
+        cells = []
+        for c in cols:
+            cell = report["matrix"][r][c]
+            damage, destroyed = cell["damage"], cell["destroyed"]
+            text = (f"{cell['winner'][:3]} {cell['label'][:5]} {damage['attacker']}/{damage['defender']}"
+                    f" {destroyed['attacker']}/{destroyed['defender']}")
+            cells.append(f"{text:>22}")
+        click.echo(f"{r:<{width}}  " + "  ".join(cells))
+    for side in ("attacker", "defender"):
+        mix = ", ".join(f"{t} {p:.3f}" for t, p in report["equilibrium"][side].items() if p > 1e-9)
+        click.echo(f"{side} plays: {mix}")
+    click.echo(f"value: {report['value'] + 0.0:.4f}")
+    if len(report.get("types", [])) > 1:
+        click.echo(f"(matrix above: the most likely defender pick; {len(report['types'])} picks in all, see --json)")
+
+
+tactics = click.Command(
+    "tactics",
+    params=[click.Argument(["game"])] + hb.cli_options() + [
+        click.Option(["--json", "as_json"], is_flag=True, help="Print one JSON object."),
+        click.Option(["--set", "overrides"], multiple=True, metavar="KEY=VALUE", help="Override a rules value."),
+    ],
+    callback=_tactics_callback,
+    help="Full-rules tactic game: the outcome of every legal pair of Tactic cards and the optimal mixed strategies.",
+)
+
+
+def _army(rules, spec: str | None, key: str):
+    if not spec:
+        raise ConfigError("command line", f"--{key}", "an army such as winged_hussar=1", spec)
+    comps = compositions(parse_groups(spec, rules, "command line", f"--{key}"), "command line", f"--{key}")
+    if len(comps) != 1:
+        raise ConfigError("command line", f"--{key}", "one fixed composition (no ranges here)", spec)
+    return comps[0][1]
+
+
+def _ints(text: str, key: str) -> list[int]:
+    try:
+        if ".." in text:
+            lo, hi = (int(x) for x in text.split("..", 1))
+            return list(range(lo, hi + 1))
+        return [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise ConfigError("command line", key, "integers a,b,c or a range a..b", text) from None
+
+
+def _capture(rules, opts) -> dict:
+    chars = rules.values["characters"]
+    threat = opts["threat"] if opts["threat"] is not None else ho.threat_value(rules, _army(rules, opts["attacker"],
+                                                                                              "attacker"))
+    xls = _ints(opts["xl"], "--xl")
+    return {"threat": threat, "table": [{"xl": xl, "captured": ho.capture_probability(xl, threat, chars["capture_die"])}
+                                        for xl in xls]}
+
+
+def _death(rules, opts) -> dict:
+    chars = rules.values["characters"]
+    faces = chars["death_roll_faces"]
+    phases = ho.titles_phases(opts["rounds"])
+    curves = {f"health_{h}": ho.survival_curve(h, phases, chars["death_roll_lose_health"] / faces)
+              for h in _ints(opts["health"], "--health")}
+    curves["other_houses"] = ho.other_houses_curve(phases, chars["other_houses_death"] / faces)
+    return {"rounds": opts["rounds"], "titles_phases": phases, "alive_after_phase": curves}
+
+
+def _siege(rules, opts) -> dict:
+    """Fortress (or Tabor) siege: supplies run out, famine builds, and assaults may take the garrison earlier."""
+    from sim.games.hussars.cases import enumerate_cases
+
+    level = 0 if opts["tabor"] else opts["fortress"]
+    surrender = rules.values["famine"]["surrender_markers"]
+    tokens = [len(_army(rules, opts[side], side)) for side in ("attacker", "defender")]
+    if level:
+        fort = rules.values["fortress"][f"level_{level}"]
+        supplies, effective = fort["supplies"], tokens[0] >= fort["effective_siege_tokens"]
+    else:  # Tabor: 1 supply marker; effective while the besieger has more tokens
+        supplies, effective = rules.values["tabor_siege_supplies"], tokens[0] > tokens[1]
+    win = [0.0] * (surrender + 1)
+    if opts["assault"] == "every":
+        for f in range(surrender):
+            raw = {"mode": opts["mode"], "attacker": opts["attacker"], "defender": opts["defender"]}
+            if level:  # a Tabor assault is fought as a field battle (famine weakness not modelled there)
+                raw |= {"fortress": level, "famine": f}
+            cases = enumerate_cases(rules, scenario_from_dict(raw, "command line", rules), "command line")
+            win[f] = sum(p for p, o in zip(cases.probs, cases.outcomes, strict=True) if o.winner == 1)
+    rows = ho.siege_timeline(supplies, opts["turns"], surrender, win, opts["assault"])
+    return {"fortress": level, "tabor": bool(opts["tabor"]), "supplies": supplies, "effective_siege": effective,
+            "assault_win_by_famine": win[:surrender], "timeline": rows}
+
+
+def _plot(kind: str, report: dict, path: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6, 4))
+    if kind == "capture":
+        ax.bar([r["xl"] for r in report["table"]], [r["captured"] for r in report["table"]])
+        ax.set(xlabel="XL", ylabel="P(captured)", title=f"Capture test, threat {report['threat']}")
+    elif kind == "death":
+        for name, curve in report["alive_after_phase"].items():
+            ax.step(range(len(curve)), curve, where="post", label=name)
+        ax.set(xlabel="Titles Phases survived", ylabel="P(alive)", title="Harvest of Death")
+        ax.legend()
+    else:
+        ax.step([r["turn"] for r in report["timeline"]], [r["fallen"] for r in report["timeline"]], where="post")
+        ax.set(xlabel="defender turn", ylabel="P(surrendered or fallen)", title="Siege timeline")
+    ax.set_ylim(0, 1.02)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def _table(kind: str, report: dict) -> str:
+    import pandas as pd
+
+    if kind == "capture":
+        return f"threat {report['threat']}\n" + pd.DataFrame(report["table"]).to_string(index=False)
+    if kind == "death":
+        frame = pd.DataFrame(report["alive_after_phase"])
+        frame.index.name = "titles_phases"
+        title = f"P(alive) over {report['rounds']} rounds ({report['titles_phases']} Titles Phases)"
+        return title + "\n" + frame.to_string()
+    head = (f"{'Tabor' if report['tabor'] else 'fortress level ' + str(report['fortress'])}: {report['supplies']} "
+            f"supplies, effective siege: {report['effective_siege']}, "
+            f"P(assault wins) by famine markers: {report['assault_win_by_famine']}")
+    return head + "\n" + pd.DataFrame(report["timeline"]).to_string(index=False)
+
+
+ODDS = {"capture": _capture, "death": _death, "siege": _siege}
+
+
+def _odds_callback(game, kind, as_json, overrides, plot, **opts):
+    _check_game(game)
+    if kind not in ODDS:
+        raise ConfigError("command line", "KIND", f"one of {', '.join(ODDS)}", kind)
+    rules = _rules(overrides)
+    report = ODDS[kind](rules, opts)
+    if plot:
+        _plot(kind, report, plot)
+    if as_json:
+        click.echo(json.dumps(report, indent=2))
+    else:
+        click.echo(_table(kind, report))
+
+
+odds = click.Command(
+    "odds",
+    params=[
+        click.Argument(["game"]),
+        click.Argument(["kind"]),
+        click.Option(["--xl"], default="0..10", show_default=True, help="capture: the figure's XL values"),
+        click.Option(["--threat"], type=float, default=None, help="capture: the threat value (else from --attacker)"),
+        click.Option(["--attacker"], default=None, help="capture/siege: the attacking army"),
+        click.Option(["--defender"], default=None, help="siege: the garrison"),
+        click.Option(["--health"], default="0..3", show_default=True, help="death: starting Health values"),
+        click.Option(["--rounds"], type=click.IntRange(1), default=3, show_default=True, help="death: rounds"),
+        click.Option(["--fortress"], type=click.IntRange(1, 2), default=1, show_default=True, help="siege"),
+        click.Option(["--tabor"], is_flag=True, default=False, help="siege: the defender is closed in a Tabor"),
+        click.Option(["--turns"], type=click.IntRange(1), default=6, show_default=True, help="siege: defender turns"),
+        click.Option(["--assault"], type=click.Choice(["every", "famine", "never"]), default="famine",
+                     show_default=True, help="siege: when the besieger attacks"),
+        click.Option(["--mode"], type=click.Choice(["simplified", "full"]), default="simplified", show_default=True),
+        click.Option(["--plot"], type=click.Path(dir_okay=False), default=None, help="write a PNG plot here"),
+        click.Option(["--json", "as_json"], is_flag=True, help="Print one JSON object."),
+        click.Option(["--set", "overrides"], multiple=True, metavar="KEY=VALUE", help="Override a rules value."),
+    ],
+    callback=_odds_callback,
+    help="Character and campaign odds: capture test, Harvest of Death survival, siege timeline.",
+)
+
+commands = [tactics, odds]

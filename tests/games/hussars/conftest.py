@@ -1,0 +1,8 @@
+import pytest
+
+from sim.games.hussars.rules import load
+
+
+@pytest.fixture(scope="session")
+def rules():
+    return load()
