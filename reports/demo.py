@@ -1,9 +1,11 @@
-"""`make demo`: battle odds for every bundled scenario of every registered game, as CSV and one PNG."""
+"""`make demo`: battle odds for every bundled scenario of every registered game, as CSV and one PNG, and a
+designer report for each game (its most evenly balanced bundled battle, the most informative picture)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from reports.build import build_report, from_scenario
 from reports.plots import win_probability_plot
 from reports.tables import battle_odds_table
 from sim.battles import load_scenario, run_battle
@@ -13,10 +15,19 @@ from sim.results import write_csv
 
 
 def run_demo(out: Path, trials: int) -> list[Path]:
-    results = {}
+    results, paths = {}, {}
     for game in BATTLE_MODULES:
         for path in sorted((CONFIG_DIR / game / "battles").glob("*.yaml")):
             scenario = load_scenario(path)
             results[path.stem] = run_battle(game, scenario, source=str(path), trials=trials, exact=True, workers=2)
+            paths[path.stem] = path
     table = battle_odds_table(results)
-    return [write_csv(out / "battle_odds.csv", table), win_probability_plot(table, out / "battle_odds.png")]
+    written = [write_csv(out / "battle_odds.csv", table), win_probability_plot(table, out / "battle_odds.png")]
+    for game in BATTLE_MODULES:
+        mine = [name for name, r in results.items() if r.game == game]
+        if not mine:
+            continue
+        closest = min(mine, key=lambda name: abs(results[name].metrics["attacker_win"] - 0.5))
+        report = build_report(from_scenario(paths[closest], trials=trials, workers=2), out / "reports" / game)
+        written += [p for p in report if p.suffix == ".html"]
+    return written

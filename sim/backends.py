@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 
 from sim.errors import SimError
 
@@ -55,8 +56,13 @@ class Dask:
     trial indices. A cluster with no workers, or whose workers cannot import sim, fails within a timeout.
     """
 
-    def __init__(self, scheduler: str | None = None, local_cluster: int | None = None,
-                 probe_module: str = "sim.runner", timeout: float | None = None):
+    def __init__(
+        self,
+        scheduler: str | None = None,
+        local_cluster: int | None = None,
+        probe_module: str = "sim.runner",
+        timeout: float | None = None,
+    ):
         try:
             from distributed import Client, LocalCluster
         except ImportError:  # pragma: no cover - declared dependency
@@ -64,8 +70,9 @@ class Dask:
         self.timeout = timeout = timeout or DASK_TIMEOUT
         self.cluster = None
         if local_cluster:
-            self.cluster = LocalCluster(n_workers=local_cluster, threads_per_worker=1, host="127.0.0.1",
-                                        dashboard_address=None, processes=True)
+            self.cluster = LocalCluster(
+                n_workers=local_cluster, threads_per_worker=1, host="127.0.0.1", dashboard_address=None, processes=True
+            )
             scheduler = self.cluster.scheduler_address
         if not scheduler:
             raise SimError("--backend dask needs --scheduler tcp://HOST:PORT or --local-cluster N")
@@ -82,8 +89,10 @@ class Dask:
             self.client.submit(_probe, probe_module, pure=False).result(timeout=timeout)
         except Exception as exc:  # noqa: BLE001 - any failure here means the workers cannot run sim
             self.close()
-            raise SimError(f"--scheduler {scheduler}: workers cannot run sim ({type(exc).__name__}: {exc}); "
-                           "install the project on every worker (pip install -e .)") from None
+            raise SimError(
+                f"--scheduler {scheduler}: workers cannot run sim ({type(exc).__name__}: {exc}); "
+                "install the project on every worker (pip install -e .)"
+            ) from None
 
     def map_unordered(self, fn: Callable, tasks: Iterable[tuple]) -> Iterator:
         from distributed import wait
@@ -94,8 +103,10 @@ class Dask:
                 done, pending = wait(pending, timeout=self.timeout, return_when="FIRST_COMPLETED")
             except TimeoutError:
                 if not self.client.scheduler_info()["workers"]:
-                    raise SimError(f"the Dask cluster has no workers left; {len(pending)} chunks unfinished "
-                                   "(rerun with --resume once workers are back)") from None
+                    raise SimError(
+                        f"the Dask cluster has no workers left; {len(pending)} chunks unfinished "
+                        "(rerun with --resume once workers are back)"
+                    ) from None
                 continue
             for future in done:
                 yield future.result()
@@ -106,10 +117,35 @@ class Dask:
             self.cluster.close()
 
 
-def make_backend(name: str = "local", workers: int = 1, scheduler: str | None = None,
-                 local_cluster: int | None = None, probe_module: str = "sim.runner"):
+def make_backend(
+    name: str = "local",
+    workers: int = 1,
+    scheduler: str | None = None,
+    local_cluster: int | None = None,
+    probe_module: str = "sim.runner",
+):
     if name == "local":
         return Joblib(workers) if workers > 1 else InProcess()
     if name == "dask":
         return Dask(scheduler, local_cluster, probe_module)
     raise SimError(f"--backend: expected local or dask, found {name!r}")
+
+
+_sessions: list = []
+
+
+@contextmanager
+def session(name: str = "local", workers: int = 1, scheduler: str | None = None, local_cluster: int | None = None):
+    """Use one backend for every run inside the block (a sweep's grid points share one cluster connection)."""
+    backend = make_backend(name, workers, scheduler, local_cluster)
+    _sessions.append(backend)
+    try:
+        yield backend
+    finally:
+        _sessions.pop()
+        backend.close()
+
+
+def active():
+    """The backend of the innermost ``session``, or None."""
+    return _sessions[-1] if _sessions else None

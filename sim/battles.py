@@ -26,7 +26,7 @@ import pandas as pd
 import polars as pl
 
 from sim import __version__
-from sim.backends import make_backend
+from sim.backends import active, make_backend
 from sim.checkpoint import ChunkStore, config_hash
 from sim.config import Rules, load_rules, read_yaml
 from sim.errors import ConfigError
@@ -96,7 +96,7 @@ def run_battle(
     keep_trials: bool = False,
     overrides: dict[str, Any] | None = None,
     progress: bool = False,
-    backend: str = "local",
+    backend: str | None = None,
     scheduler: str | None = None,
     local_cluster: int | None = None,
     save: str | Path | None = None,
@@ -126,21 +126,56 @@ def run_battle(
     chunk = chunk or default_chunk(n)
     if save is not None:
         config = {"game": game, "scenario": body, "rules": rules.values}
-        manifest = {"game": game, "config": config, "config_hash": config_hash(config), "seed": seed, "trials": n,
-                    "chunk": chunk, "precision": precision, "keep_trials": True}
+        manifest = {
+            "game": game,
+            "config": config,
+            "config_hash": config_hash(config),
+            "seed": seed,
+            "trials": n,
+            "chunk": chunk,
+            "precision": precision,
+            "keep_trials": True,
+        }
         store = ChunkStore(save, manifest, resume)
     started = time.perf_counter()
-    executor = make_backend(backend, workers, scheduler, local_cluster, probe_module=BATTLE_MODULES[game])
+    own = backend is not None or active() is None  # inside a backends.session, runs share its backend
+    executor = (
+        make_backend(backend or "local", workers, scheduler, local_cluster, BATTLE_MODULES[game]) if own else active()
+    )
     try:
-        out = run(module.run_chunk, payload, n, seed, workers, keep_trials or store is not None, precision,
-                  halfwidth, progress, chunk, executor, store)
+        out = run(
+            module.run_chunk,
+            payload,
+            n,
+            seed,
+            workers,
+            keep_trials or store is not None,
+            precision,
+            halfwidth,
+            progress,
+            chunk,
+            executor,
+            store,
+        )
     finally:
-        executor.close()
+        if own:
+            executor.close()
     metrics = module.summarize(out.counts, out.n, payload)
     exact_metrics = module.exact(payload) if exact else None
     frame = pl.DataFrame(out.trials).with_row_index("trial") if out.trials is not None else None
-    result = BattleResult(game, body, metrics, exact_metrics, out.n, seed, time.perf_counter() - started, rules,
-                          frame, raw.get("title", ""), {"chunks_loaded": out.chunks_loaded})
+    result = BattleResult(
+        game,
+        body,
+        metrics,
+        exact_metrics,
+        out.n,
+        seed,
+        time.perf_counter() - started,
+        rules,
+        frame,
+        raw.get("title", ""),
+        {"chunks_loaded": out.chunks_loaded},
+    )
     if store is not None:
         write_outputs(result, store.dir, store)
         if keep_trials:

@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from sim import battles
+from sim.cli_backend import with_backend
 from sim.config import load_rules, parse_assignments
 from sim.errors import SimError
 from sim.games import BATTLE_MODULES, COMMAND_MODULES, battle_module
@@ -32,10 +33,22 @@ COMMON_OPTIONS = [
         ["--save"], type=click.Path(file_okay=False), help="Write summary.csv, result.json, trials.parquet here."
     ),
     click.Option(["--progress/--no-progress"], default=True, help="Show a progress bar on long runs."),
+    click.Option(
+        ["--solve-for"], metavar="SIDE.UNIT[,…]", help="Find the smallest army of this unit type reaching --target."
+    ),
+    click.Option(["--target"], type=click.FloatRange(0, 1, min_open=True), help="Win probability for --solve-for."),
+    click.Option(["--resume"], is_flag=True, help="Continue the run checkpointed in --save DIR."),
+    click.Option(["--chunk"], type=click.IntRange(min=1), help="Trials per chunk (default: about 16 chunks a run)."),
 ]
 
 
 def run_and_print(game: str, scenario: dict, source: str, opts: dict) -> None:
+    if opts.get("solve_for") or opts.get("target") is not None:
+        from sim.solve import solve_from_options
+
+        return click.echo(solve_from_options(game, scenario, source, opts))
+    if opts["resume"] and not opts["save"]:
+        raise SimError("--resume needs --save DIR (the directory of the run to continue)")
     result = battles.run_battle(
         game,
         scenario,
@@ -45,13 +58,15 @@ def run_and_print(game: str, scenario: dict, source: str, opts: dict) -> None:
         workers=opts["workers"],
         precision=opts["precision"],
         exact=opts["exact"],
-        keep_trials=bool(opts["save"]),
         overrides=parse_assignments(opts["overrides"]),
         progress=opts["progress"],
+        save=opts["save"],
+        resume=opts["resume"],
+        chunk=opts["chunk"],
     )
     if opts["save"]:
-        written = battles.save(result, opts["save"])
-        click.echo(f"wrote {', '.join(str(p) for p in written)}", err=True)
+        loaded = result.extra.get("chunks_loaded", 0)
+        click.echo(f"wrote {opts['save']}" + (f" (resumed: {loaded} chunks loaded)" if loaded else ""), err=True)
     if opts["as_json"]:
         click.echo(json.dumps(result.to_json(), indent=2))
     else:
@@ -61,6 +76,7 @@ def run_and_print(game: str, scenario: dict, source: str, opts: dict) -> None:
 def format_result(result: battles.BattleResult) -> str:
     """A compact table: every metric with its interval, and the exact value beside it when computed."""
     frame = result.summary
+    frame = frame[frame["estimate"].map(lambda v: isinstance(v, (int, float)))]  # labels belong in --json
     keep = (frame["estimate"] != 0) | frame["exact"].fillna(0).ne(0) | frame["ci95_lo"].notna()
     frame = frame[keep]
     lines = [
@@ -83,8 +99,8 @@ def _file_command(path: str) -> click.Command:
         scenario = battles.load_scenario(path)
         run_and_print(scenario["game"], scenario, path, opts)
 
-    return click.Command(
-        path, params=list(COMMON_OPTIONS), callback=callback, help="Run the battle in a scenario file."
+    return with_backend(
+        click.Command(path, params=list(COMMON_OPTIONS), callback=callback, help="Run the battle in a scenario file.")
     )
 
 
@@ -95,7 +111,9 @@ def _game_command(game: str) -> click.Command:
         run_and_print(game, module.scenario_from_cli(opts), "command line", opts)
 
     doc = (module.__doc__ or "").strip().splitlines()[0]
-    return click.Command(game, params=module.cli_options() + list(COMMON_OPTIONS), callback=callback, help=doc)
+    return with_backend(
+        click.Command(game, params=module.cli_options() + list(COMMON_OPTIONS), callback=callback, help=doc)
+    )
 
 
 class BattleGroup(click.Group):

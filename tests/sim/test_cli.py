@@ -50,7 +50,13 @@ def test_table_output_and_save(capsys, tmp_path):
     code, out, _ = run(capsys, *BATTLE, "--exact", "--save", str(tmp_path / "run"))
     assert code == 0
     assert "attacker_win" in out and "95% interval" in out and "exact" in out
-    assert {p.name for p in (tmp_path / "run").iterdir()} == {"summary.csv", "result.json", "trials.parquet"}
+    assert {p.name for p in (tmp_path / "run").iterdir()} == {
+        "summary.csv",
+        "result.json",
+        "trials.parquet",
+        "manifest.json",
+        "chunks",
+    }
     import polars as pl
 
     trials = pl.read_parquet(tmp_path / "run" / "trials.parquet")
@@ -112,6 +118,20 @@ def test_bad_input_is_one_clean_line(case, capsys):
     assert err.startswith("error: ") and err.count("\n") == 1, err
     assert needle in err and "expected" in err and "found" in err
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "extra, needle",
+    [(["--resume"], "--resume needs --save"), (["--scheduler", "tcp://127.0.0.1:1"], "need --backend dask")],
+)
+def test_flag_combinations_are_checked(extra, needle, capsys):
+    code, _, err = run(capsys, *BATTLE, *extra)
+    assert code == 2 and err.startswith("error: ") and needle in err and err.count("\n") == 1
+
+
+def test_missing_army_names_the_side(capsys):
+    code, _, err = run(capsys, "battle", "principes", "--defender", "knight=1")
+    assert code == 2 and "attacker: expected an army" in err
 
 
 def test_unreadable_yaml_and_missing_file(capsys, tmp_path):

@@ -344,7 +344,7 @@ def cli_options() -> list[click.Option]:
     ]
     for side in SIDES:
         opts += [
-            click.Option([f"--{side}"], required=True, help="Units, e.g. knight=2,footman=1,prince=1."),
+            click.Option([f"--{side}"], help="Units, e.g. knight=2,footman=1,prince=1 (required)."),
             click.Option([f"--{side}-cards"], help="Battle Card symbols in hand, e.g. sword=1,either=1."),
             click.Option([f"--{side}-faction"], help=f"One of {', '.join(FACTIONS)}, or neutral."),
             click.Option([f"--{side}-tiles"], help="Progress tiles, e.g. learning_chess."),
@@ -356,7 +356,8 @@ def cli_options() -> list[click.Option]:
 def scenario_from_cli(options: dict) -> dict:
     raw: dict = {"site": options["site"], "settlements": options["settlements"], "castle": options["castle"]}
     for side in SIDES:
-        raw[side] = parse_counts(options[side], f"--{side}")
+        if options[side] is not None:
+            raw[side] = parse_counts(options[side], f"--{side}")
         for suffix in ("cards", "bonus"):
             if options.get(f"{side}_{suffix}"):
                 raw[f"{side}_{suffix}"] = parse_counts(options[f"{side}_{suffix}"], f"--{side}-{suffix}")

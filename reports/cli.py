@@ -1,0 +1,150 @@
+"""``sim report``, ``sim sweep`` and ``sim compare``: parse, one library call, print what was written."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import click
+
+from sim.battles import load_scenario
+from sim.cli_backend import with_backend
+from sim.config import parse_assignments
+from sim.errors import ConfigError
+
+RUN_OPTIONS = [
+    click.option("--trials", type=click.IntRange(min=1), help="Trials per run (default: the file's, else 1,000,000)."),
+    click.option(
+        "--seed",
+        type=click.IntRange(min=0),
+        help="Root seed, the same for every run (common random numbers).",
+    ),
+    click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes."),
+]
+
+
+def run_options(f):
+    for option in reversed(RUN_OPTIONS):
+        f = option(f)
+    return f
+
+
+def _finite(value):
+    """JSON has no NaN or infinity: an undefined interval or ratio is null."""
+    return None if isinstance(value, float) and not math.isfinite(value) else value
+
+
+def _out(out: str | None, kind: str, target: str) -> Path:
+    return Path(out) if out else Path("out") / kind / Path(target).stem
+
+
+@click.command()
+@click.argument("target", metavar="RESULTS_DIR|SCENARIO.yaml")
+@click.option("-o", "--out", type=click.Path(file_okay=False), help="Output directory [default: out/report/NAME].")
+@run_options
+@click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="Override a rules value (YAML).")
+@click.option("--heatmap-trials", default=20_000, show_default=True, type=click.IntRange(min=1),
+              help="Trials per cell of the army-size heatmap.")  # fmt: skip
+@click.option("--heatmap/--no-heatmap", default=True, help="Run the army-size heatmap (one battle per cell).")
+def report(target, out, trials, seed, workers, overrides, heatmap_trials, heatmap):
+    """A designer report (HTML with embedded images, Markdown, CSV, PNG) for a battle.
+
+    TARGET is a scenario file (run here, exactly where the game can) or a directory written by
+    `sim battle … --save DIR`. Full-game experiment reports do not exist yet."""
+    from reports.build import build_report, from_directory, from_scenario
+
+    path = Path(target)
+    if path.is_dir():
+        inp = from_directory(path)
+    elif path.suffix in (".yaml", ".yml"):
+        inp = from_scenario(path, trials=trials, seed=seed, workers=workers, overrides=parse_assignments(overrides))
+    else:
+        raise ConfigError(target, "", "a results directory (sim battle --save DIR) or a scenario .yaml", "neither")
+    for written in build_report(inp, _out(out, "report", target), heatmap, heatmap_trials, workers):
+        click.echo(f"wrote {written}")
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option(
+    "--param",
+    "params",
+    multiple=True,
+    required=True,
+    metavar="KEY=RANGE",
+    help="A rules or scenario key and its grid: 0..4, 0..1:0.25, 1,2,3 or [a, b]. Repeat for a grid.",
+)
+@click.option("--metric", default="attacker_win", show_default=True, help="The metric to plot.")
+@click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="Override a rules value everywhere.")
+@click.option("--exact", is_flag=True, help="Also compute exact answers where feasible.")
+@click.option("-o", "--out", type=click.Path(file_okay=False), help="Output directory [default: out/sweep/NAME].")
+@run_options
+def sweep(file, params, metric, overrides, exact, out, trials, seed, workers):  # fmt: skip
+    """Run a battle scenario over a grid of rules or scenario values, all on one seed.
+
+    Writes a long table (sweep.csv: one row per grid point and metric), a plot of the metric against
+    the first key with 95% interval bands (sweep.png), and a report (report.html, report.md)."""
+    from reports.build import build_sweep_report
+    from sim.sweep import parse_params, run_sweep
+
+    scenario = load_scenario(file)
+    grid = parse_params(params)
+    extra = parse_assignments(overrides)
+    if extra:
+        scenario = {**scenario, "rules": {**(scenario.get("rules") or {}), **extra}}
+    result = run_sweep(scenario, grid, source=file, trials=trials, seed=seed, workers=workers, exact=exact)
+    written = build_sweep_report(result, scenario, metric, _out(out, "sweep", file), file)
+    click.echo(f"{result.game} sweep: {len(result.points)} grid points, {result.results[0].n:,} trials each, "
+               f"seed {result.seed}")  # fmt: skip
+    shown = result.metric(metric)[[*result.keys, "estimate", "ci95_lo", "ci95_hi", "exact"]]
+    click.echo(shown.to_string(index=False, float_format=lambda v: f"{v:.4f}", na_rep=""))
+    for path in written:
+        click.echo(f"wrote {path}", err=True)
+
+
+@click.command()
+@click.argument("file_a", type=click.Path(dir_okay=False))
+@click.argument("file_b", type=click.Path(dir_okay=False), required=False)
+@click.option("--set", "assignments", multiple=True, metavar="KEY=VALUE",
+              help="B = A (or FILE_B) with this rules or scenario value; repeatable.")  # fmt: skip
+@click.option("--exact", is_flag=True, help="Also give the exact difference where feasible.")
+@click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
+@click.option("-o", "--out", type=click.Path(file_okay=False), help="Also write compare.csv, .png and a report here.")
+@run_options
+def compare(file_a, file_b, assignments, exact, as_json, out, trials, seed, workers):
+    """Paired what-if: A against B on the same dice, each metric's difference with its 95% interval.
+
+    Either two scenario files, or one file and --set KEY=VALUE changes (rules keys such as
+    defender_shields.castle, or scenario keys such as castle or attacker.knight)."""
+    from reports.build import build_compare_report
+    from sim.compare import format_compare, run_compare
+    from sim.sweep import apply, check
+
+    if file_b is None and not assignments:
+        raise ConfigError("compare", "FILE_B", "a second scenario file or at least one --set KEY=VALUE", "neither")
+    a = load_scenario(file_a)
+    b = load_scenario(file_b) if file_b else dict(a)
+    if b["game"] != a["game"]:
+        raise ConfigError(file_b, "game", f"the same game as {file_a} ({a['game']})", b["game"])
+    changes = parse_assignments(assignments)
+    b, overrides_b = apply(a["game"], b, changes)
+    label_b = (file_b or file_a) + "".join(f" --set {item}" for item in assignments)
+    check(a["game"], b, overrides_b, label_b)
+    result = run_compare(
+        a, b, source_a=file_a, source_b=label_b, overrides_b=overrides_b, trials=trials, seed=seed,
+        workers=workers, exact=exact,
+    )  # fmt: skip
+    if as_json:
+        body = {"a": file_a, "b": label_b, "trials": result.a.n, "seed": result.a.seed}
+        rows = [{k: _finite(v) for k, v in row.items()} for row in result.table.to_dict("records")]
+        body |= {"metrics": rows, "notes": result.notes}
+        click.echo(json.dumps(body, indent=2))
+    else:
+        click.echo(format_compare(result))
+    if out:
+        for path in build_compare_report(result, out):
+            click.echo(f"wrote {path}", err=True)
+
+
+commands = [with_backend(c) for c in (report, sweep, compare)]

@@ -1,0 +1,15 @@
+"""`make demo` writes the battle-odds CSV and PNG and one designer report per registered game."""
+
+import pytest
+
+from reports.demo import run_demo
+from sim.games import BATTLE_MODULES
+
+
+@pytest.mark.slow
+def test_demo_writes_one_report_per_game(tmp_path):
+    written = run_demo(tmp_path, 2_000)
+    assert (tmp_path / "battle_odds.csv").exists() and (tmp_path / "battle_odds.png").exists()
+    for game in BATTLE_MODULES:
+        report = tmp_path / "reports" / game / "report.html"
+        assert report in written and report.stat().st_size > 10_000
