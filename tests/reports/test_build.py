@@ -156,7 +156,9 @@ def test_headless_screenshot_is_not_blank(storm_report, tmp_path):
     _, _, out = storm_report
     shot = tmp_path / "shot.png"
     subprocess.run(
-        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", f"--screenshot={shot}", "--window-size=1200,2400",
+        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         f"--user-data-dir={tmp_path / 'profile'}", f"--screenshot={shot}", "--window-size=1200,2400",
          (out / "report.html").as_uri()],
         check=True, timeout=120, capture_output=True,
     )  # fmt: skip

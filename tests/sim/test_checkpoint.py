@@ -87,3 +87,13 @@ def test_sigkill_then_resume_equals_an_uninterrupted_run(tmp_path):
     assert a.equals(b)
     assert np.array_equal(a["trial"].to_numpy(), np.arange(400_000))
     assert json.loads(Path(run_dir / "result.json").read_text())["attacker_win"] == whole.metrics["attacker_win"]
+
+
+def test_written_files_are_ordinary_files(tmp_path):
+    """Atomic writes go through a private temporary file; the result must not stay private."""
+    from sim.results import write_text
+
+    path = write_text(tmp_path / "x.txt", "hello")
+    mask = os.umask(0)
+    os.umask(mask)
+    assert path.stat().st_mode & 0o777 == 0o666 & ~mask
