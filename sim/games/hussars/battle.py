@@ -46,6 +46,7 @@ def run_chunk(payload: dict, key, start: int, count: int, keep_trials: bool):
     trials = None
     if keep_trials:
         trials = {"case": picked.astype(np.int32)} | {name: col[picked] for name, col in cols.items()}
+        trials["attacker_win"] = trials["winner"] == ATTACKER  # the column paired comparisons difference
     return counts, trials
 
 
