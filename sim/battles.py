@@ -101,13 +101,14 @@ def run_battle(
     local_cluster: int | None = None,
     save: str | Path | None = None,
     resume: bool = False,
+    save_trials: bool = True,
     chunk: int | None = None,
     **scenario_keys: Any,
 ) -> BattleResult:
     """Answer one battle question. ``scenario`` is the YAML mapping; keyword arguments add to it.
 
-    With ``save``, every finished chunk is checkpointed there and the summary, JSON and per-trial parquet are
-    written at the end; ``resume`` continues a killed run from its finished chunks.
+    With ``save``, every finished chunk is checkpointed there and the summary, JSON and (with ``save_trials``)
+    the per-trial parquet are written at the end; ``resume`` continues a killed run from its finished chunks.
     """
     raw = dict(scenario or {})
     raw.update(scenario_keys)
@@ -134,7 +135,7 @@ def run_battle(
             "trials": n,
             "chunk": chunk,
             "precision": precision,
-            "keep_trials": True,
+            "keep_trials": save_trials or keep_trials,
         }
         store = ChunkStore(save, manifest, resume)
     started = time.perf_counter()
@@ -149,7 +150,7 @@ def run_battle(
             n,
             seed,
             workers,
-            keep_trials or store is not None,
+            keep_trials or (store is not None and save_trials),
             precision,
             halfwidth,
             progress,
@@ -177,7 +178,7 @@ def run_battle(
         {"chunks_loaded": out.chunks_loaded},
     )
     if store is not None:
-        write_outputs(result, store.dir, store)
+        write_outputs(result, store.dir, store if save_trials or keep_trials else None)
         if keep_trials:
             result.trials = pl.read_parquet(Path(store.dir) / "trials.parquet")
     return result

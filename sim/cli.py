@@ -38,6 +38,11 @@ COMMON_OPTIONS = [
     ),
     click.Option(["--target"], type=click.FloatRange(0, 1, min_open=True), help="Win probability for --solve-for."),
     click.Option(["--resume"], is_flag=True, help="Continue the run checkpointed in --save DIR."),
+    click.Option(
+        ["--trials-table/--no-trials-table"],
+        default=True,
+        help="With --save, also write one row per trial (trials.parquet).",
+    ),
     click.Option(["--chunk"], type=click.IntRange(min=1), help="Trials per chunk (default: about 16 chunks a run)."),
 ]
 
@@ -62,6 +67,7 @@ def run_and_print(game: str, scenario: dict, source: str, opts: dict) -> None:
         progress=opts["progress"],
         save=opts["save"],
         resume=opts["resume"],
+        save_trials=opts["trials_table"],
         chunk=opts["chunk"],
     )
     if opts["save"]:

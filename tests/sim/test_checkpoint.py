@@ -97,3 +97,12 @@ def test_written_files_are_ordinary_files(tmp_path):
     mask = os.umask(0)
     os.umask(mask)
     assert path.stat().st_mode & 0o777 == 0o666 & ~mask
+
+
+def test_counts_only_checkpoints(tmp_path):
+    """--no-trials-table: chunks hold counts only, no trials.parquet, and the numbers are the same."""
+    r = sim.battle("principes", trials=30_000, seed=4, save=tmp_path, chunk=10_000, save_trials=False, **SCENARIO)
+    assert not (tmp_path / "trials.parquet").exists()
+    with np.load(next((tmp_path / "chunks").glob("*.npz"))) as data:
+        assert all(name.startswith("c:") for name in data.files)
+    assert r.metrics == sim.battle("principes", trials=30_000, seed=4, **SCENARIO).metrics
