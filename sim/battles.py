@@ -36,6 +36,7 @@ from sim.runner import default_chunk, run
 from sim.stats import wilson_halfwidth
 
 DEFAULT_TRIALS = 1_000_000
+PRECISION_CAP = 10**9  # most trials a --precision run may take unless --trials says otherwise
 DEFAULT_SEED = 20260101
 RUN_KEYS = ("game", "trials", "seed", "rules", "title")
 
@@ -114,6 +115,8 @@ def run_battle(
     raw.update(scenario_keys)
     module = battle_module(game, source)
     n = trials if trials is not None else _int_key(raw, "trials", DEFAULT_TRIALS, source, 1)
+    if precision is not None and trials is None:
+        n = PRECISION_CAP  # the file's trial count is for fixed runs; --precision decides how many it needs
     seed = seed if seed is not None else _int_key(raw, "seed", DEFAULT_SEED, source, 0)
     rule_overrides = raw.get("rules") or {}
     if not isinstance(rule_overrides, dict):

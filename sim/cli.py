@@ -70,6 +70,15 @@ def run_and_print(game: str, scenario: dict, source: str, opts: dict) -> None:
         save_trials=opts["trials_table"],
         chunk=opts["chunk"],
     )
+    if opts["precision"]:
+        lo, hi = result.metrics["attacker_win_ci95"]
+        if (hi - lo) / 2 > opts["precision"]:
+            click.secho(
+                f"note: stopped at the cap of {result.n:,} trials with a half-width of {(hi - lo) / 2:.5f}, "
+                f"above --precision {opts['precision']}; raise --trials",
+                fg="yellow",
+                err=True,
+            )
     if opts["save"]:
         loaded = result.extra.get("chunks_loaded", 0)
         click.echo(f"wrote {opts['save']}" + (f" (resumed: {loaded} chunks loaded)" if loaded else ""), err=True)

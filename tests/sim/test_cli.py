@@ -156,3 +156,10 @@ def test_rules_lists_assumptions_first(capsys):
     first = out.splitlines()[0]
     assert first.startswith("[assumed] battle_die.")
     assert "[rulebook] defender_shields.castle = 2" in out
+
+
+def test_precision_says_when_the_cap_stops_it(capsys):
+    code, out, err = run(capsys, *BATTLE, "--precision", "0.0001")
+    assert code == 0 and "stopped at the cap of 20,000 trials" in err
+    code, out, err = run(capsys, *[a if a != "20000" else "100000000" for a in BATTLE], "--precision", "0.002")
+    assert code == 0 and "stopped at the cap" not in err
