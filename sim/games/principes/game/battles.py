@@ -1,0 +1,179 @@
+"""A battle on the map (Battle Order 1-10) through the reference battle ``sim.games.principes.reference``.
+
+Dice come from the caller's ``random.Random``; the card phase is the reference's brute-force best play over
+the symbols in hand (win, then fewest cards, then fewest own losses, then most enemy losses). Before Battle
+and After Battle card texts are not modelled (part 2). Masovia rerolls its die once when, without cards, it
+would lose the battle; the attacker settles its die first (as the battle engine assumes).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from sim.games.principes import reference
+from sim.games.principes.game import cards, dynasty
+from sim.games.principes.game.control import controller
+from sim.games.principes.game.state import UNITS, State, clamp_track
+from sim.games.principes.rules import BLANK, COIN, SHIELD, SWORD
+
+SYMBOL_NAMES = {SWORD: "sword", SHIELD: "shield", COIN: "coin", BLANK: "blank"}
+
+
+@dataclass(frozen=True)
+class BattleReport:
+    land: str
+    attacker: str
+    defender: str
+    winner: str  # the faction that won
+    dice: tuple[str, str]  # final (attacker, defender) die faces
+    toppled: dict[str, dict[str, int]]  # faction → unit kind → toppled
+    cards_played: dict[str, tuple[int, int, int]]  # faction → (swords, shields, cards)
+
+
+def is_player(state: State, faction: str) -> bool:
+    return faction in state.board.principalities and faction not in state.eliminated
+
+
+def site_shields(state: State, land: str) -> int:
+    """The defender's bonus: each settlement counts (Gord 1, City 2; Western Pomerania has 2), Castle +2."""
+    rb, spec = state.rules.battle, state.board.land(land)
+    cities = state.cities.get(land, 0)
+    per_settlement = [rb.site_shields["city"]] * cities + [rb.site_shields["gord"]] * (spec.gords - cities)
+    settlements = sum(per_settlement) if rb.settlements_count_each else max(per_settlement)
+    return settlements + (rb.castle_shields if state.buildings.get(land) == "castle" else 0)
+
+
+def _battle_hand(state: State, faction: str) -> dict[str, int]:
+    if not is_player(state, faction):
+        return {}  # neutral factions do not use Battle Cards
+    hand = state.hands[faction]
+    return {s: hand.get(f"battle.{s}", 0) for s in ("sword", "shield", "either")}
+
+
+def _spend(state: State, faction: str, play: tuple[int, int, int]) -> None:
+    """Take the cards of a play from the hand: dedicated symbols first, then sword-or-shield cards."""
+    swords, shields, n = play
+    if n == 0:
+        return
+    hand = _battle_hand(state, faction)
+    used = {"sword": min(swords, hand["sword"]), "shield": min(shields, hand["shield"])}
+    used["either"] = n - used["sword"] - used["shield"]
+    for symbol, k in used.items():
+        for _ in range(k):
+            cards.discard(state, faction, f"battle.{symbol}")
+
+
+def _outcome(units_a, units_d, face_a, face_d, shields_d, play_a=(0, 0, 0), play_d=(0, 0, 0)):
+    return reference.fight(
+        units_a,
+        units_d,
+        (face_a == SWORD) + play_a[0],
+        (face_a == SHIELD) + play_a[1],
+        (face_d == SWORD) + play_d[0],
+        shields_d + (face_d == SHIELD) + play_d[1],
+    )
+
+
+def _loot(state: State, taker: str, victim: str) -> None:
+    """A coin: the side steals 1 gold; neutral forces take from / give to the general pool."""
+    gold = state.rules.battle.coin_gold
+    if not is_player(state, taker) and not is_player(state, victim):
+        return  # two neutral forces: the coin is ignored
+    if is_player(state, victim):
+        taken = min(gold, state.gold[victim])
+        state.gold[victim] -= taken
+    else:
+        taken = min(gold, state.gold_in_supply())
+    if is_player(state, taker):
+        state.gold[taker] += taken
+
+
+def _withdraw_land(state: State, land: str, loser: str, choice: str | None) -> str | None:
+    options = sorted(a for a in state.board.land(land).adjacent if controller(state, a) == loser)
+    if choice is not None and choice in options:
+        return choice
+    return options[0] if options else None
+
+
+def battle(
+    state: State, land: str, attacker: str, rng: random.Random, withdraw_to: str | None = None
+) -> tuple[State, BattleReport]:
+    """Fight the battle on ``land`` between ``attacker`` and the other faction there; returns the new state."""
+    out = state.copy()
+    defender = next(f for f in out.factions_on(land) if f != attacker)
+    units_a, units_d = dict(out.units_of(land, attacker)), dict(out.units_of(land, defender))
+    shields_d = site_shields(out, land)
+    faces = out.rules.battle.die
+    face_a, face_d = int(faces[rng.randrange(len(faces))]), int(faces[rng.randrange(len(faces))])
+    for side in (attacker, defender):  # With the Wind: reroll a losing die once, attacker first
+        if out.rules.battle.rerolls.get(side, 0) and is_player(out, side):
+            winner = _outcome(units_a, units_d, face_a, face_d, shields_d)[0]
+            if (winner == "attacker") != (side == attacker):
+                if side == attacker:
+                    face_a = int(faces[rng.randrange(len(faces))])
+                else:
+                    face_d = int(faces[rng.randrange(len(faces))])
+    if face_a == COIN:
+        _loot(out, attacker, defender)
+    if face_d == COIN:
+        _loot(out, defender, attacker)
+    base = ((face_a == SWORD), (face_a == SHIELD), (face_d == SWORD), shields_d + (face_d == SHIELD))
+    hand_a, hand_d = _battle_hand(out, attacker), _battle_hand(out, defender)
+    play_a, play_d = reference.play_cards(units_a, units_d, base, hand_a, hand_d)
+    _spend(out, attacker, play_a)
+    _spend(out, defender, play_d)
+    result, figs_a, figs_d = _outcome(units_a, units_d, face_a, face_d, shields_d, play_a, play_d)
+    winner, loser = (attacker, defender) if result == "attacker" else (defender, attacker)
+    toppled = {
+        attacker: {k: sum(f.toppled and f.kind == k for f in figs_a) for k in UNITS},
+        defender: {k: sum(f.toppled and f.kind == k for f in figs_d) for k in UNITS},
+    }
+    pomerania_defeated = defender == land and loser == defender  # "removed from the Map" until foreigners leave
+    dead_princes = []
+    for side in (attacker, defender):
+        if side == defender == land and not pomerania_defeated:
+            continue  # a Pomerania's toppled units go back to their designated spots on the same land
+        for kind, n in toppled[side].items():
+            if n:
+                out.add_units(land, side, kind, -n)
+                if side in out.pool:  # a Principality's figures, an eliminated one's included, go off the Map
+                    out.pool[side][kind] += n
+                    dead_princes += [side] * (kind == "prince" and is_player(out, side))
+                elif side == land:
+                    off = out.pomerania_off.setdefault(side, {})
+                    off[kind] = off.get(kind, 0) + n
+    standing = dict(out.units_of(land, loser))
+    if standing:
+        target = None if pomerania_defeated else _withdraw_land(out, land, loser, withdraw_to)
+        for kind, n in standing.items():
+            out.add_units(land, loser, kind, -n)
+            if target is not None:
+                out.add_units(target, loser, kind, n)
+            elif loser in out.pool:
+                out.pool[loser][kind] += n  # nowhere to withdraw: removed
+                dead_princes += [loser] * (kind == "prince" and is_player(out, loser))
+            else:
+                off = out.pomerania_off.setdefault(loser, {})
+                off[kind] = off.get(kind, 0) + n
+    for side, delta in ((winner, 1), (loser, -1)):  # People's Favor
+        if is_player(out, side):
+            key = "winner_people" if delta > 0 else "loser_people"
+            out.people[side] = clamp_track(out.people[side] + delta * out.rules.values["battle"][key], out.rules)
+    for side in dead_princes:
+        dynasty.prince_died(out, side)
+    for side in (attacker, defender):  # Battle Order 10: each player who fought draws a Battle Card
+        if is_player(out, side):
+            for _ in range(out.rules.values["battle"]["cards_drawn"]):
+                cards.draw_into(out, side, "battle", rng)
+            out = cards.enforce_hand_limit(out, side)
+    report = BattleReport(
+        land=land,
+        attacker=attacker,
+        defender=defender,
+        winner=winner,
+        dice=(SYMBOL_NAMES[face_a], SYMBOL_NAMES[face_d]),
+        toppled=toppled,
+        cards_played={attacker: play_a, defender: play_d},
+    )
+    return out, report

@@ -1,0 +1,42 @@
+"""Invariants every state must keep; the tests (and later the conformance harness) check them after actions."""
+
+from __future__ import annotations
+
+from sim.games.principes.game.state import UNITS, State
+
+
+def violations(state: State) -> list[str]:
+    """Every broken invariant, as readable sentences; empty when the state is sound."""
+    found = []
+    v = state.rules.values
+    for p in state.board.principalities:
+        for kind in UNITS:
+            on_map = sum(state.units_of(land, p).get(kind, 0) for land in state.units)
+            if on_map + state.pool[p][kind] != v["pools"][kind]:
+                found.append(f"{p} {kind}s: {on_map} on the Map + {state.pool[p][kind]} in the pool")
+        if state.gold[p] < 0:
+            found.append(f"{p} has negative gold {state.gold[p]}")
+        for track in (state.people, state.clergy):
+            if not state.rules.track_low <= track[p] <= state.rules.track_high:
+                found.append(f"{p} support track out of range: {track[p]}")
+    if state.gold_in_supply() < 0:
+        found.append(f"more gold in treasuries than coins: {sum(state.gold.values())}")
+    for land, here in state.units.items():
+        if land not in state.board.index:
+            found.append(f"units on unknown land {land}")
+        if len(here) > 1:
+            found.append(f"{land} holds {sorted(here)} after the action (an unresolved battle)")
+        if land in state.division and here:
+            found.append(f"{land} has units and a Division Token")
+    for land, n in state.cities.items():
+        if not 0 <= n <= state.board.land(land).gords:
+            found.append(f"{land} has {n} Cities")
+    for kind, n in state.supply.items():
+        if n < 0:
+            found.append(f"negative {kind} supply")
+    for kind, deck in state.decks.items():
+        in_hands = {s: sum(h.get(f"{kind}.{s}", 0) for h in state.hands.values()) for s in deck}
+        for symbol, total in v["cards"][f"{kind}_symbols"].items():
+            if deck[symbol] + in_hands[symbol] != total:
+                found.append(f"{kind}.{symbol} cards not conserved")
+    return found
