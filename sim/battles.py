@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pandas as pd
 import polars as pl
 
@@ -224,22 +223,5 @@ def write_outputs(result: BattleResult, directory: Path, store: ChunkStore | Non
     if result.trials is not None:
         written.append(write_parquet(directory / "trials.parquet", result.trials))
     elif store is not None:
-        written.append(atomic_write(directory / "trials.parquet", lambda tmp: _stream_trials(store, tmp)))
+        written.append(atomic_write(directory / "trials.parquet", lambda tmp: store.write_rows(tmp, "trial")))
     return written
-
-
-def _stream_trials(store: ChunkStore, path: str) -> None:
-    """Concatenate the checkpointed per-trial columns into one parquet file, one chunk in memory at a time."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
-    writer = None
-    for chunk_file in store.finished():
-        start = int(chunk_file.stem.split("-")[0])
-        _, trials = store.load(start, int(chunk_file.stem.split("-")[1]))
-        count = len(next(iter(trials.values())))
-        table = pa.table({"trial": np.arange(start, start + count, dtype=np.int64), **trials})
-        writer = writer or pq.ParquetWriter(path, table.schema)
-        writer.write_table(table)
-    if writer is not None:
-        writer.close()

@@ -42,13 +42,18 @@ class ChunkStore:
             if not path.exists():
                 raise SimError(f"{self.dir}: nothing to resume (no manifest.json); run without --resume first")
             old = json.loads(path.read_text())
-            differs = [f"{k}: saved {old.get(k)!r}, now {manifest.get(k)!r}" for k in MUST_MATCH
-                       if old.get(k) != manifest.get(k)]
+            differs = [
+                f"{k}: saved {old.get(k)!r}, now {manifest.get(k)!r}"
+                for k in MUST_MATCH
+                if old.get(k) != manifest.get(k)
+            ]
             if differs:
                 raise SimError(f"{self.dir}: refusing to resume a different run ({'; '.join(differs)})")
         elif self.chunks.exists() and any(self.chunks.iterdir()):
-            raise SimError(f"{self.dir}: holds an earlier run's chunks; add --resume to continue it, "
-                           "or choose another --save directory")
+            raise SimError(
+                f"{self.dir}: holds an earlier run's chunks; add --resume to continue it, "
+                "or choose another --save directory"
+            )
         self.chunks.mkdir(parents=True, exist_ok=True)
         write_text(path, json.dumps({**manifest, "sim_version": __version__}, indent=2, default=str) + "\n")
 
@@ -73,3 +78,18 @@ class ChunkStore:
 
     def finished(self) -> list[Path]:
         return sorted(self.chunks.glob("*.npz"))
+
+    def write_rows(self, path: str, index: str = "trial") -> None:
+        """Concatenate the chunks' per-trial columns into one parquet file, one chunk in memory at a time."""
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        writer = None
+        for chunk_file in self.finished():
+            start, count = (int(part) for part in chunk_file.stem.split("-"))
+            _, rows = self.load(start, count)
+            table = pa.table({index: np.arange(start, start + count, dtype=np.int64), **rows})
+            writer = writer or pq.ParquetWriter(path, table.schema)
+            writer.write_table(table)
+        if writer is not None:
+            writer.close()

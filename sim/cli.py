@@ -156,6 +156,39 @@ def battle():
     """Battle odds: exact where feasible, and Monte Carlo with 95% intervals."""
 
 
+@cli.command("run")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--games", type=click.IntRange(min=1), help="Games to play (default: the file's, else 10,000).")
+@click.option("--seed", type=click.IntRange(min=0), help="Root seed; the same seed gives the same games.")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+@click.option("--save", type=click.Path(file_okay=False), help="Checkpoint here; write result.json, games.parquet.")
+@click.option("--resume", is_flag=True, help="Continue the run checkpointed in --save DIR.")
+@click.option("--chunk", type=click.IntRange(min=1), help="Games per chunk (default: about 16 chunks a run).")
+@click.option("--progress/--no-progress", default=True, help="Show a progress bar on long runs.")
+def run_command(file, games, seed, workers, as_json, save, resume, chunk, progress):
+    """Play a full-game experiment (scripted strategies, many games) and report win rates with intervals."""
+    from sim.experiments import format_experiment, load_experiment, run_experiment
+
+    if resume and not save:
+        raise SimError("--resume needs --save DIR (the directory of the run to continue)")
+    result = run_experiment(
+        load_experiment(file),
+        source=file,
+        games=games,
+        seed=seed,
+        workers=workers,
+        progress=progress,
+        save=save,
+        resume=resume,
+        chunk=chunk,
+    )
+    click.echo(json.dumps(result.to_json(), indent=2) if as_json else format_experiment(result))
+
+
+with_backend(run_command)
+
+
 @cli.command()
 @click.argument("game")
 def rules(game):

@@ -1,0 +1,165 @@
+"""Full-game experiments (``sim run FILE.yaml``): many scripted games, one counter-based stream per game.
+
+A game joins by registering a module in ``EXPERIMENT_MODULES`` that provides:
+
+- ``experiment_from_dict(raw, source)``: validate the experiment keys (everything but ``game``, ``games``,
+  ``seed``, ``rules`` and ``title``), raising ``ConfigError`` with key paths; ``rules`` overrides arrive as
+  ``raw["rules"]`` (a mapping of dotted keys) for the module to apply to its own rules files.
+- ``compile(experiment)``: a picklable payload (numpy tables, strategy parameters) for the game kernel.
+- ``play_chunk(payload, key, start, count, keep_rows)``: plays games ``start .. start+count-1``, game ``i``
+  drawing only from stream ``(key, i)`` (``sim.rng``), so results do not depend on chunking or workers.
+  Returns ``(counts, rows)``: integer arrays that add up across chunks, with at least ``wins`` (one
+  entry per faction, in ``payload.factions`` order), and ``rows`` (one per game) when ``keep_rows``.
+- ``summarize(counts, n, payload)``: JSON-able metrics with at least ``win_rate`` {faction: p},
+  ``win_rate_ci95`` {faction: [lo, hi]}, ``win_type`` {type: p} and ``mean_rounds``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import polars as pl
+
+from sim import __version__
+from sim.backends import active, make_backend
+from sim.checkpoint import ChunkStore, config_hash
+from sim.config import read_yaml
+from sim.errors import ConfigError
+from sim.results import atomic_write, write_text
+from sim.runner import default_chunk, run
+
+EXPERIMENT_MODULES: dict[str, str] = {}
+DEFAULT_GAMES = 10_000
+DEFAULT_SEED = 20260101
+RUN_KEYS = ("game", "games", "seed", "title")
+
+
+@dataclass
+class ExperimentResult:
+    game: str
+    title: str
+    metrics: dict
+    n: int
+    seed: int
+    seconds: float
+    rows: pl.DataFrame | None = None
+    extra: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {
+            "game": self.game,
+            "games": self.n,
+            "seed": self.seed,
+            "sim_version": __version__,
+            **self.metrics,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def experiment_module(game: str, source: str):
+    if game not in EXPERIMENT_MODULES:
+        known = ", ".join(sorted(EXPERIMENT_MODULES)) or "none yet"
+        raise ConfigError(source, "game", f"a game with full-game experiments ({known})", game)
+    return importlib.import_module(EXPERIMENT_MODULES[game])
+
+
+def load_experiment(path: str | Path) -> dict:
+    raw = read_yaml(path)
+    if not isinstance(raw, dict) or "game" not in raw:
+        raise ConfigError(str(path), "game", "a mapping with the game id and the experiment keys", raw)
+    return raw
+
+
+def run_experiment(
+    raw: dict,
+    *,
+    source: str = "arguments",
+    games: int | None = None,
+    seed: int | None = None,
+    workers: int = 1,
+    keep_rows: bool = False,
+    progress: bool = False,
+    save: str | Path | None = None,
+    resume: bool = False,
+    chunk: int | None = None,
+) -> ExperimentResult:
+    """Play ``games`` complete games of the experiment ``raw`` (the YAML mapping) and summarise them."""
+    module = experiment_module(raw["game"], source)
+    n = games if games is not None else raw.get("games", DEFAULT_GAMES)
+    seed = seed if seed is not None else raw.get("seed", DEFAULT_SEED)
+    for key, value in (("games", n), ("seed", seed)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < (1 if key == "games" else 0):
+            raise ConfigError(source, key, "a whole number" + (" ≥ 1" if key == "games" else " ≥ 0"), value)
+    body = {k: v for k, v in raw.items() if k not in RUN_KEYS}
+    payload = module.compile(module.experiment_from_dict(body, source))
+    chunk = chunk or default_chunk(n)
+    store = None
+    if save is not None:
+        config = {"game": raw["game"], "experiment": body}
+        store = ChunkStore(
+            save,
+            {
+                "game": raw["game"],
+                "config": config,
+                "config_hash": config_hash(config),
+                "seed": seed,
+                "trials": n,
+                "chunk": chunk,
+                "precision": None,
+                "keep_trials": True,
+            },
+            resume,
+        )
+    started = time.perf_counter()
+    own = active() is None
+    executor = make_backend("local", workers) if own else active()
+    try:
+        out = run(
+            module.play_chunk,
+            payload,
+            n,
+            seed,
+            workers,
+            keep_rows or store is not None,
+            None,
+            None,
+            progress,
+            chunk,
+            executor,
+            store,
+        )
+    finally:
+        if own:
+            executor.close()
+    rows = pl.DataFrame(out.trials).with_row_index("game") if out.trials is not None else None
+    result = ExperimentResult(
+        raw["game"],
+        raw.get("title", ""),
+        module.summarize(out.counts, out.n, payload),
+        out.n,
+        seed,
+        time.perf_counter() - started,
+        rows,
+        {"chunks_loaded": out.chunks_loaded},
+    )
+    if store is not None:
+        write_text(Path(save) / "result.json", json.dumps(result.to_json(), indent=2) + "\n")
+        atomic_write(Path(save) / "games.parquet", lambda tmp: store.write_rows(tmp, "game"))
+    return result
+
+
+def format_experiment(result: ExperimentResult) -> str:
+    """Win rate per faction with its interval, then the win types and the mean game length."""
+    m = result.metrics
+    lines = [f"{result.title or result.game}: {result.n:,} games, seed {result.seed}, {result.seconds:.2f} s"]
+    width = max(len(f) for f in m["win_rate"])
+    for faction, p in sorted(m["win_rate"].items(), key=lambda kv: -kv[1]):
+        lo, hi = m["win_rate_ci95"][faction]
+        lines.append(f"  {faction:<{width}}  {p:7.2%}  [{lo:.2%}, {hi:.2%}]")
+    lines.append("  win types: " + ", ".join(f"{k} {v:.1%}" for k, v in m["win_type"].items()))
+    lines.append(f"  mean rounds: {m['mean_rounds']:.2f}")
+    return "\n".join(lines)
