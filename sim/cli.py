@@ -233,3 +233,12 @@ def main(argv: list[str] | None = None) -> None:
             raise
         click.secho(f"error: {exc}", fg="red", err=True)
         sys.exit(2)
+    except Exception as exc:  # noqa: BLE001 - the last resort: a bug in sim, not the user's input
+        if debug:
+            raise
+        click.secho(
+            f"error: internal error ({type(exc).__name__}: {exc}); rerun with --debug for the traceback and report it",
+            fg="red",
+            err=True,
+        )
+        sys.exit(1)

@@ -120,9 +120,18 @@ def set_path(tree: dict, key: str, value: Any, source: str) -> None:
                 source, key, f"an existing key (one of {', '.join(map(str, known))})", ".".join(parts[: i + 1])
             )
         if i == len(parts) - 1:
+            _check_shape(node[part], value, key, source)
             node[part] = copy.deepcopy(value)
         else:
             node = node[part]
+
+
+def _check_shape(old: Any, new: Any, key: str, source: str) -> None:
+    """A group stays a mapping and a list stays a list, so an override cannot change what the rules hold."""
+    for kind, name in ((dict, "a mapping (set one of its keys, e.g. KEY.name)"), (list, "a list such as [a, b]")):
+        if isinstance(old, kind) != isinstance(new, kind):
+            expected = name if isinstance(old, kind) else "a single value, like the one it replaces"
+            raise ConfigError(source, key, expected, new)
 
 
 def parse_assignments(items: tuple[str, ...] | list[str], flag: str = "--set") -> dict[str, Any]:

@@ -163,3 +163,12 @@ def test_precision_says_when_the_cap_stops_it(capsys):
     assert code == 0 and "stopped at the cap of 20,000 trials" in err
     code, out, err = run(capsys, *[a if a != "20000" else "100000000" for a in BATTLE], "--precision", "0.002")
     assert code == 0 and "stopped at the cap" not in err
+
+
+def test_an_internal_error_is_one_line_not_a_traceback(capsys, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr("sim.battles.run_battle", broken)
+    code, _, err = run(capsys, *BATTLE)
+    assert code == 1 and err.startswith("error: internal error (RuntimeError: boom)") and err.count("\n") == 1

@@ -51,3 +51,16 @@ def test_bundled_principes_rules_are_complete():
     rules = load_rules("principes")
     keys = {p.key for p in rules.assumptions()}
     assert keys == {"battle_die.faces", "battle_die.opposite"}
+
+
+def test_override_keeps_the_shape_of_what_it_replaces(tmp_path):
+    path = write(
+        tmp_path, "a:\n  b: {value: 3, source: rulebook, ref: p. 4}\nc: {value: [x], source: assumed, reason: r}\n"
+    )
+    with pytest.raises(ConfigError, match="expected a mapping"):
+        load_rules("g", {"a": 3}, path=path)
+    with pytest.raises(ConfigError, match="expected a list"):
+        load_rules("g", {"c": "x"}, path=path)
+    with pytest.raises(ConfigError, match="a single value"):
+        load_rules("g", {"a.b": [1]}, path=path)
+    assert load_rules("g", {"c": ["y", "z"]}, path=path).values["c"] == ["y", "z"]
