@@ -120,7 +120,8 @@ def run_battle(
     rule_overrides = raw.get("rules") or {}
     if not isinstance(rule_overrides, dict):
         raise ConfigError(source, "rules", "a mapping of dotted rule keys to values", rule_overrides)
-    rules = load_rules(game, {**rule_overrides, **(overrides or {})})
+    from_file = {key: f"{source}: rules" for key in rule_overrides if key not in (overrides or {})}
+    rules = load_rules(game, {**rule_overrides, **(overrides or {})}, override_sources=from_file)
     body = {k: v for k, v in raw.items() if k not in RUN_KEYS}
     parsed = module.scenario_from_dict(body, source, rules)
     payload = module.compile(rules, parsed)

@@ -94,8 +94,15 @@ def _strip(node: Any, path: str, source: str, out: list[Provenance]) -> Any:
     raise ConfigError(source, path, "a value with provenance {value, source, ref|reason}", node)
 
 
-def load_rules(game: str, overrides: dict[str, Any] | None = None, path: str | Path | None = None) -> Rules:
-    """Read ``configs/<game>/rules.yaml`` (or ``path``) and apply dotted-path overrides."""
+def load_rules(
+    game: str,
+    overrides: dict[str, Any] | None = None,
+    path: str | Path | None = None,
+    override_sources: dict[str, str] | None = None,
+) -> Rules:
+    """Read ``configs/<game>/rules.yaml`` (or ``path``) and apply dotted-path overrides.
+
+    ``override_sources`` names where each override came from for error messages (default ``--set``)."""
     path = Path(path) if path else CONFIG_DIR / game / "rules.yaml"
     raw = read_yaml(path)
     if not isinstance(raw, dict):
@@ -103,7 +110,7 @@ def load_rules(game: str, overrides: dict[str, Any] | None = None, path: str | P
     provenance: list[Provenance] = []
     values = _strip({k: v for k, v in raw.items() if k != "game"}, "", str(path), provenance)
     for key, value in (overrides or {}).items():
-        set_path(values, key, value, "--set")
+        set_path(values, key, value, (override_sources or {}).get(key, "--set"))
         provenance = [p for p in provenance if p.key != key and not p.key.startswith(key + ".")]
         provenance.append(Provenance(key, value, "override", "set on the command line or in the scenario"))
     return Rules(game, values, tuple(provenance), str(path))

@@ -172,3 +172,10 @@ def test_an_internal_error_is_one_line_not_a_traceback(capsys, monkeypatch):
     monkeypatch.setattr("sim.battles.run_battle", broken)
     code, _, err = run(capsys, *BATTLE)
     assert code == 1 and err.startswith("error: internal error (RuntimeError: boom)") and err.count("\n") == 1
+
+
+def test_a_bad_rules_override_in_a_file_names_the_file(capsys, tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text("game: principes\nattacker: {knight: 1}\ndefender: {knight: 1}\nrules: {castle: 1}\n")
+    code, _, err = run(capsys, "battle", str(path))
+    assert code == 2 and err.startswith(f"error: {path}: rules: castle: expected an existing key")
