@@ -37,19 +37,23 @@ def _tactics_callback(game, as_json, overrides, **options):
         click.echo(json.dumps(report, indent=2))
         return
     rows, cols = list(report["matrix"]), list(report["equilibrium"]["defender"])
-    corner = "attacker / defender"
+    corner = "attacker \\ defender"
     width = max(len(r) for r in rows + [corner])
-    click.echo(f"payoff ({report['objective']}) per pair; cell: winner label †att/†def lost att/def")
-    click.echo(f"{corner:<{width}}  " + "  ".join(f"{c:>22}" for c in cols))
+    col_width = max(8, *(len(c) for c in cols))
+    click.echo(f"payoff to the attacker ({report['objective']}), one row per attacker tactic:")
+    click.echo(f"  {corner:<{width}}  " + "  ".join(f"{c:>{col_width}}" for c in cols))
     for r in rows:
-        cells = []
+        payoffs = "  ".join(f"{report['matrix'][r][c]['payoff']:>{col_width}.3f}" for c in cols)
+        click.echo(f"  {r:<{width}}  {payoffs}")
+    click.echo("what happens (winner, how; † dealt by attacker/defender; tokens destroyed of attacker/defender):")
+    for r in rows:
         for c in cols:
             cell = report["matrix"][r][c]
             damage, destroyed = cell["damage"], cell["destroyed"]
-            text = (f"{cell['winner'][:3]} {cell['label'][:5]} {damage['attacker']}/{damage['defender']}"
-                    f" {destroyed['attacker']}/{destroyed['defender']}")
-            cells.append(f"{text:>22}")
-        click.echo(f"{r:<{width}}  " + "  ".join(cells))
+            click.echo(
+                f"  {r} × {c}: {cell['winner']} ({cell['label']}); † {damage['attacker']}/{damage['defender']};"
+                f" destroyed {destroyed['attacker']}/{destroyed['defender']}"
+            )
     for side in ("attacker", "defender"):
         mix = ", ".join(f"{t} {p:.3f}" for t, p in report["equilibrium"][side].items() if p > 1e-9)
         click.echo(f"{side} plays: {mix}")
@@ -60,7 +64,9 @@ def _tactics_callback(game, as_json, overrides, **options):
 
 tactics = click.Command(
     "tactics",
-    params=[click.Argument(["game"])] + hb.cli_options() + [
+    params=[click.Argument(["game"])]
+    + hb.cli_options()
+    + [
         click.Option(["--json", "as_json"], is_flag=True, help="Print one JSON object."),
         click.Option(["--set", "overrides"], multiple=True, metavar="KEY=VALUE", help="Override a rules value."),
     ],
@@ -90,19 +96,26 @@ def _ints(text: str, key: str) -> list[int]:
 
 def _capture(rules, opts) -> dict:
     chars = rules.values["characters"]
-    threat = opts["threat"] if opts["threat"] is not None else ho.threat_value(rules, _army(rules, opts["attacker"],
-                                                                                              "attacker"))
+    threat = (
+        opts["threat"]
+        if opts["threat"] is not None
+        else ho.threat_value(rules, _army(rules, opts["attacker"], "attacker"))
+    )
     xls = _ints(opts["xl"], "--xl")
-    return {"threat": threat, "table": [{"xl": xl, "captured": ho.capture_probability(xl, threat, chars["capture_die"])}
-                                        for xl in xls]}
+    return {
+        "threat": threat,
+        "table": [{"xl": xl, "captured": ho.capture_probability(xl, threat, chars["capture_die"])} for xl in xls],
+    }
 
 
 def _death(rules, opts) -> dict:
     chars = rules.values["characters"]
     faces = chars["death_roll_faces"]
     phases = ho.titles_phases(opts["rounds"])
-    curves = {f"health_{h}": ho.survival_curve(h, phases, chars["death_roll_lose_health"] / faces)
-              for h in _ints(opts["health"], "--health")}
+    curves = {
+        f"health_{h}": ho.survival_curve(h, phases, chars["death_roll_lose_health"] / faces)
+        for h in _ints(opts["health"], "--health")
+    }
     curves["other_houses"] = ho.other_houses_curve(phases, chars["other_houses_death"] / faces)
     return {"rounds": opts["rounds"], "titles_phases": phases, "alive_after_phase": curves}
 
@@ -128,8 +141,14 @@ def _siege(rules, opts) -> dict:
             cases = enumerate_cases(rules, scenario_from_dict(raw, "command line", rules), "command line")
             win[f] = sum(p for p, o in zip(cases.probs, cases.outcomes, strict=True) if o.winner == 1)
     rows = ho.siege_timeline(supplies, opts["turns"], surrender, win, opts["assault"])
-    return {"fortress": level, "tabor": bool(opts["tabor"]), "supplies": supplies, "effective_siege": effective,
-            "assault_win_by_famine": win[:surrender], "timeline": rows}
+    return {
+        "fortress": level,
+        "tabor": bool(opts["tabor"]),
+        "supplies": supplies,
+        "effective_siege": effective,
+        "assault_win_by_famine": win[:surrender],
+        "timeline": rows,
+    }
 
 
 def _plot(kind: str, report: dict, path: str) -> None:
@@ -166,9 +185,11 @@ def _table(kind: str, report: dict) -> str:
         frame.index.name = "titles_phases"
         title = f"P(alive) over {report['rounds']} rounds ({report['titles_phases']} Titles Phases)"
         return title + "\n" + frame.to_string()
-    head = (f"{'Tabor' if report['tabor'] else 'fortress level ' + str(report['fortress'])}: {report['supplies']} "
-            f"supplies, effective siege: {report['effective_siege']}, "
-            f"P(assault wins) by famine markers: {report['assault_win_by_famine']}")
+    head = (
+        f"{'Tabor' if report['tabor'] else 'fortress level ' + str(report['fortress'])}: {report['supplies']} "
+        f"supplies, effective siege: {report['effective_siege']}, "
+        f"P(assault wins) by famine markers: {report['assault_win_by_famine']}"
+    )
     return head + "\n" + pd.DataFrame(report["timeline"]).to_string(index=False)
 
 
@@ -203,8 +224,13 @@ odds = click.Command(
         click.Option(["--fortress"], type=click.IntRange(1, 2), default=1, show_default=True, help="siege"),
         click.Option(["--tabor"], is_flag=True, default=False, help="siege: the defender is closed in a Tabor"),
         click.Option(["--turns"], type=click.IntRange(1), default=6, show_default=True, help="siege: defender turns"),
-        click.Option(["--assault"], type=click.Choice(["every", "famine", "never"]), default="famine",
-                     show_default=True, help="siege: when the besieger attacks"),
+        click.Option(
+            ["--assault"],
+            type=click.Choice(["every", "famine", "never"]),
+            default="famine",
+            show_default=True,
+            help="siege: when the besieger attacks",
+        ),
         click.Option(["--mode"], type=click.Choice(["simplified", "full"]), default="simplified", show_default=True),
         click.Option(["--plot"], type=click.Path(dir_okay=False), default=None, help="write a PNG plot here"),
         click.Option(["--json", "as_json"], is_flag=True, help="Print one JSON object."),
