@@ -89,23 +89,40 @@ def run_and_print(game: str, scenario: dict, source: str, opts: dict) -> None:
 
 
 def format_result(result: battles.BattleResult) -> str:
-    """A compact table: every metric with its interval, and the exact value beside it when computed."""
+    """A compact table: each metric with its interval (and exact value), then each distribution on one line."""
     frame = result.summary
     frame = frame[frame["estimate"].map(lambda v: isinstance(v, (int, float)))]  # labels belong in --json
     keep = (frame["estimate"] != 0) | frame["exact"].fillna(0).ne(0) | frame["ci95_lo"].notna()
     frame = frame[keep]
+    # a distribution: a group of sibling rows without intervals whose probabilities add up to 1
+    group = frame["metric"].str.rsplit(".", n=1).str[0].where(frame["metric"].str.contains("."), frame["metric"])
+    plain = frame["ci95_lo"].isna()
+    sums = frame["estimate"].where(plain, float("nan")).groupby(group).transform("sum")
+    is_dist = plain & group.map(group.value_counts()).ge(2) & (sums - 1).abs().lt(1e-6) & group.map(
+        plain.groupby(group).all()
+    )
     lines = [
         f"{result.title or result.game + ' battle'}: {result.n:,} trials, seed {result.seed}, {result.seconds:.2f} s"
     ]
-    width = max(len(m) for m in frame["metric"])
+    table = frame[~is_dist]
+    width = max(len(m) for m in table["metric"])
     head = f"  {'metric':<{width}}  {'estimate':>9}  {'95% interval':>19}"
     lines.append(head + ("  {:>9}".format("exact") if result.exact is not None else ""))
-    for row in frame.itertuples():
+    for row in table.itertuples():
         ci = f"[{row.ci95_lo:.4f}, {row.ci95_hi:.4f}]" if row.ci95_lo == row.ci95_lo and row.ci95_lo is not None else ""
         line = f"  {row.metric:<{width}}  {row.estimate:>9.4f}  {ci:>19}"
         if result.exact is not None:
             line += f"  {row.exact:>9.4f}" if row.exact is not None and row.exact == row.exact else ""
         lines.append(line)
+    dists = frame[is_dist].assign(group=group[is_dist])
+    if len(dists):
+        lines.append("  distributions, % of battles" + (" [exact]" if result.exact is not None else "") + ":")
+    for name, rows in dists.groupby("group", sort=False):
+        parts = []
+        for row in rows.itertuples():
+            exact = f" [{row.exact:.1%}]" if row.exact is not None and row.exact == row.exact else ""
+            parts.append(f"{row.metric.rsplit('.', 1)[1]}: {row.estimate:.1%}{exact}")
+        lines.append(f"  {name}: " + ", ".join(parts))
     return "\n".join(lines)
 
 

@@ -50,6 +50,7 @@ def test_table_output_and_save(capsys, tmp_path):
     code, out, _ = run(capsys, *BATTLE, "--exact", "--save", str(tmp_path / "run"))
     assert code == 0
     assert "attacker_win" in out and "95% interval" in out and "exact" in out
+    assert "distributions, % of battles" in out and "\n  standing.attacker: " in out  # one line per distribution
     assert {p.name for p in (tmp_path / "run").iterdir()} == {
         "summary.csv",
         "result.json",
