@@ -32,8 +32,11 @@ from sim.errors import ConfigError
 from sim.results import atomic_write, write_text
 from sim.runner import default_chunk, run
 
-EXPERIMENT_MODULES: dict[str, str] = {}
+EXPERIMENT_MODULES: dict[str, str] = {
+    "principes": "sim.games.principes.experiment",
+}
 DEFAULT_GAMES = 10_000
+MAX_CHUNK_GAMES = 500
 DEFAULT_SEED = 20260101
 RUN_KEYS = ("game", "games", "seed", "title")
 
@@ -96,7 +99,9 @@ def run_experiment(
             raise ConfigError(source, key, "a whole number" + (" ≥ 1" if key == "games" else " ≥ 0"), value)
     body = {k: v for k, v in raw.items() if k not in RUN_KEYS}
     payload = module.compile(module.experiment_from_dict(body, source))
-    chunk = chunk or default_chunk(n)
+    # games cost milliseconds, not nanoseconds: chunks of at most MAX_CHUNK games keep workers busy and
+    # checkpoints frequent (a module with a fast engine may raise its MAX_CHUNK)
+    chunk = chunk or min(getattr(module, "MAX_CHUNK", MAX_CHUNK_GAMES), default_chunk(n), max(1, -(-n // 16)))
     store = None
     if save is not None:
         config = {"game": raw["game"], "experiment": body}
@@ -131,6 +136,7 @@ def run_experiment(
             chunk,
             executor,
             store,
+            unit="game",
         )
     finally:
         if own:

@@ -62,6 +62,7 @@ def run(
     chunk: int | None = None,
     backend=None,
     store: ChunkStore | None = None,
+    unit: str = "trial",
 ) -> RunOutput:
     """Run ``n`` trials, or with ``precision`` rounds of doubling size until ``halfwidth`` ≤ it (at most ``n``).
 
@@ -80,7 +81,7 @@ def run(
     pieces: dict[int, dict[str, np.ndarray]] = {}
     done = loaded = 0
     hold = keep_trials and store is None
-    bar = tqdm(total=n, unit="trial", unit_scale=True, delay=2.0, disable=not progress, leave=False)
+    bar = tqdm(total=n, unit=unit, unit_scale=True, delay=2.0, disable=not progress, leave=False)
     try:
         while done < n:
             size = n - done if precision is None else min(n - done, max(FIRST_PRECISION_ROUND, done))

@@ -68,3 +68,16 @@ def test_old_age_at_the_end_of_a_period(start):
     assert after.reign == dict.fromkeys(s.players, 2)
     assert after.princes_left[MAS] == {1: 0, 2: 1, 3: 2}
     assert after.princes_left[PM] == {1: 1, 2: 1, 3: 1}
+
+
+def test_eliminated_player_tiles_go_under_their_stacks(start):
+    # End of the Dynasty: "Progress Tiles are placed at the bottom of the respective stacks on the Market Board."
+    from sim.games.principes.game import progress
+
+    s = progress.setup_market(start, random.Random(3))
+    s = progress.take(s, SIL, [(s.market[0], None)])
+    tile = s.tiles[SIL][0]
+    s = s.copy()
+    dynasty.eliminate(s, SIL)
+    assert s.tiles[SIL] == [] and s.stacks[tile.split(".")[0]][-1] == tile
+    assert violations(s) == []

@@ -28,8 +28,23 @@ def controller(state: State, land: str) -> str | None:
     return NEUTRAL  # a central land, or a Pomerania whose units are all removed
 
 
+_HOME: dict[tuple[int, str], tuple[str, ...]] = {}  # (id(board), faction) → the lands inside its borders
+
+
+def _home_lands(state: State, faction: str) -> tuple[str, ...]:
+    key = (id(state.board), faction)
+    if key not in _HOME:
+        _HOME[key] = tuple(land.id for land in state.board.lands if land.principality == faction)
+    return _HOME[key]
+
+
 def controlled_lands(state: State, faction: str) -> list[str]:
-    return [land.id for land in state.board.lands if controller(state, land.id) == faction]
+    """In board order. Only lands inside the faction's borders or holding its units can be its (the hot path
+    of a game: testing all 44 lands each time took half a game's time)."""
+    candidates = set(_home_lands(state, faction))
+    candidates.update(land for land, here in state.units.items() if faction in here)
+    index = state.board.index
+    return [land for land in sorted(candidates, key=index.__getitem__) if controller(state, land) == faction]
 
 
 def land_might(state: State, land: str) -> int:

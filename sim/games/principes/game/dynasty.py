@@ -22,7 +22,8 @@ def _place_prince(state: State, player: str) -> None:
 
 
 def eliminate(state: State, player: str) -> None:
-    """End of the dynasty: cards back to the decks, gold to the pool, the next Round is the last.
+    """End of the dynasty: cards back to the decks, gold to the pool, tiles under their stacks, the next Round is
+    the last.
 
     The player's units stay on the Map as neutral units (control ignores an eliminated faction)."""
     turn = _order_from_princeps(state)
@@ -32,6 +33,11 @@ def eliminate(state: State, player: str) -> None:
         state.decks[kind][symbol] += n
     state.hands[player] = {}
     state.gold[player] = 0
+    # "Progress Tiles are placed at the bottom of the respective stacks on the Market Board"
+    for tile in state.tiles.get(player, []):
+        state.stacks.setdefault(tile.split(".")[0], []).append(tile)
+    if player in state.tiles:
+        state.tiles[player] = []
     state.final_round = min(state.final_round, state.round + 1)
     if state.princeps == player:
         survivors = [p for p in turn if p not in state.eliminated]

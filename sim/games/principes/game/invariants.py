@@ -39,4 +39,11 @@ def violations(state: State) -> list[str]:
         for symbol, total in v["cards"][f"{kind}_symbols"].items():
             if deck[symbol] + in_hands[symbol] != total:
                 found.append(f"{kind}.{symbol} cards not conserved")
+    if state.stacks:  # Progress Tiles are laid out: each tile is in a stack, on the Market or on a board
+        per_colour = v["progress"]["tiles_per_color"]
+        for c in v["progress"]["colors"]:
+            held = sum(1 for tiles in state.tiles.values() for t in tiles if t.split(".")[0] == c)
+            shown = sum(1 for t in state.market if t.split(".")[0] == c)
+            if len(state.stacks.get(c, [])) + shown + held != per_colour:
+                found.append(f"{c} Progress Tiles not conserved")
     return found

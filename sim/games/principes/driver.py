@@ -1,0 +1,134 @@
+"""Play one complete 4-player game of Principes with the reference engine, each seat's choices made by a strategy.
+
+A strategy (``strategies/principes/base.Strategy``) answers questions about one player: the turn-order direction
+(when Princeps), the 3 planned actions, and the details of each action when it resolves. The driver asks, applies
+the answer through the engine, and checks for victory after every action. A decision the engine rejects is a
+strategy bug: ``strict`` raises it; otherwise the action is skipped ("the player may choose not to perform the
+action") and counted in ``GameRecord.illegal``.
+
+Round order without History Cards (part 2): the Princeps sets the direction, players plan, actions resolve
+slot by slot in turn order; a player eliminated mid-Round skips the rest of the Round. The game ends at once on
+a coronation or when at most one player is left, else after the final Round.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sim.games.principes import legal
+from sim.games.principes.game import assembly, building, cards, movement, politics, progress, rounds, taxes, victory
+from sim.games.principes.game.setup import GameRules, deal_starting_hands, initial_state, load_game_rules
+from sim.games.principes.game.state import IllegalAction, State
+from sim.games.principes.game.turn_order import set_direction, turn_order
+from sim.games.principes.map import Board, load_board
+
+WIN_TYPES = ("coronation", "last_prince", "princeps_after_round_vi", "draw")
+ENGINE_WIN_TYPE = {
+    victory.CORONATION: "coronation",
+    victory.LAST_PRINCE: "last_prince",
+    victory.PRINCEPS: "princeps_after_round_vi",
+    victory.DRAW: "draw",
+}
+
+
+@dataclass
+class GameRecord:
+    winner: str | None  # None for a draw
+    win_type: str  # one of WIN_TYPES
+    rounds: int  # Rounds begun (1..6)
+    actions: int  # actions resolved (planned actions of players still in the game)
+    illegal: int  # decisions the engine rejected (0 for a sound strategy)
+    final: State
+
+
+def new_game(rng: random.Random, board: Board | None = None, rules: GameRules | None = None) -> State:
+    """The starting state with hands dealt and the Progress Market laid out, from the game's own stream."""
+    state = deal_starting_hands(initial_state(board, rules), rng)
+    return progress.setup_market(state, rng)
+
+
+def perform(state: State, player: str, action: str, strategies: dict, rng: random.Random) -> State:
+    """Ask ``player``'s strategy how to carry out ``action`` and apply it; IllegalAction propagates."""
+    me = strategies[player]
+    for card in me.sell(state, player, action, rng):  # cards traded for gold "at any moment"
+        state = cards.trade_for_gold(state, player, card)
+    if action == "taxes":
+        return taxes.taxes(state, player) if me.taxes(state, player, rng) else state
+    if action == "assembly":
+        placements = me.assembly(state, player, rng)
+        return assembly.assemble(state, player, placements) if placements else state
+    if action == "movement":
+        order = me.movement(state, player, rng)
+        if not order or not order.moves:
+            return state
+        out, _ = movement.move(
+            state, player, list(order.moves), rng, indulgence=order.indulgence, destroy=order.destroy
+        )
+        return out
+    if action == "building":
+        city, built = me.building(state, player, rng)
+        return building.build(state, player, city, tuple(built)) if city or built else state
+    if action == "politics":
+        choice = me.politics(state, player, rng)
+        if choice == "council":
+            plays = {p: strategies[p].council(state, p, player, rng) for p in turn_order(state)}
+            out, _ = politics.council(state, player, plays)
+            return out
+        if choice is None:
+            return state
+        return politics.draw(state, player, rng, int(choice), me.keep(state, player))
+    if action == "progress":
+        out = state
+        for _ in range(legal.tiles_allowed(state)):
+            pick = me.progress(out, player, rng)
+            if pick is None:
+                break
+            out = progress.take(out, player, [pick])
+        return out
+    raise IllegalAction(f"unknown action {action}")
+
+
+def play_game(
+    strategies: dict,
+    rng: random.Random,
+    board: Board | None = None,
+    rules: GameRules | None = None,
+    *,
+    strict: bool = False,
+    on_action: Callable[[State, str, str], None] | None = None,
+) -> GameRecord:
+    """Play from setup to victory. ``strategies``: Principality → Strategy. ``on_action(state, player, action)``
+    runs after every action (the conformance harness checks invariants there)."""
+    board = board or load_board()
+    rules = rules or load_game_rules()
+    state = new_game(rng, board, rules)
+    actions = illegal = 0
+    rounds_begun = 0
+    outcome = victory.result(state)
+    while outcome is None:
+        rounds_begun = state.round
+        princeps = state.princeps
+        state = set_direction(state, strategies[princeps].direction(state, princeps, rng))
+        plans = {p: tuple(strategies[p].plan(state, p, rng)) for p in turn_order(state)}
+        for player, action in rounds.action_sequence(state, plans):
+            if player in state.eliminated:
+                continue
+            try:
+                state = perform(state, player, action, strategies, rng)
+            except IllegalAction:
+                if strict:
+                    raise
+                illegal += 1
+            actions += 1
+            if on_action is not None:
+                on_action(state, player, action)
+            outcome = victory.result(state)
+            if outcome is not None:
+                break
+        if outcome is None:
+            state = rounds.end_round(state)
+            outcome = victory.result(state)
+    winner, kind = outcome
+    return GameRecord(winner, ENGINE_WIN_TYPE[kind], rounds_begun, actions, illegal, state)

@@ -1,0 +1,74 @@
+"""Principes strategies: a random-legal baseline and scripted plans, one short file each.
+
+A strategy is named in an experiment by:
+
+- a built-in name (``random``, ``builder``, ``conqueror``, ``politician``) with its file's defaults;
+- a parameter file ``configs/principes/strategies/<name>.yaml`` (``uses:`` a strategy, ``params:`` overrides);
+- ``package.module:Class`` for a strategy written outside this package (no engine change needed);
+- a mapping ``{name: label, uses: <any of the above>, params: {...}}`` inline in the experiment.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+from sim.config import CONFIG_DIR, read_yaml
+from strategies.principes.base import MoveOrder, Strategy
+from strategies.principes.builder import Builder
+from strategies.principes.conqueror import Conqueror
+from strategies.principes.politician import Politician
+from strategies.principes.random_legal import RandomLegal
+
+STRATEGIES: dict[str, type[Strategy]] = {
+    "random": RandomLegal,
+    "builder": Builder,
+    "conqueror": Conqueror,
+    "politician": Politician,
+}
+STRATEGY_DIR = CONFIG_DIR / "principes" / "strategies"
+
+__all__ = ["STRATEGIES", "MoveOrder", "Strategy", "make", "resolve", "strategy_class"]
+
+
+def strategy_class(uses: str) -> type[Strategy]:
+    if uses in STRATEGIES:
+        return STRATEGIES[uses]
+    if ":" in uses:
+        module, _, name = uses.partition(":")
+        cls = getattr(importlib.import_module(module), name)
+        if not (isinstance(cls, type) and issubclass(cls, Strategy)):
+            raise ValueError(f"{uses} is not a Strategy subclass")
+        return cls
+    raise ValueError(f"unknown strategy {uses!r} (built in: {', '.join(STRATEGIES)}; or package.module:Class)")
+
+
+def resolve(spec, directory: Path = STRATEGY_DIR) -> tuple[str, str, dict]:
+    """A strategy spec → (label, class reference, parameters), all picklable; raises ValueError when bad."""
+    if isinstance(spec, dict):
+        unknown = set(spec) - {"name", "uses", "params"}
+        if unknown:
+            raise ValueError(f"unknown strategy keys {sorted(unknown)} (name, uses, params)")
+        base_label, uses, params = resolve(spec.get("uses", spec.get("name")), directory)
+        params = {**params, **(spec.get("params") or {})}
+        label = spec.get("name", base_label)
+    elif isinstance(spec, str):
+        path = directory / f"{spec}.yaml"
+        if path.exists():
+            raw = read_yaml(path) or {}
+            uses, params, label = raw.get("uses", spec), dict(raw.get("params") or {}), spec
+            if uses == spec and uses not in STRATEGIES and ":" not in uses:
+                raise ValueError(f"{path}: 'uses' must name a strategy")
+            if uses != spec:
+                _, uses, base = resolve(uses, directory)
+                params = {**base, **params}
+        else:
+            label, uses, params = spec, spec, {}
+    else:
+        raise ValueError(f"a strategy name or mapping, not {spec!r}")
+    make(uses, params)  # fail early on an unknown class or parameter
+    return label, uses, params
+
+
+def make(uses: str, params: dict) -> Strategy:
+    return strategy_class(uses)(**params)

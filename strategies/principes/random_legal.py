@@ -1,0 +1,87 @@
+"""Random-legal baseline: every choice uniform among the legal ones (the game's stream decides).
+
+Plan: 3 of the 6 actions in a random order. Each action is carried out with a random legal choice; Movement
+moves each group of figures with probability ``move_share`` to a random reachable land. At a Council every
+player plays each support card with probability ``play_share``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from sim.games.principes import legal
+from sim.games.principes.game.movement import Move
+from sim.games.principes.game.state import State
+from strategies.principes.base import ACTIONS, MoveOrder, Strategy
+
+
+class RandomLegal(Strategy):
+    name = "random"
+    defaults = {"move_share": 0.5, "play_share": 0.5}
+
+    def direction(self, state: State, me: str, rng: random.Random) -> bool:
+        return rng.random() < 0.5
+
+    def plan(self, state, me, rng):
+        return tuple(rng.sample(ACTIONS, 3))
+
+    def taxes(self, state, me, rng):
+        return legal.can_tax(state, me)
+
+    def assembly(self, state, me, rng):
+        lands, knights, footmen, cap = legal.assembly_room(state, me)
+        if not lands:
+            return {}
+        k = rng.randint(0, min(knights, cap))
+        f = rng.randint(0, min(footmen, cap - k))
+        return {rng.choice(lands): {"knight": k, "footman": f}}
+
+    def movement(self, state, me, rng):
+        moves = []
+        for land, kind, n in legal.stacks(state, me):
+            if rng.random() >= self.p["move_share"]:
+                continue
+            paths = legal.reach(state, me, kind, land)
+            if paths:
+                dest = rng.choice(sorted(paths))
+                moves.append(Move(kind, paths[dest], rng.randint(1, n)))
+        return MoveOrder(tuple(moves), indulgence=rng.random() < 0.5, destroy=frozenset())
+
+    def building(self, state, me, rng):
+        gold = state.gold[me]
+        city = None
+        sites = legal.city_sites(state, me)
+        if sites and rng.random() < 0.5:
+            city, cost = rng.choice(sites)
+            gold -= cost
+        built = []
+        free = [land for land in legal.building_sites(state, me)]
+        kinds = legal.building_kinds(state)
+        for _ in range(rng.randint(0, 2)):
+            if not free or not kinds or gold < legal.building_cost(state):
+                break
+            land = free.pop(rng.randrange(len(free)))
+            built.append((land, rng.choice(kinds)))
+            gold -= legal.building_cost(state)
+        # two buildings of a kind with one token left: keep the first
+        seen: dict[str, int] = {}
+        ok = []
+        for land, kind in built:
+            seen[kind] = seen.get(kind, 0) + 1
+            if seen[kind] <= state.supply[kind]:
+                ok.append((land, kind))
+        return city, ok
+
+    def politics(self, state, me, rng):
+        return "council" if rng.random() < 0.5 else rng.randint(0, 3)
+
+    def council(self, state, me, host, rng):
+        return [
+            (card, rng.choice(tracks))
+            for card, tracks in legal.support_cards(state, me)
+            if rng.random() < self.p["play_share"]
+        ]
+
+    def progress(self, state, me, rng):
+        picks = legal.tile_picks(state, me)
+        return rng.choice(picks) if picks else None

@@ -1,0 +1,234 @@
+"""The machinery behind the scripted plans: priorities and thresholds in, decisions out.
+
+A plan file (``builder.py``, ``conqueror.py``, ``politician.py``) only sets ``defaults``; this class reads them:
+
+- ``priorities``: actions in the order the plan wants them; the first 3 that are worth doing are planned,
+  then the rest of the list fills any gap.
+- ``tax_min_people``: collect Taxes only while People Support is above this.
+- ``army_target``: assemble until this many figures are on the Map; ``gold_reserve``: gold never spent.
+- ``attack_ratio``: attack a land when the figures that reach it are this many times its defence
+  (defenders' swords + the site's shields); ``attack_players`` / ``attack_neutral`` choose the prey;
+  ``prefer_weakest``: a bonus for lands of the player with the fewest figures; ``prince_moves``: risk the Prince.
+- ``found_cities``, ``max_buildings``, ``buildings``: what the Building Action buys, tracks balanced.
+- ``council_leads``: summon a Council when the projected leads reach this (``None``: the number the rules need);
+  ``draw_court``: Court Cards among the 3 drawn; ``block_councils``: spend cards to stop another host.
+- ``progress``: take Progress Tiles; ``sell_battle_cards``: trade Battle Cards for gold before Building.
+- ``late_council``: in the final Round, resolve Politics last (the Princeps after Round VI wins).
+"""
+
+from __future__ import annotations
+
+from sim.games.principes import legal
+from sim.games.principes.game.building import city_cost
+from sim.games.principes.game.control import controller, land_might, land_points
+from sim.games.principes.game.movement import Move
+from sim.games.principes.game.politics import TRACKS, tracks_needed
+from strategies.principes.base import ACTIONS, MoveOrder, Strategy
+
+BASE = {
+    "priorities": list(ACTIONS),
+    "tax_min_people": 1,
+    "army_target": 6,
+    "gold_reserve": 0,
+    "attack_ratio": 1.5,
+    "attack_players": True,
+    "attack_neutral": True,
+    "prefer_weakest": 0,
+    "prince_moves": False,
+    "indulgence": True,
+    "destroy": False,
+    "found_cities": True,
+    "max_buildings": 2,
+    "buildings": ["tiltyard", "abbey", "castle"],
+    "council_leads": None,
+    "draw_court": 3,
+    "block_councils": False,
+    "progress": False,
+    "sell_battle_cards": False,
+    "late_council": True,
+}
+
+
+class Scripted(Strategy):
+    name = "scripted"
+    defaults = BASE
+
+    # --- planning ---------------------------------------------------------------------------------------------
+
+    def plan(self, state, me, rng):
+        wanted = [a for a in self.p["priorities"] if self.worth(state, me, a)]
+        rest = [a for a in self.p["priorities"] + list(ACTIONS) if a not in wanted]
+        plan = tuple(dict.fromkeys(wanted + rest))[:3]
+        if self.p["late_council"] and state.round >= state.final_round and "politics" in plan:
+            plan = tuple(a for a in plan if a != "politics") + ("politics",)  # the last Council keeps the Princeps
+        return plan
+
+    def worth(self, state, me, action) -> bool:
+        if action == "taxes":
+            return legal.can_tax(state, me) and state.people[me] > self.p["tax_min_people"]
+        if action == "assembly":
+            lands, knights, footmen, _ = legal.assembly_room(state, me)
+            on_map = sum(n for _, _, n in legal.stacks(state, me))
+            return bool(lands) and knights + footmen > 0 and on_map < self.p["army_target"]
+        if action == "movement":
+            return self.target(state, me) is not None
+        if action == "building":
+            return bool(self.city(state, me)) or bool(self.buildings(state, me, state.gold[me]))
+        if action == "politics":
+            return True
+        if action == "progress":
+            return self.p["progress"] and bool(legal.tile_picks(state, me))
+        return False
+
+    # --- actions ----------------------------------------------------------------------------------------------
+
+    def sell(self, state, me, action, rng):
+        if action != "building" or not self.p["sell_battle_cards"]:
+            return []
+        return [c for c, n in sorted(state.hands[me].items()) if c.startswith("battle") for _ in range(n)]
+
+    def taxes(self, state, me, rng):
+        return legal.can_tax(state, me) and state.people[me] > self.p["tax_min_people"]
+
+    def assembly(self, state, me, rng):
+        lands, knights, footmen, cap = legal.assembly_room(state, me)
+        if not lands:
+            return {}
+        cost = state.rules.values["assembly"]["knight_cost"]
+        spare = max(0, state.gold[me] - self.p["gold_reserve"])
+        k = min(knights, cap, spare // cost if cost else cap)
+        f = min(footmen, cap - k)
+        capital = state.board.capitals[me]
+        return {capital if capital in lands else lands[0]: {"knight": k, "footman": f}}
+
+    def movable(self, state, me):
+        """(land, kind, figures free to leave): the Prince stays unless allowed, and 1 figure holds a land
+        outside the home Principality (control there lasts only while units stand on it)."""
+        out = []
+        for land, kind, n in legal.stacks(state, me):
+            if kind == "prince" and not self.p["prince_moves"]:
+                continue
+            out.append([land, kind, n])
+        for land in {x[0] for x in out}:
+            if state.board.land(land).principality != me:
+                group = sorted((x for x in out if x[0] == land), key=lambda x: x[1] != "footman")
+                if sum(state.units_of(land, me).values()) == sum(x[2] for x in group):
+                    group[0][2] -= 1  # leave the cheapest figure behind
+        return [tuple(x) for x in out if x[2] > 0]
+
+    def target(self, state, me):
+        """The best land to take this action, with the moves that take it, or None."""
+        weakest = min(state.players, key=lambda p: (sum(n for _, _, n in legal.stacks(state, p)), p))
+        best = None
+        reach = {}
+        for land, kind, n in self.movable(state, me):
+            for dest, path in legal.reach(state, me, kind, land).items():
+                reach.setdefault(dest, []).append(Move(kind, path, n))
+        for dest, moves in sorted(reach.items()):
+            owner = controller(state, dest)
+            if owner == me:
+                continue
+            is_player = owner in state.board.principalities
+            if (is_player and not self.p["attack_players"]) or (not is_player and not self.p["attack_neutral"]):
+                continue
+            power = sum(legal.UNIT_STRENGTH[m.kind] * m.n for m in moves)
+            if power < self.p["attack_ratio"] * legal.defence(state, dest, me) or power == 0:
+                continue
+            people, clergy = land_points(state, dest)
+            score = land_might(state, dest) + people + clergy + self.p["prefer_weakest"] * (owner == weakest)
+            if score > 0 and (best is None or score > best[0]):
+                best = (score, dest, moves)
+        return best
+
+    def movement(self, state, me, rng):
+        best = self.target(state, me)
+        if best is None:
+            return None
+        _, dest, moves = best
+        destroy = frozenset({dest}) if self.p["destroy"] else frozenset()
+        return MoveOrder(tuple(moves), indulgence=self.p["indulgence"], destroy=destroy)
+
+    def city(self, state, me):
+        if not self.p["found_cities"]:
+            return None
+        spare = state.gold[me] - self.p["gold_reserve"]
+        sites = [(cost, land) for land, cost in legal.city_sites(state, me) if cost <= spare]
+        home = [s for s in sites if state.board.land(s[1]).principality == me]  # safer to keep
+        return min(home or sites)[1] if sites else None
+
+    def buildings(self, state, me, gold):
+        kinds = [k for k in self.p["buildings"] if state.supply.get(k, 0) > 0]
+        # a Tiltyard raises People, an Abbey Clergy: help the lower track first
+        kinds.sort(key=lambda k: {"tiltyard": state.people[me], "abbey": state.clergy[me]}.get(k, 11))
+        sites = sorted(legal.building_sites(state, me), key=lambda x: (-land_might(state, x), x))
+        sites = [s for s in sites if state.board.land(s).principality == me] or sites
+        cost, out = legal.building_cost(state), []
+        used: dict[str, int] = {}
+        for kind in kinds * self.p["max_buildings"]:
+            if len(out) >= self.p["max_buildings"] or not sites or gold - cost < self.p["gold_reserve"]:
+                break
+            if used.get(kind, 0) >= state.supply[kind]:
+                continue
+            used[kind] = used.get(kind, 0) + 1
+            out.append((sites.pop(0), kind))
+            gold -= cost
+        return out
+
+    def building(self, state, me, rng):
+        city = self.city(state, me)
+        gold = state.gold[me] - (city_cost(state, city) if city else 0)
+        return city, self.buildings(state, me, gold)
+
+    # --- politics ---------------------------------------------------------------------------------------------
+
+    def support_plan(self, state, me, standing):
+        """(card, track) for every support card, each on the lower of its tracks, none past 10."""
+        mine = dict(standing[me])
+        plays = []
+        for card, tracks in legal.support_cards(state, me):
+            track = min(tracks, key=lambda t: mine[t])
+            if mine[track] < state.rules.track_high:
+                mine[track] += 1
+                plays.append((card, track))
+        return plays, mine
+
+    def politics(self, state, me, rng):
+        standing = legal.council_standing(state)
+        _, mine = self.support_plan(state, me, standing)
+        leads = sum(mine[t] >= max(s[t] for p, s in standing.items() if p != me) for t in TRACKS)
+        needed = self.p["council_leads"] or tracks_needed(state, me)
+        crowned = all(mine[t] >= state.rules.track_high for t in TRACKS)
+        if crowned or (leads >= needed and state.princeps != me):
+            return "council"
+        return self.p["draw_court"]
+
+    def keep(self, state, me):
+        def put_back(drawn):  # the card for the track already highest
+            def value(card):
+                symbol = card.split(".")[1]
+                return 0 if symbol == "either" else -state.people[me] if symbol == "people" else -state.clergy[me]
+
+            return min(drawn, key=lambda c: (value(c), c))
+
+        return put_back
+
+    def council(self, state, me, host, rng):
+        standing = legal.council_standing(state)
+        if host == me:
+            return self.support_plan(state, me, standing)[0]
+        if not self.p["block_councils"]:
+            return []
+        hand = legal.support_cards(state, me)
+        plays = []
+        for track in ("people", "clergy"):
+            need = standing[host][track] - standing[me][track] + 1  # a tie still lets the host lead
+            usable = [c for c, tracks in hand if track in tracks]
+            if 0 < need <= len(usable) and standing[me][track] + need <= state.rules.track_high:
+                for card in usable[:need]:
+                    plays.append((card, track))
+                    hand.remove((card, ("people", "clergy") if card.endswith("either") else (track,)))
+        return plays
+
+    def progress(self, state, me, rng):
+        picks = [p for p in legal.tile_picks(state, me) if p[1] is None]
+        return picks[0] if picks and self.p["progress"] else None
