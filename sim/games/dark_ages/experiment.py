@@ -1,0 +1,246 @@
+"""Dark Ages full-game experiments (``sim run``): the contract in ``sim.experiments``.
+
+Game ``i`` draws only from stream ``(key, i)``. Rulers and strategies are rotated by game index so each Ruler sits
+in every seat and plays every strategy equally often: with ``k`` Rulers and ``s`` strategies, seat ``j`` of game
+``i`` plays Ruler ``rulers[(i + j) % k]`` with strategy ``strategies[(i // k + j) % s]``, and the player count
+cycles through ``players``. A Ruler's win rate is its wins over the games it played; tied winners share victory
+and each counts a win (``shared_win`` reports how often that happens).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from sim.errors import ConfigError
+from sim.games.dark_ages.game import solo_experiment
+from sim.games.dark_ages.game.context import cached_context
+from sim.games.dark_ages.game.ending import IN_GAME, TRIGGERS
+from sim.games.dark_ages.game.loop import MAX_TURNS, play
+from sim.games.dark_ages.game.setup import PLAYER_COUNTS, new_game
+from sim.games.dark_ages.scoring import CATEGORIES as FINAL_CATEGORIES
+from sim.rng import trial_state
+from sim.stats import mean_ci, wilson
+from strategies.dark_ages import NAMES as STRATEGY_NAMES
+from strategies.dark_ages import make
+from strategies.dark_ages.scripted import SCRIPTED, load_plan
+
+KEYS = ("mode", "players", "rulers", "strategies", "strategy_params", "skirmishers", "max_turns", "rules")
+CATEGORIES = (*FINAL_CATEGORIES, "technology_bonus", *IN_GAME)
+MAX_SEATS = 4
+
+
+@dataclass(frozen=True)
+class Experiment:
+    players: tuple[int, ...]
+    rulers: tuple[str, ...]
+    strategies: tuple[str, ...]
+    strategy_params: dict
+    skirmishers: bool
+    max_turns: int
+    overrides: tuple  # rules.yaml dotted keys → values, as sorted pairs (hashable for the context cache)
+
+
+@dataclass(frozen=True)
+class Payload:
+    experiment: Experiment
+    factions: tuple[str, ...]  # the Rulers, in win-count order
+
+
+def experiment_from_dict(raw: dict, source: str):
+    """``mode: solo`` selects a Module 1 experiment (``solo_experiment``); otherwise 2-4 player games."""
+    if raw.get("mode", "multiplayer") == "solo":
+        return solo_experiment.experiment_from_dict(raw, source)
+    if raw.get("mode", "multiplayer") != "multiplayer":
+        raise ConfigError(source, "mode", "multiplayer or solo", raw.get("mode"))
+    for key in raw:
+        if key not in KEYS:
+            raise ConfigError(source, key, f"an experiment key ({', '.join(KEYS)})", key)
+    players = raw.get("players", 3)
+    players = [players] if isinstance(players, int) and not isinstance(players, bool) else players
+    if not isinstance(players, list) or not players or any(p not in PLAYER_COUNTS for p in players):
+        raise ConfigError(source, "players", "a player count 2, 3 or 4, or a list of them", raw.get("players"))
+    ctx = cached_context()
+    base = [r for r, ruler in ctx.board.rulers.items() if ruler.module == "base"]
+    rulers = raw.get("rulers", "all")
+    rulers = base if rulers == "all" else rulers
+    if not isinstance(rulers, list) or len(set(rulers)) != len(rulers) or any(r not in base for r in rulers):
+        raise ConfigError(source, "rulers", f"'all' or a list of distinct base-game Rulers ({', '.join(base)})",
+                          raw.get("rulers"))  # fmt: skip
+    if len(rulers) < max(players):
+        raise ConfigError(source, "rulers", f"at least {max(players)} Rulers for {max(players)} players", rulers)
+    strategies, params, max_turns, overrides = check_common(raw, source, STRATEGY_NAMES)
+    skirmishers = raw.get("skirmishers", False)
+    if not isinstance(skirmishers, bool):
+        raise ConfigError(source, "skirmishers", "true or false (Module 7)", skirmishers)
+    cached_context(overrides, skirmishers)  # a bad override fails here, with its key path
+    return Experiment(tuple(players), tuple(rulers), tuple(strategies), params, skirmishers, max_turns, overrides)
+
+
+def check_common(raw: dict, source: str, names: tuple[str, ...]) -> tuple[list, dict, int, tuple]:
+    """The keys multiplayer and solo experiments share: strategies, strategy_params, max_turns, rules."""
+    strategies = raw.get("strategies", list(names))
+    if not isinstance(strategies, list) or not strategies or any(s not in names for s in strategies):
+        raise ConfigError(source, "strategies", f"a list of strategies ({', '.join(names)})", strategies)
+    params = raw.get("strategy_params") or {}
+    if not isinstance(params, dict):
+        raise ConfigError(source, "strategy_params", "a mapping strategy → {param: value}", params)
+    for name, values in params.items():
+        if name not in SCRIPTED:
+            raise ConfigError(source, f"strategy_params.{name}", f"a scripted strategy ({', '.join(SCRIPTED)})", name)
+        load_plan(name, values)  # checks the parameter names now, not in a worker
+    max_turns = raw.get("max_turns", MAX_TURNS)
+    if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 1:
+        raise ConfigError(source, "max_turns", "a whole number ≥ 1", max_turns)
+    rules = raw.get("rules") or {}
+    if not isinstance(rules, dict):
+        raise ConfigError(source, "rules", "a mapping of dotted rules.yaml keys to values", rules)
+    overrides = tuple(sorted(rules.items()))
+    cached_context(overrides)  # a bad override fails here, with its key path
+    return strategies, params, max_turns, overrides
+
+
+def compile(experiment):
+    if isinstance(experiment, solo_experiment.SoloExperiment):
+        return solo_experiment.compile(experiment)
+    return Payload(experiment, experiment.rulers)
+
+
+def seating(e: Experiment, i: int) -> tuple[list[str], list[str]]:
+    """Game ``i``'s Rulers and strategies by seat (seat 0 starts)."""
+    n = e.players[i % len(e.players)]
+    k, s = len(e.rulers), len(e.strategies)
+    return [e.rulers[(i + j) % k] for j in range(n)], [e.strategies[(i // k + j) % s] for j in range(n)]
+
+
+def _empty(payload: Payload) -> dict[str, np.ndarray]:
+    r, s = len(payload.factions), len(payload.experiment.strategies)
+    return {
+        "wins": np.zeros(r, np.int64), "games": np.zeros(r, np.int64),
+        "strategy_wins": np.zeros(s, np.int64), "strategy_games": np.zeros(s, np.int64),
+        "seat_wins": np.zeros(MAX_SEATS, np.int64), "seat_games": np.zeros(MAX_SEATS, np.int64),
+        "win_type": np.zeros(len(TRIGGERS), np.int64), "shared": np.zeros(1, np.int64),
+        "turns": np.zeros(2, np.int64), "passes": np.zeros(2, np.int64),  # (sum, sum of squares); (Passes, seats)
+        "score": np.zeros((r, len(CATEGORIES)), np.int64), "total": np.zeros((r, 2), np.int64),
+        "winner_total": np.zeros(2, np.int64), "margin": np.zeros(2, np.int64),
+    }  # fmt: skip
+
+
+@lru_cache(maxsize=32)
+def strategy_object(name: str, params_json: str):
+    """Strategies hold no per-game state, so one object per process serves every game (no YAML per game)."""
+    return make(name, json.loads(params_json))
+
+
+def play_one(payload: Payload, key, i: int):
+    e = payload.experiment
+    rulers, names = seating(e, i)
+    rng = random.Random(int(trial_state(np.uint64(key), i)))
+    ctx = cached_context(e.overrides, e.skirmishers)
+    strategies = [strategy_object(name, json.dumps(e.strategy_params.get(name), sort_keys=True)) for name in names]
+    outcome = play(new_game(ctx, rulers, strategies, rng), max_turns=e.max_turns)
+    return rulers, names, outcome
+
+
+def play_chunk(payload, key, start: int, count: int, keep_rows: bool):
+    if isinstance(payload, solo_experiment.SoloPayload):
+        return solo_experiment.play_chunk(payload, key, start, count, keep_rows)
+    e = payload.experiment
+    c = _empty(payload)
+    ruler_index = {r: j for j, r in enumerate(payload.factions)}
+    strategy_index = {s: j for j, s in enumerate(e.strategies)}
+    rows: dict[str, list] = {k: [] for k in ("players", "trigger", "turns", "rounds", "winner", "shared")}
+    for j in range(MAX_SEATS):
+        for col in ("ruler", "strategy", "vp"):
+            rows[f"seat{j}_{col}"] = []
+    for i in range(start, start + count):
+        rulers, names, o = play_one(payload, key, i)
+        totals = [s["total"] for s in o.scores]
+        for seat, (ruler, name) in enumerate(zip(rulers, names, strict=True)):
+            won = seat in o.winners
+            r, s = ruler_index[ruler], strategy_index[name]
+            c["games"][r] += 1
+            c["wins"][r] += won
+            c["strategy_games"][s] += 1
+            c["strategy_wins"][s] += won
+            c["seat_games"][seat] += 1
+            c["seat_wins"][seat] += won
+            c["score"][r] += [o.scores[seat][cat] for cat in CATEGORIES]
+            c["total"][r] += [totals[seat], totals[seat] ** 2]
+        c["win_type"][TRIGGERS.index(o.trigger)] += 1
+        c["shared"][0] += len(o.winners) > 1
+        c["turns"] += [o.turns, o.turns**2]
+        c["passes"] += [o.passes, len(rulers)]  # mean rounds = Passes per player
+        ordered = sorted(totals, reverse=True)
+        c["winner_total"] += [ordered[0], ordered[0] ** 2]
+        c["margin"] += [ordered[0] - ordered[1], (ordered[0] - ordered[1]) ** 2]
+        if keep_rows:
+            rows["players"].append(len(rulers))
+            rows["trigger"].append(o.trigger)
+            rows["turns"].append(o.turns)
+            rows["rounds"].append(o.rounds)
+            rows["winner"].append(rulers[o.winners[0]])
+            rows["shared"].append(len(o.winners) > 1)
+            for j in range(MAX_SEATS):
+                here = j < len(rulers)
+                rows[f"seat{j}_ruler"].append(rulers[j] if here else "")
+                rows[f"seat{j}_strategy"].append(names[j] if here else "")
+                rows[f"seat{j}_vp"].append(totals[j] if here else -1)
+    return c, ({k: np.array(v) for k, v in rows.items()} if keep_rows else None)
+
+
+def _rate(wins, games) -> tuple[float, list[float]]:
+    w, g = int(wins), int(games)
+    lo, hi = wilson(w, g)
+    return (w / g if g else 0.0), [round(lo, 6), round(hi, 6)]
+
+
+def summarize(counts: dict[str, np.ndarray], n: int, payload) -> dict:
+    if isinstance(payload, solo_experiment.SoloPayload):
+        return solo_experiment.summarize(counts, n, payload)
+    e = payload.experiment
+    win_rate, ci = {}, {}
+    for j, ruler in enumerate(payload.factions):
+        win_rate[ruler], ci[ruler] = _rate(counts["wins"][j], counts["games"][j])
+    by_strategy = {
+        s: _rate(counts["strategy_wins"][j], counts["strategy_games"][j]) for j, s in enumerate(e.strategies)
+    }
+    by_seat = {str(j): _rate(counts["seat_wins"][j], counts["seat_games"][j])
+               for j in range(MAX_SEATS) if counts["seat_games"][j]}  # fmt: skip
+    seats = int(counts["games"].sum())
+    turns = mean_ci(float(counts["turns"][0]), float(counts["turns"][1]), n)
+    winner = mean_ci(float(counts["winner_total"][0]), float(counts["winner_total"][1]), n)
+    margin = mean_ci(float(counts["margin"][0]), float(counts["margin"][1]), n)
+    score = counts["score"]
+    games = np.maximum(counts["games"], 1)
+    return {
+        "factions": list(payload.factions),
+        "win_rate": win_rate,
+        "win_rate_ci95": ci,
+        "games_by_ruler": {r: int(g) for r, g in zip(payload.factions, counts["games"], strict=True)},
+        "win_rate_by_strategy": {s: v[0] for s, v in by_strategy.items()},
+        "win_rate_by_strategy_ci95": {s: v[1] for s, v in by_strategy.items()},
+        "win_rate_by_seat": {s: v[0] for s, v in by_seat.items()},
+        "win_rate_by_seat_ci95": {s: v[1] for s, v in by_seat.items()},
+        "win_type": {t: int(k) / n for t, k in zip(TRIGGERS, counts["win_type"], strict=True) if k},
+        "shared_win": int(counts["shared"][0]) / n,
+        "mean_rounds": float(counts["passes"][0]) / max(1, int(counts["passes"][1])),
+        "mean_turns": turns[0],
+        "mean_turns_ci95": [turns[1], turns[2]],
+        "mean_winner_vp": winner[0],
+        "mean_margin_vp": margin[0],
+        "mean_margin_vp_ci95": [margin[1], margin[2]],
+        "mean_vp": float(counts["total"][:, 0].sum()) / max(1, seats),
+        "score_by_category": {cat: float(score[:, k].sum()) / max(1, seats) for k, cat in enumerate(CATEGORIES)},
+        "score_by_ruler": {
+            r: {
+                "total": float(counts["total"][j, 0]) / games[j],
+                **{cat: float(score[j, k]) / games[j] for k, cat in enumerate(CATEGORIES)},
+            }
+            for j, r in enumerate(payload.factions)
+        },  # fmt: skip
+    }

@@ -1,0 +1,156 @@
+"""Recruit, Settling, Manoeuvre (Army limit check, moves, battles) and Regroup: legal moves and their effects.
+
+A move of units names a group as a tuple of (type, count). To keep the choice small, a group is either every unit
+in the Province or every unit but the weakest one (which stays to hold the Province): an assumed simplification.
+"""
+
+from __future__ import annotations
+
+from sim.games.dark_ages.costs import recruit_cost, settle_cost
+from sim.games.dark_ages.game import combat
+from sim.games.dark_ages.game.building import track_farms
+from sim.games.dark_ages.game.context import UNIT_TYPES
+from sim.games.dark_ages.game.economy import affordable, discount, discounted, on_action, spend
+from sim.games.dark_ages.game.state import Game, add_units, remove_units
+from sim.games.dark_ages.upkeep import army_limit, excess_units
+
+SETTLE_MIN = 1  # a settle discount never brings the cost below one unit (assumed)
+
+
+def _recruit_cost(game: Game, seat: int, kind: str) -> tuple[str, ...]:
+    p = game.players[seat]
+    cost = recruit_cost(game.ctx.data.recruit_cost, kind, p.military[kind])
+    return discounted(cost, discount(game, p, "recruit"), p)
+
+
+def recruit_options(game: Game, seat: int) -> list[tuple]:
+    p = game.players[seat]
+    homes = sorted(game.controlled(seat) & game.cities)
+    out = []
+    for kind in UNIT_TYPES:
+        if p.supply[kind] > 0 and affordable(p, _recruit_cost(game, seat, kind)):
+            out += [("recruit", kind, q) for q in homes]
+    return out
+
+
+def apply_recruit(game: Game, seat: int, move: tuple) -> None:
+    _, kind, q = move
+    p = game.players[seat]
+    spend(p, _recruit_cost(game, seat, kind))
+    p.supply[kind] -= 1
+    add_units(p, q, kind)
+    on_action(game, p, "recruit")  # Levied Archers-like abilities trigger on the action and the reaction
+
+
+def _settle_cost(game: Game, seat: int, q: str) -> int:
+    p = game.players[seat]
+    return max(SETTLE_MIN, settle_cost(game.ctx.board, p.ruler, q) - discount(game, p, "settle"))
+
+
+def _strength(game: Game, seat: int, units: dict[str, int]) -> int:
+    """'Level II units count as two units for settling purposes, level III units count as three.'"""
+    levels = game.players[seat].military
+    return sum(levels[k] * n for k, n in units.items())
+
+
+def settle_options(game: Game, seat: int) -> list[tuple]:
+    p = game.players[seat]
+    if p.farms_off >= track_farms(game):
+        return []
+    return [
+        ("settle", q)
+        for q, units in sorted(p.units.items())
+        if q not in game.farms and _strength(game, seat, units) >= _settle_cost(game, seat, q)
+    ]
+
+
+def apply_settle(game: Game, seat: int, move: tuple) -> None:
+    """Return units worth the settle cost (weakest first; an overshoot is lost), place the leftmost Farm."""
+    q = move[1]
+    p = game.players[seat]
+    need = _settle_cost(game, seat, q)
+    while need > 0:
+        kind = min(p.units[q], key=lambda k: (p.military[k], UNIT_TYPES.index(k)))
+        remove_units(p, q, kind)
+        need -= p.military[kind]
+    game.farms[q] = (seat, 1)
+    p.farms_off += 1
+
+
+def _groups(units: dict[str, int], levels: dict[str, int]) -> list[tuple]:
+    whole = tuple(sorted(units.items()))
+    out = [whole]
+    if sum(units.values()) > 1:
+        weakest = min(units, key=lambda k: (levels[k], UNIT_TYPES.index(k)))
+        rest = dict(units)
+        rest[weakest] -= 1
+        out.append(tuple(sorted((k, n) for k, n in rest.items() if n)))
+    return out
+
+
+def manoeuvre_options(game: Game, seat: int) -> list[tuple]:
+    p = game.players[seat]
+    out = []
+    for src, units in sorted(p.units.items()):
+        for dst in game.ctx.neighbours[src]:
+            if dst in game.in_play:
+                out += [("manoeuvre", src, dst, g) for g in _groups(units, p.military)]
+    return out
+
+
+def regroup_options(game: Game, seat: int) -> list[tuple]:
+    """Regroup: like a move, but never into an opponent-controlled or Barbarian-occupied Province."""
+    return [
+        ("regroup", *m[1:])
+        for m in manoeuvre_options(game, seat)
+        if m[2] not in game.barbarians and game.controller(m[2]) in (None, seat)
+    ]
+
+
+def upkeep(game: Game, seat: int, keep: dict[str, int], src: str) -> None:
+    """The Army limit check: pay a Gold or return a unit per excess unit (the strategy says how much Gold), units
+    outside the moving group first."""
+    p = game.players[seat]
+    excess = excess_units(p.units_in_play(), army_limit(game.ctx.tracks, p.farms_off))
+    if not excess:
+        return
+    gold = max(0, min(excess, p.gold, p.strategy.upkeep_gold(game, seat, excess)))
+    p.gold -= gold
+    for _ in range(excess - gold):
+        others = [q for q in p.units if q != src]
+        q = max(others, key=lambda q: (sum(p.units[q].values()), q)) if others else src
+        kind = min(p.units[q], key=lambda k: (p.military[k], UNIT_TYPES.index(k)))
+        remove_units(p, q, kind)
+
+
+def apply_manoeuvre(game: Game, seat: int, move: tuple) -> bool:
+    """Check the Army limit, then move; returns whether a battle was initiated (Titles may not repeat it)."""
+    _, src, dst, group = move
+    p = game.players[seat]
+    wanted = dict(group)
+    upkeep(game, seat, wanted, src)
+    here = p.units.get(src, {})
+    moving = {k: min(n, here.get(k, 0)) for k, n in wanted.items()}
+    moving = {k: n for k, n in moving.items() if n}
+    if not moving:
+        return False
+    for kind, n in moving.items():
+        remove_units(p, src, kind, n, to_supply=False)
+    if dst in game.barbarians:
+        combat.attack_barbarians(game, seat, src, dst, moving)
+        return True
+    owner = game.controller(dst)
+    if owner is not None and owner != seat:
+        combat.attack_player(game, seat, src, dst, moving, owner)
+        return True
+    for kind, n in moving.items():
+        add_units(p, dst, kind, n)
+    return False
+
+
+def apply_regroup(game: Game, seat: int, move: tuple) -> None:
+    _, src, dst, group = move
+    p = game.players[seat]
+    for kind, n in group:
+        remove_units(p, src, kind, n, to_supply=False)
+        add_units(p, dst, kind, n)

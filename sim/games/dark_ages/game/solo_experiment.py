@@ -1,0 +1,163 @@
+"""Dark Ages solo experiments (Module 1, ``mode: solo``): the player's win rate against the Lordlings for each
+difficulty option, each option a separate switch ("standard" is none).
+
+Difficulties share their dice: game ``i`` plays difficulty ``difficulties[i % k]`` on stream ``(key, i // k)``,
+so the ``k`` variants of one deal see the same random stream (common random numbers). The player's Ruler and
+strategy rotate with the deal: ``rulers[g % R]`` and ``strategies[(g // R) % S]`` for deal ``g = i // k``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+
+import numpy as np
+
+from sim.errors import ConfigError
+from sim.games.dark_ages.game.context import cached_context
+from sim.games.dark_ages.game.loop import MAX_TURNS
+from sim.games.dark_ages.game.solo_loop import SOLO_TRIGGERS, play_solo
+from sim.games.dark_ages.game.solo_setup import new_solo_game
+from sim.games.dark_ages.game.solo_state import OPTIONS
+from sim.rng import trial_state
+from sim.stats import mean_ci, wilson
+from strategies.dark_ages import NAMES as STRATEGY_NAMES
+
+KEYS = ("mode", "difficulties", "rulers", "strategies", "strategy_params", "max_turns", "rules")
+STANDARD = "standard"
+PLAYER_CATEGORIES = ("technologies", "cities", "keeps", "culture", "warehouse", "farms", "titles", "gold",
+                     "technology_bonus", "church", "barbarians", "title_claims", "capital_raids", "cognomens",
+                     "cards", "raiders")  # fmt: skip
+LORDLING_CATEGORIES = ("technologies", "keeps", "culture", "farms", "titles", "church", "research", "provinces",
+                       "title_claims", "cognomens", "culture_red_spaces")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class SoloExperiment:
+    difficulties: tuple[str, ...]
+    rulers: tuple[str, ...]
+    strategies: tuple[str, ...]
+    strategy_params: dict
+    max_turns: int
+    overrides: tuple
+
+
+@dataclass(frozen=True)
+class SoloPayload:
+    experiment: SoloExperiment
+    factions: tuple[str, ...]  # the difficulties: the player's win rate is keyed by them
+
+
+def experiment_from_dict(raw: dict, source: str) -> SoloExperiment:
+    from sim.games.dark_ages.experiment import check_common
+
+    for key in raw:
+        if key not in KEYS:
+            raise ConfigError(source, key, f"a solo experiment key ({', '.join(KEYS)})", key)
+    difficulties = raw.get("difficulties", [STANDARD, *OPTIONS])
+    known = (STANDARD, *OPTIONS)
+    if not isinstance(difficulties, list) or not difficulties or any(d not in known for d in difficulties):
+        raise ConfigError(source, "difficulties", f"a list of difficulty options ({', '.join(known)})", difficulties)
+    if len(set(difficulties)) != len(difficulties):
+        raise ConfigError(source, "difficulties", "each option once", difficulties)
+    ctx = cached_context()
+    base = [r for r, ruler in ctx.board.rulers.items() if ruler.module == "base"]
+    rulers = raw.get("rulers", "all")
+    rulers = base if rulers == "all" else rulers
+    if not isinstance(rulers, list) or not rulers or any(r not in base for r in rulers):
+        raise ConfigError(source, "rulers", f"'all' or a list of base-game Rulers ({', '.join(base)})", rulers)
+    strategies, params, max_turns, overrides = check_common(raw, source, STRATEGY_NAMES)
+    return SoloExperiment(tuple(difficulties), tuple(rulers), tuple(strategies), params, max_turns, overrides)
+
+
+def compile(experiment: SoloExperiment) -> SoloPayload:
+    return SoloPayload(experiment, experiment.difficulties)
+
+
+def deal(e: SoloExperiment, i: int) -> tuple[str, int, str, str]:
+    """(difficulty, deal index, Ruler, strategy) of game ``i``."""
+    k = len(e.difficulties)
+    g = i // k
+    return e.difficulties[i % k], g, e.rulers[g % len(e.rulers)], e.strategies[(g // len(e.rulers)) % len(e.strategies)]
+
+
+def play_one(payload: SoloPayload, key, i: int):
+    from sim.games.dark_ages.experiment import strategy_object
+
+    e = payload.experiment
+    difficulty, g, ruler, name = deal(e, i)
+    rng = random.Random(int(trial_state(np.uint64(key), g)))
+    options = frozenset() if difficulty == STANDARD else frozenset([difficulty])
+    strategy = strategy_object(name, json.dumps(e.strategy_params.get(name), sort_keys=True))
+    game = new_solo_game(cached_context(e.overrides), ruler, strategy, options, rng)
+    return difficulty, ruler, name, play_solo(game, max_turns=e.max_turns or MAX_TURNS)
+
+
+def play_chunk(payload: SoloPayload, key, start: int, count: int, keep_rows: bool):
+    k = len(payload.factions)
+    c = {
+        "wins": np.zeros(k, np.int64), "games": np.zeros(k, np.int64),
+        "win_type": np.zeros(len(SOLO_TRIGGERS), np.int64), "turns": np.zeros(2, np.int64),
+        "passes": np.zeros(1, np.int64), "raids": np.zeros(1, np.int64),
+        "player": np.zeros((k, len(PLAYER_CATEGORIES) + 1), np.int64),
+        "lordlings": np.zeros((k, len(LORDLING_CATEGORIES) + 1), np.int64),
+        "margin": np.zeros((k, 2), np.int64),
+    }  # fmt: skip
+    rows: dict[str, list] = {k_: [] for k_ in ("difficulty", "ruler", "strategy", "won", "trigger", "turns",
+                                               "player_vp", "lordling_vp", "raider_attacks")}  # fmt: skip
+    for i in range(start, start + count):
+        difficulty, ruler, name, o = play_one(payload, key, i)
+        d = payload.factions.index(difficulty)
+        c["games"][d] += 1
+        c["wins"][d] += o.won
+        c["win_type"][SOLO_TRIGGERS.index(o.trigger)] += 1
+        c["turns"] += [o.turns, o.turns**2]
+        c["passes"][0] += o.passes
+        c["raids"][0] += o.raider_attacks
+        c["player"][d] += [o.player.get(cat, 0) for cat in PLAYER_CATEGORIES] + [o.player["total"]]
+        c["lordlings"][d] += [o.lordlings.get(cat, 0) for cat in LORDLING_CATEGORIES] + [o.lordlings["total"]]
+        margin = o.player["total"] - o.lordlings["total"]
+        c["margin"][d] += [margin, margin**2]
+        if keep_rows:
+            for col, v in zip(rows, (difficulty, ruler, name, o.won, o.trigger, o.turns, o.player["total"],
+                                     o.lordlings["total"], o.raider_attacks), strict=True):  # fmt: skip
+                rows[col].append(v)
+    return c, ({k_: np.array(v) for k_, v in rows.items()} if keep_rows else None)
+
+
+def summarize(counts: dict[str, np.ndarray], n: int, payload: SoloPayload) -> dict:
+    win_rate, ci, margin, margin_ci = {}, {}, {}, {}
+    games = np.maximum(counts["games"], 1)
+    for d, name in enumerate(payload.factions):
+        w, g = int(counts["wins"][d]), int(counts["games"][d])
+        win_rate[name] = w / g if g else 0.0
+        ci[name] = [round(x, 6) for x in wilson(w, g)]
+        m = mean_ci(float(counts["margin"][d, 0]), float(counts["margin"][d, 1]), g)
+        margin[name], margin_ci[name] = m[0], [m[1], m[2]]
+    turns = mean_ci(float(counts["turns"][0]), float(counts["turns"][1]), n)
+    return {
+        "mode": "solo",
+        "factions": list(payload.factions),
+        "win_rate": win_rate,
+        "win_rate_ci95": ci,
+        "games_by_difficulty": {f: int(g) for f, g in zip(payload.factions, counts["games"], strict=True)},
+        "win_type": {t: int(k) / n for t, k in zip(SOLO_TRIGGERS, counts["win_type"], strict=True) if k},
+        "mean_rounds": float(counts["passes"][0]) / (2 * n),
+        "mean_turns": turns[0],
+        "mean_turns_ci95": [turns[1], turns[2]],
+        "mean_raider_attacks": float(counts["raids"][0]) / n,
+        "mean_margin_vp": margin,
+        "mean_margin_vp_ci95": margin_ci,
+        "player_score_by_category": {
+            f: {cat: float(counts["player"][d, j]) / games[d] for j, cat in enumerate((*PLAYER_CATEGORIES, "total"))}
+            for d, f in enumerate(payload.factions)
+        },
+        "lordling_score_by_category": {
+            f: {
+                cat: float(counts["lordlings"][d, j]) / games[d]
+                for j, cat in enumerate((*LORDLING_CATEGORIES, "total"))
+            }
+            for d, f in enumerate(payload.factions)
+        },  # fmt: skip
+    }

@@ -1,0 +1,250 @@
+"""The interpreter for scripted plans: a plan is a YAML file of parameters and a priority list (Dominiate-style).
+
+Each priority names an action and an intent, e.g. ``{build: farm}``, ``{manoeuvre: barbarians}``, optionally with
+``when: {min_gold: 2, max_units: 6, ...}``. On its turn the plan takes the first priority with a legal move that
+fits, ranked by the intent's own preference; when none fits, or when few Noble discs are left, it Passes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sim.config import CONFIG_DIR, read_yaml
+from sim.errors import ConfigError
+from sim.games.dark_ages.church import church_vp
+from sim.games.dark_ages.costs import settle_cost
+from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES
+from strategies.dark_ages.base import TRADE_ORDER, Strategy
+
+PLAN_DIR = CONFIG_DIR / "dark_ages" / "strategies"
+SCRIPTED = ("expansion", "culture", "military")
+PARAMS = {"pass_at_nobles", "upkeep_gold_reserve", "attack_margin", "reactions", "card_types", "settle",
+          "attack_capitals", "sell_all"}  # fmt: skip
+INTENTS = {
+    "build": ("city", "production", "church", "keep", "farm", "warehouse"),
+    "development_of_culture": ("any",),
+    "research": ("play", "raise", "military"),
+    "recruit": ("infantry", "archer", "cavalry", "best"),
+    "manoeuvre": ("expand", "barbarians", "players"),
+}
+CONDITIONS = {"min_gold", "max_units", "min_units", "max_cities", "min_resources", "max_farms"}
+
+
+def load_plan(name: str, overrides: dict | None = None, path: str | Path | None = None) -> dict:
+    """Read and check a plan file; ``overrides`` replace its ``params`` (experiment YAML ``strategy_params``)."""
+    src = str(path or PLAN_DIR / f"{name}.yaml")
+    raw = read_yaml(src)
+    params = dict(raw.get("params") or {})
+    for key, value in (overrides or {}).items():
+        if key not in PARAMS:
+            raise ConfigError(src, f"params.{key}", f"one of {', '.join(sorted(PARAMS))}", key)
+        params[key] = value
+    unknown = set(params) - PARAMS
+    if unknown:
+        raise ConfigError(src, "params", f"keys among {', '.join(sorted(PARAMS))}", sorted(unknown))
+    priorities = []
+    for i, item in enumerate(raw.get("priorities") or []):
+        when = dict(item.get("when") or {}) if isinstance(item, dict) else {}
+        rest = {k: v for k, v in item.items() if k != "when"} if isinstance(item, dict) else {}
+        if len(rest) != 1:
+            raise ConfigError(src, f"priorities[{i}]", "one action: intent pair (and optional when)", item)
+        ((action, intent),) = rest.items()
+        if action not in INTENTS or intent not in INTENTS[action]:
+            raise ConfigError(src, f"priorities[{i}].{action}", f"an intent of {', '.join(INTENTS)}", intent)
+        if set(when) - CONDITIONS:
+            raise ConfigError(src, f"priorities[{i}].when", f"conditions among {', '.join(sorted(CONDITIONS))}", when)
+        priorities.append((action, intent, when))
+    if not priorities:
+        raise ConfigError(src, "priorities", "a non-empty priority list", raw.get("priorities"))
+    return {"name": raw.get("name", name), "version": raw.get("version", 1), "params": params,
+            "priorities": tuple(priorities)}  # fmt: skip
+
+
+def unit_value(kind: str, level: int) -> int:
+    return level + (kind == "cavalry")
+
+
+def group_strength(group, levels) -> int:
+    return sum(n * unit_value(k, levels[k]) for k, n in group)
+
+
+def barbarian_strength(game, seat, province) -> int:
+    token = game.ctx.tokens[game.barbarians[province]]
+    p = game.players[seat]
+    extra = game.ctx.battle.trophy_units[min(p.trophies, len(game.ctx.battle.trophy_units) - 1)]
+    return sum(n * unit_value(k, 1) for k, n in token.units.items()) + sum(unit_value(k, 1) for k in extra)
+
+
+def defender_strength(game, seat, province) -> int:
+    d = game.players[seat]
+    farms = game.farms.get(province, (seat, 0))[1]
+    units = tuple(d.units.get(province, {}).items())
+    return group_strength(units, d.military) + farms + (province in game.cities) + 2 * game.keeps.get(province, 0)
+
+
+class Scripted(Strategy):
+    def __init__(self, name: str, plan: dict):
+        self.name = name
+        self.plan = plan
+        self.params = plan["params"]
+
+    # --- turn ---
+    def choose_action(self, game, seat, options, can_pass):
+        p = game.players[seat]
+        if can_pass and p.nobles_free <= self.params.get("pass_at_nobles", 0):
+            return None
+        move = self._first(game, seat, options)
+        if move is not None or can_pass:
+            return move
+        for action in ("development_of_culture", "manoeuvre", "build", "research", "recruit"):
+            if action in options:
+                return options[action][0]
+        return None
+
+    def repeat_with_title(self, game, seat, action, options):
+        return self._first(game, seat, {action: options}) if options else None
+
+    def _first(self, game, seat, options):
+        for action, intent, when in self.plan["priorities"]:
+            if action in options and self._holds(game, seat, when):
+                move = getattr(self, f"_{action}")(game, seat, intent, options[action])
+                if move is not None:
+                    return move
+        return None
+
+    def _holds(self, game, seat, when) -> bool:
+        p = game.players[seat]
+        checks = {
+            "min_gold": lambda v: p.gold >= v,
+            "max_units": lambda v: p.units_in_play() <= v,
+            "min_units": lambda v: p.units_in_play() >= v,
+            "max_cities": lambda v: len(game.controlled(seat) & game.cities) <= v,
+            "min_resources": lambda v: sum(p.res.values()) >= v,
+            "max_farms": lambda v: p.farms_off <= v,
+        }
+        return all(checks[k](v) for k, v in when.items())
+
+    # --- intents: each returns the preferred legal move of its kind, or None ---
+    def _build(self, game, seat, intent, moves):
+        moves = [m for m in moves if m[1] == intent]
+        if not moves:
+            return None
+        if intent == "city":  # settled Provinces first (a Farm keeps the City), then richer resources
+            return max(
+                moves, key=lambda m: (m[2] in game.farms, RESOURCES.index(game.ctx.board.province(m[2]).resource))
+            )
+        if intent == "production":
+            return max(moves, key=lambda m: (game.ctx.board.province(m[2]).resource == m[3], RESOURCES.index(m[3])))
+        if intent == "church":
+            return max(moves, key=lambda m: church_vp(game.ctx.board, m[2], game.churches, game.ctx.rules["church_vp"]))
+        if intent == "keep":
+            mine = game.controlled(seat)
+            return max(moves, key=lambda m: sum(q in mine for q in game.ctx.board.neighbours(m[2])))
+        return moves[0]
+
+    def _development_of_culture(self, game, seat, intent, moves):
+        order = self.params.get("card_types") or ["common_technology", "military_technology", "cognomen", "relic"]
+        rank = {t: i for i, t in enumerate(order)}
+        cards = game.ctx.deck.cards
+        best = min(moves, key=lambda m: (rank.get(cards[game.offer[m[1]]].type, len(rank)), -m[1]))
+        return best if cards[game.offer[best[1]]].type in rank else None
+
+    def _research(self, game, seat, intent, moves):
+        moves = [m for m in moves if m[1] == intent]
+        if not moves:
+            return None
+        if intent == "raise":
+            cards = game.ctx.deck.cards
+            p = game.players[seat]
+            return max(moves, key=lambda m: cards[m[2]].levels[p.techs[m[2]]].vp)
+        if intent == "military":
+            return max(moves, key=lambda m: (m[3][1], UNIT_TYPES.index(m[3][0])))
+        return moves[0]
+
+    def _recruit(self, game, seat, intent, moves):
+        p = game.players[seat]
+        if intent == "best":
+            kind = max({m[1] for m in moves}, key=lambda k: (p.military[k], UNIT_TYPES.index(k)))
+        else:
+            kind = intent
+        moves = [m for m in moves if m[1] == kind]
+        if not moves:
+            return None
+        board = game.ctx.board
+        return max(moves, key=lambda m: (sum(q in game.barbarians for q in board.neighbours(m[2])), m[2]))
+
+    def _manoeuvre(self, game, seat, intent, moves):
+        p = game.players[seat]
+        margin = self.params.get("attack_margin", 1)
+        if intent == "expand":  # into an empty Province, leaving a unit behind where no Farm holds the source
+            fits = [
+                m for m in moves
+                if m[2] not in game.barbarians and game.controller(m[2]) is None
+                and (m[1] in game.farms or sum(n for _, n in m[3]) < sum(p.units[m[1]].values()))
+            ]  # fmt: skip
+            return min(fits, key=lambda m: (settle_cost(game.ctx.board, p.ruler, m[2]), m[2])) if fits else None
+        if intent == "barbarians":
+            fits = [
+                m
+                for m in moves
+                if m[2] in game.barbarians
+                and group_strength(m[3], p.military) >= barbarian_strength(game, seat, m[2]) + margin
+            ]
+            return max(fits, key=lambda m: group_strength(m[3], p.military)) if fits else None
+        fits = []
+        for m in moves:
+            owner = game.controller(m[2])
+            if owner is None or owner == seat or m[2] in game.barbarians:
+                continue
+            if m[2] == game.players[owner].capital and not self.params.get("attack_capitals", False):
+                continue
+            if group_strength(m[3], p.military) >= defender_strength(game, owner, m[2]) + margin:
+                fits.append(m)
+        return max(fits, key=lambda m: group_strength(m[3], p.military)) if fits else None
+
+    # --- the small choices ---
+    def settle(self, game, seat, options):
+        if not self.params.get("settle", True):
+            return None
+        p = game.players[seat]
+        return min(options, key=lambda m: (settle_cost(game.ctx.board, p.ruler, m[1]), m[1]))
+
+    def react(self, game, seat, options):
+        order = self.params.get("reactions") or []
+        by_kind: dict[str, list] = {}
+        for m in options:
+            by_kind.setdefault(m[1], []).append(m)
+        p = game.players[seat]
+        for kind in order + sorted(by_kind):
+            moves = by_kind.get(kind)
+            if not moves:
+                continue
+            if kind == "recruit":
+                inner = self._recruit(game, seat, "best", [m[2] for m in moves])
+                return ("react", "recruit", inner) if inner else moves[0]
+            if kind in ("wood_or_stone", "wood_or_leather"):
+                return min(moves, key=lambda m: p.res[m[2]])
+            if kind == "sell_goods":
+                culture = [m for m in moves if m[2] == "culture"]
+                if culture:
+                    return min(culture, key=lambda m: TRADE_ORDER.index(m[3]))
+                return moves[0]
+            if kind == "cultural_exchange":
+                buys = [m for m in moves if m[2] == "buy"]
+                return buys[-1] if buys and p.gold >= 2 else moves[0]
+            return moves[0]
+        return options[0]
+
+    def upkeep_gold(self, game, seat, excess):
+        return max(0, game.players[seat].gold - self.params.get("upkeep_gold_reserve", 2))
+
+    def sell(self, game, seat, n):
+        if not self.params.get("sell_all", False):
+            return super().sell(game, seat, n)
+        p = game.players[seat]
+        out, left = [], dict(p.res)
+        for r in TRADE_ORDER:
+            while left[r] > 0 and len(out) < n:
+                out.append(r)
+                left[r] -= 1
+        return out
