@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from sim.games.principes.game.history import division, invaders, release, teutonic, urbanization
 from sim.games.principes.game.movement import Move
 from sim.games.principes.game.state import State
 
@@ -74,3 +75,28 @@ class Strategy:
     def progress(self, state: State, me: str, rng: random.Random) -> tuple[str, str | None] | None:
         """One tile to take (asked once per tile the Period allows), or None to stop."""
         return None
+
+    # --- History Card icons (issue 6): the defaults live beside each icon's rules --------------------------------
+
+    def history_division(self, state: State, me: str, rng: random.Random) -> str | None:
+        """A land of another player for a Division Token, or None to place none."""
+        return division.default_choice(state, me)
+
+    def history_urbanization(self, state: State, me: str, rng: random.Random) -> str | None:
+        """A land the player does not control for a free City, or None."""
+        return urbanization.default_choice(state, me)
+
+    def history_release(self, state: State, me: str, rng: random.Random) -> tuple[str, str] | None:
+        """(land, footman|knight) to send home; None takes the default (it is compulsory)."""
+        return release.default_choice(state, me)
+
+    def history_teutonic(self, state: State, me: str, rng: random.Random) -> bool:
+        """Call the Teutonic Knights onto the symbol land the player controls."""
+        return teutonic.default_call(state, me)
+
+    def history_invaders(
+        self, state: State, me: str, faction: str, stock: dict[str, int] | None, rng: random.Random
+    ) -> list[Move]:
+        """Moves of an Invader faction for ``me`` (paths start at a land they hold or their off-map area, whose
+        waiting figures are ``stock``); [] leaves them where they are."""
+        return invaders.default_moves(state, faction, me, stock)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from sim.games.principes import legal
+from sim.games.principes.game.history import division, invaders, release, urbanization
 from sim.games.principes.game.movement import Move
 from sim.games.principes.game.state import State
 from strategies.principes.base import ACTIONS, MoveOrder, Strategy
@@ -85,3 +86,28 @@ class RandomLegal(Strategy):
     def progress(self, state, me, rng):
         picks = legal.tile_picks(state, me)
         return rng.choice(picks) if picks else None
+
+    def history_division(self, state, me, rng):
+        options = division.candidates(state, me)
+        return rng.choice(options) if options and rng.random() < 0.5 else None
+
+    def history_urbanization(self, state, me, rng):
+        options = urbanization.candidates(state, me)
+        return rng.choice(options) if options and rng.random() < 0.5 else None
+
+    def history_release(self, state, me, rng):
+        options = release.candidates(state, me)
+        return rng.choice(options) if options else None
+
+    def history_teutonic(self, state, me, rng):
+        return rng.random() < 0.5
+
+    def history_invaders(self, state, me, faction, stock, rng):
+        area = invaders.spec(faction).get("area")
+        groups = [(area, k, n) for k, n in (stock or {}).items() if n] + invaders.on_map(state, faction)
+        moves = []
+        for start, kind, n in groups:
+            paths = invaders.reach(state, faction, start, kind, me)
+            if paths and rng.random() < self.p["move_share"]:
+                moves.append(Move(kind, paths[rng.choice(sorted(paths))], rng.randint(1, n)))
+        return moves

@@ -6,9 +6,11 @@ the answer through the engine, and checks for victory after every action. A deci
 strategy bug: ``strict`` raises it; otherwise the action is skipped ("the player may choose not to perform the
 action") and counted in ``GameRecord.illegal``.
 
-Round order without History Cards (part 2): the Princeps sets the direction, players plan, actions resolve
-slot by slot in turn order; a player eliminated mid-Round skips the rest of the Round. The game ends at once on
-a coronation or when at most one player is left, else after the final Round.
+Round order: the Princeps sets the direction, the History Card is revealed (``history``; text effects are not
+modelled), players plan, actions resolve slot by slot in turn order; a player eliminated mid-Round skips the rest
+of the Round; the card's icons resolve at the Round's end (not in the final Round). The game ends at once on a
+coronation or when at most one player is left, else after the final Round. With ``history=False`` no deck is
+dealt, so the game's random stream is exactly that of part 1.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 
 from sim.games.principes import legal
 from sim.games.principes.game import assembly, building, cards, movement, politics, progress, rounds, taxes, victory
+from sim.games.principes.game.history import deck as history_deck
 from sim.games.principes.game.setup import GameRules, deal_starting_hands, initial_state, load_game_rules
 from sim.games.principes.game.state import IllegalAction, State
 from sim.games.principes.game.turn_order import set_direction, turn_order
@@ -43,10 +46,16 @@ class GameRecord:
     final: State
 
 
-def new_game(rng: random.Random, board: Board | None = None, rules: GameRules | None = None) -> State:
-    """The starting state with hands dealt and the Progress Market laid out, from the game's own stream."""
+def new_game(
+    rng: random.Random, board: Board | None = None, rules: GameRules | None = None, history: bool = False
+) -> State:
+    """The starting state with hands dealt, the Progress Market laid out and (``history``) the History deck
+    dealt, from the game's own stream."""
     state = deal_starting_hands(initial_state(board, rules), rng)
-    return progress.setup_market(state, rng)
+    state = progress.setup_market(state, rng)
+    if history:
+        state.history = history_deck.deal(rng)  # a fresh state: no copy needed
+    return state
 
 
 def perform(state: State, player: str, action: str, strategies: dict, rng: random.Random) -> State:
@@ -98,12 +107,15 @@ def play_game(
     *,
     strict: bool = False,
     on_action: Callable[[State, str, str], None] | None = None,
+    history: bool = False,
+    on_history: Callable[[State], None] | None = None,
 ) -> GameRecord:
     """Play from setup to victory. ``strategies``: Principality → Strategy. ``on_action(state, player, action)``
-    runs after every action (the conformance harness checks invariants there)."""
+    runs after every action (the conformance harness checks invariants there), ``on_history(state)`` after a
+    Round's History icons. ``history``: play with the History Cards."""
     board = board or load_board()
     rules = rules or load_game_rules()
-    state = new_game(rng, board, rules)
+    state = new_game(rng, board, rules, history)
     actions = illegal = 0
     rounds_begun = 0
     outcome = victory.result(state)
@@ -127,6 +139,12 @@ def play_game(
             outcome = victory.result(state)
             if outcome is not None:
                 break
+        if outcome is None and history and not rounds.is_last_round(state):  # no icons in the final Round
+            state, skipped = history_deck.resolve_icons(state, strategies, rng, strict)
+            illegal += skipped
+            if on_history is not None:
+                on_history(state)
+            outcome = victory.result(state)
         if outcome is None:
             state = rounds.end_round(state)
             outcome = victory.result(state)

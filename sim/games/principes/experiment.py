@@ -9,6 +9,8 @@ Experiment keys (besides ``game``, ``games``, ``seed``, ``title``)::
                                     # Principality plays each listed strategy once
     strict: false                   # true: a decision the engine rejects stops the run
     rules: {"taxes.people_cost": 2} # dotted overrides of configs/principes/game.yaml
+    history: true                   # play with the History Cards (configs/principes/history.yaml); false
+                                    # replays part 1's games exactly (no deck is dealt from the stream)
 
 Game ``i`` uses only ``random.Random(trial_state(key, i))``, so results do not depend on chunks or workers.
 """
@@ -31,7 +33,7 @@ from sim.games.principes.map import load_board
 from sim.rng import trial_state
 from sim.stats import hist_mean_ci, wilson
 
-KEYS = ("players", "seats", "rotate", "strict", "rules")
+KEYS = ("players", "seats", "rotate", "strict", "rules", "history")
 MAX_ROUNDS = 6
 TRACK_COLUMNS = ("might", "people", "clergy", "gold")
 
@@ -45,6 +47,7 @@ class Experiment:
     rotate: bool
     strict: bool
     rules: tuple[tuple[str, object], ...]  # game.yaml overrides, hashable
+    history: bool = True  # History Cards on
 
 
 def experiment_from_dict(raw: dict, source: str) -> Experiment:
@@ -81,7 +84,7 @@ def experiment_from_dict(raw: dict, source: str) -> Experiment:
             labels.append(label)
             specs.append((uses, params))
         ids.append(labels.index(label))
-    for key in ("rotate", "strict"):
+    for key in ("rotate", "strict", "history"):
         if key in raw and not isinstance(raw[key], bool):
             raise ConfigError(source, key, "true or false", raw[key])
     rules = raw.get("rules") or {}
@@ -97,6 +100,7 @@ def experiment_from_dict(raw: dict, source: str) -> Experiment:
         rotate=raw.get("rotate", True),
         strict=raw.get("strict", False),
         rules=tuple(sorted((k, json.dumps(v)) for k, v in rules.items())),
+        history=raw.get("history", True),
     )
 
 
@@ -172,7 +176,7 @@ def play_chunk(payload: Experiment, key, start: int, count: int, keep_rows: bool
         ids = seat_strategies(payload, game)
         seated = {p: players[ids[j]] for j, p in enumerate(payload.factions)}
         rng = random.Random(int(trial_state(key, game)))
-        rec = play_game(seated, rng, board, rules, strict=payload.strict)
+        rec = play_game(seated, rng, board, rules, strict=payload.strict, history=payload.history)
         end = rec.final
         winner = payload.factions.index(rec.winner) if rec.winner is not None else -1
         wt = WIN_TYPES.index(rec.win_type)

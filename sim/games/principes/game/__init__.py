@@ -11,6 +11,8 @@ One module per idea:
 - ``cards``: draws, the hand limit, trading cards for gold or support.
 - ``dynasty``: Princes dying in battle or of old age, succession, elimination.
 - ``rounds``: planned actions and their resolution order, the end of a Round; ``victory``: who won and how.
+- ``history``: the History deck and one module per icon (Division, Urbanization, Release to Home, Common Council,
+  Balt Raid, Teutonic Knights, Mongol Invasion), resolved at the end of each Round but the last.
 - ``scenario``: placing figures and cards by hand (rulebook examples, what-ifs); ``invariants``: state checks.
 
 Random choices (dice, draws, shuffles) take a ``random.Random`` from the caller. Player decisions the rules

@@ -11,11 +11,12 @@ import numpy as np
 
 from sim.games.principes.game.state import UNITS, State
 
+INVADERS = ("prussians", "lithuanians", "teutonic_knights", "mongols")  # History Card factions (part 2)
 BUILDING_CODES = {None: 0, "castle": 1, "tiltyard": 2, "abbey": 3}
 
 
 def factions(state: State) -> tuple[str, ...]:
-    return (*state.board.principalities, *sorted(state.board.pomerania_units))
+    return (*state.board.principalities, *sorted(state.board.pomerania_units), *INVADERS)
 
 
 def to_arrays(state: State) -> dict[str, np.ndarray]:

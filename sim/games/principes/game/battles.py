@@ -89,8 +89,39 @@ def _loot(state: State, taker: str, victim: str) -> None:
         state.gold[taker] += taken
 
 
+TEUTONIC = "teutonic_knights"
+RETREAT_TO_EMPTY = ("mongols",)  # Mongol Invasion: "withdraw them to a land without any units or tokens"
+
+
+def home_land(state: State, faction: str) -> str | None:
+    """The land a neutral faction holds like a Pomerania (its units leave the Map when beaten there and come back
+    once it empties): a Pomerania's own land, and the symbol land for the Teutonic Knights."""
+    if faction in state.board.pomerania_units:
+        return faction
+    if faction == TEUTONIC:
+        return next(land.id for land in state.board.lands if land.teutonic_symbol)
+    return None
+
+
+def empty_land(state: State, land: str) -> bool:
+    """No units and no tokens (City, building or Division Token)."""
+    return (
+        land not in state.units
+        and not state.cities.get(land)
+        and land not in state.buildings
+        and (land not in state.division)
+    )
+
+
+def withdraw_options(state: State, land: str, loser: str) -> list[str]:
+    adjacent = state.board.land(land).adjacent
+    if loser in RETREAT_TO_EMPTY:  # "as if it were a land controlled by the Mongols"
+        return sorted(a for a in adjacent if empty_land(state, a) or state.factions_on(a) == [loser])
+    return sorted(a for a in adjacent if controller(state, a) == loser)
+
+
 def _withdraw_land(state: State, land: str, loser: str, choice: str | None) -> str | None:
-    options = sorted(a for a in state.board.land(land).adjacent if controller(state, a) == loser)
+    options = withdraw_options(state, land, loser)
     if choice is not None and choice in options:
         return choice
     return options[0] if options else None
@@ -129,10 +160,11 @@ def battle(
         attacker: {k: sum(f.toppled and f.kind == k for f in figs_a) for k in UNITS},
         defender: {k: sum(f.toppled and f.kind == k for f in figs_d) for k in UNITS},
     }
-    pomerania_defeated = defender == land and loser == defender  # "removed from the Map" until foreigners leave
+    homed = home_land(out, defender) == land  # a Pomerania (or the Teutonic Knights) defending its own land
+    pomerania_defeated = homed and loser == defender  # "removed from the Map" until foreigners leave
     dead_princes = []
     for side in (attacker, defender):
-        if side == defender == land and not pomerania_defeated:
+        if side == defender and homed and not pomerania_defeated:
             continue  # a Pomerania's toppled units go back to their designated spots on the same land
         for kind, n in toppled[side].items():
             if n:
@@ -140,9 +172,10 @@ def battle(
                 if side in out.pool:  # a Principality's figures, an eliminated one's included, go off the Map
                     out.pool[side][kind] += n
                     dead_princes += [side] * (kind == "prince" and is_player(out, side))
-                elif side == land:
+                elif side == defender and homed:
                     off = out.pomerania_off.setdefault(side, {})
                     off[kind] = off.get(kind, 0) + n
+                # an Invader's toppled figures just leave the Map: the History event puts them back
     standing = dict(out.units_of(land, loser))
     if standing:
         target = None if pomerania_defeated else _withdraw_land(out, land, loser, withdraw_to)
@@ -153,7 +186,7 @@ def battle(
             elif loser in out.pool:
                 out.pool[loser][kind] += n  # nowhere to withdraw: removed
                 dead_princes += [loser] * (kind == "prince" and is_player(out, loser))
-            else:
+            elif homed:
                 off = out.pomerania_off.setdefault(loser, {})
                 off[kind] = off.get(kind, 0) + n
     for side, delta in ((winner, 1), (loser, -1)):  # People's Favor

@@ -28,6 +28,10 @@ def violations(state: State) -> list[str]:
             found.append(f"{land} holds {sorted(here)} after the action (an unresolved battle)")
         if land in state.division and here:
             found.append(f"{land} has units and a Division Token")
+    # at most the box's tokens (hand-built scenarios may drop a token from the Map without returning it)
+    if state.supply["division"] < 0 or state.supply["division"] + len(state.division) > v["pools"]["division"]:
+        found.append(f"Division Tokens not conserved: {len(state.division)} placed, {state.supply['division']} left")
+    found += _invader_violations(state)
     for land, n in state.cities.items():
         if not 0 <= n <= state.board.land(land).gords:
             found.append(f"{land} has {n} Cities")
@@ -46,4 +50,18 @@ def violations(state: State) -> list[str]:
             shown = sum(1 for t in state.market if t.split(".")[0] == c)
             if len(state.stacks.get(c, [])) + shown + held != per_colour:
                 found.append(f"{c} Progress Tiles not conserved")
+    return found
+
+
+def _invader_violations(state: State) -> list[str]:
+    """Between events the Balts and Mongols are off the Map; the Teutonic Knights, once called, are all on their
+    land or all waiting off it."""
+    from sim.games.principes.game.history.invaders import on_map, spec
+
+    found = [f"{f} left on the Map" for f in ("prussians", "lithuanians", "mongols") if on_map(state, f)]
+    knights = on_map(state, "teutonic_knights")
+    waiting = sum(state.pomerania_off.get("teutonic_knights", {}).values())
+    expected = sum(spec("teutonic_knights")["units"].values()) if state.teutonic else 0
+    if sum(n for _, _, n in knights) + waiting != expected or len({land for land, _, _ in knights}) > 1:
+        found.append(f"Teutonic Knights not conserved: {knights} on the Map, {waiting} waiting")
     return found

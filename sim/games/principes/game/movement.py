@@ -84,11 +84,12 @@ def _destroy(state: State, player: str, land: str) -> None:
 
 
 def return_pomeranians(state: State) -> None:
-    """Once all foreign units leave a Pomerania, its removed units return to their spots."""
-    for land in list(state.pomerania_off):
-        if all(f == land for f in state.factions_on(land)):
-            for kind, n in state.pomerania_off.pop(land).items():
-                state.add_units(land, land, kind, n)
+    """Once all foreign units leave a Pomerania (or the Teutonic Knights' land), its removed units return."""
+    for faction in list(state.pomerania_off):
+        land = battles.home_land(state, faction)
+        if all(f == faction for f in state.factions_on(land)):
+            for kind, n in state.pomerania_off.pop(faction).items():
+                state.add_units(land, faction, kind, n)
 
 
 def move(

@@ -42,6 +42,9 @@ class State:
     market: list[str] = field(default_factory=list)  # face-up Progress Tiles on the Market
     tiles: dict[str, list[str]] = field(default_factory=dict)  # faction → Progress Tiles on its board
     crowned: str | None = None  # set by a Council coronation: the game ends at once
+    history: tuple[str, ...] = ()  # the dealt History deck, top first: Round r reveals history[r - 1]
+    mongol_waves: int = 0  # Mongol Invasions so far (each places one Mongol fewer)
+    teutonic: bool = False  # the Teutonic Knights were called in (on their land, or off it until it empties)
 
     def copy(self) -> State:
         """A copy sharing only board and rules. Written out by hand (nested containers one level at a time)
@@ -72,6 +75,9 @@ class State:
             market=list(self.market),
             tiles={f: list(t) for f, t in self.tiles.items()},
             crowned=self.crowned,
+            history=self.history,
+            mongol_waves=self.mongol_waves,
+            teutonic=self.teutonic,
         )
 
     @property
