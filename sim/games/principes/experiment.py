@@ -111,22 +111,7 @@ def compile(experiment: Experiment) -> Experiment:
 
 @functools.lru_cache(maxsize=8)
 def _game_rules(overrides: tuple[tuple[str, str], ...]) -> GameRules:
-    base = load_game_rules()
-    if not overrides:
-        return base
-    values = load_rules("principes", {k: json.loads(v) for k, v in overrides}, path=GAME_PATH).values
-    return GameRules(
-        values=values,
-        battle=base.battle,
-        seats_clockwise=tuple(values["seats"]["clockwise"]),
-        first_princeps=values["seats"]["first_princeps"],
-        rounds=values["rounds"]["count"],
-        rounds_per_period=values["rounds"]["per_period"],
-        track_low=values["tracks"]["low"],
-        track_high=values["tracks"]["high"],
-        coins_gold=values["pools"]["coins_gold"],
-        hand_limit=values["politics"]["hand_limit"],
-    )
+    return load_game_rules(overrides={k: json.loads(v) for k, v in overrides})
 
 
 @functools.lru_cache(maxsize=1)

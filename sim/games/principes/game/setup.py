@@ -31,8 +31,11 @@ class GameRules:
     hand_limit: int
 
 
-def load_game_rules(path: str | Path | None = None, battle_path: str | Path | None = None) -> GameRules:
-    values = load_rules("principes", path=path or GAME_PATH).values
+def load_game_rules(
+    path: str | Path | None = None, battle_path: str | Path | None = None, overrides: dict | None = None
+) -> GameRules:
+    """game.yaml (with dotted-key ``overrides``) and the battle rules, as the engine's GameRules."""
+    values = load_rules("principes", overrides, path=path or GAME_PATH).values
     return GameRules(
         values=values,
         battle=compile_rules(load_rules("principes", path=battle_path)),
