@@ -4,7 +4,9 @@ Game ``i`` draws only from stream ``(key, i)``. Rulers and strategies are rotate
 in every seat and plays every strategy equally often: with ``k`` Rulers and ``s`` strategies, seat ``j`` of game
 ``i`` plays Ruler ``rulers[(i + j) % k]`` with strategy ``strategies[(i // k + j) % s]``, and the player count
 cycles through ``players``. A Ruler's win rate is its wins over the games it played; tied winners share victory
-and each counts a win (``shared_win`` reports how often that happens).
+and each counts a win (``shared_win`` reports how often that happens). ``modules: {name: true}`` switches modules
+on (``game/modules``; Module 3 also adds its two Rulers to ``rulers: all``); ``mode: module_effects`` runs the
+paired on/off comparison (``module_effects``).
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from functools import lru_cache
 import numpy as np
 
 from sim.errors import ConfigError
-from sim.games.dark_ages.game import solo_experiment
+from sim.games.dark_ages import module_effects
+from sim.games.dark_ages.game import modules, solo_experiment
 from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.game.ending import IN_GAME, TRIGGERS
 from sim.games.dark_ages.game.loop import MAX_TURNS, play
@@ -29,7 +32,7 @@ from strategies.dark_ages import NAMES as STRATEGY_NAMES
 from strategies.dark_ages import make
 from strategies.dark_ages.scripted import SCRIPTED, load_plan
 
-KEYS = ("mode", "players", "rulers", "strategies", "strategy_params", "skirmishers", "max_turns", "rules")
+KEYS = ("mode", "players", "rulers", "strategies", "strategy_params", "skirmishers", "modules", "max_turns", "rules")
 CATEGORIES = (*FINAL_CATEGORIES, "technology_bonus", *IN_GAME)
 MAX_SEATS = 4
 
@@ -43,6 +46,7 @@ class Experiment:
     skirmishers: bool
     max_turns: int
     overrides: tuple  # rules.yaml dotted keys → values, as sorted pairs (hashable for the context cache)
+    modules: tuple[str, ...] = ()  # switched-on modules (game/modules.NAMES)
 
 
 @dataclass(frozen=True)
@@ -52,9 +56,12 @@ class Payload:
 
 
 def experiment_from_dict(raw: dict, source: str):
-    """``mode: solo`` selects a Module 1 experiment (``solo_experiment``); otherwise 2-4 player games."""
+    """``mode: solo`` selects a Module 1 experiment (``solo_experiment``), ``mode: module_effects`` the paired
+    module comparison (``module_effects``); otherwise 2-4 player games."""
     if raw.get("mode", "multiplayer") == "solo":
         return solo_experiment.experiment_from_dict(raw, source)
+    if raw.get("mode") == "module_effects":
+        return module_effects.experiment_from_dict(raw, source)
     if raw.get("mode", "multiplayer") != "multiplayer":
         raise ConfigError(source, "mode", "multiplayer or solo", raw.get("mode"))
     for key in raw:
@@ -65,11 +72,12 @@ def experiment_from_dict(raw: dict, source: str):
     if not isinstance(players, list) or not players or any(p not in PLAYER_COUNTS for p in players):
         raise ConfigError(source, "players", "a player count 2, 3 or 4, or a list of them", raw.get("players"))
     ctx = cached_context()
-    base = [r for r, ruler in ctx.board.rulers.items() if ruler.module == "base"]
+    mods = check_modules(raw, source, min(players))
+    base = [r for r, ruler in ctx.board.rulers.items() if ruler.module in ("base", *mods)]  # Module 3's Rulers
     rulers = raw.get("rulers", "all")
     rulers = base if rulers == "all" else rulers
     if not isinstance(rulers, list) or len(set(rulers)) != len(rulers) or any(r not in base for r in rulers):
-        raise ConfigError(source, "rulers", f"'all' or a list of distinct base-game Rulers ({', '.join(base)})",
+        raise ConfigError(source, "rulers", f"'all' or a list of distinct Rulers in play ({', '.join(base)})",
                           raw.get("rulers"))  # fmt: skip
     if len(rulers) < max(players):
         raise ConfigError(source, "rulers", f"at least {max(players)} Rulers for {max(players)} players", rulers)
@@ -78,7 +86,24 @@ def experiment_from_dict(raw: dict, source: str):
     if not isinstance(skirmishers, bool):
         raise ConfigError(source, "skirmishers", "true or false (Module 7)", skirmishers)
     cached_context(overrides, skirmishers)  # a bad override fails here, with its key path
-    return Experiment(tuple(players), tuple(rulers), tuple(strategies), params, skirmishers, max_turns, overrides)
+    return Experiment(tuple(players), tuple(rulers), tuple(strategies), params, skirmishers, max_turns, overrides,
+                      mods)  # fmt: skip
+
+
+def check_modules(raw: dict, source: str, fewest_players: int) -> tuple[str, ...]:
+    """``modules: {name: true|false}``: the switched-on modules, in ``modules.NAMES`` order."""
+    switches = raw.get("modules") or {}
+    if not isinstance(switches, dict):
+        raise ConfigError(source, "modules", f"a mapping module → true/false ({', '.join(modules.NAMES)})", switches)
+    for name, on in switches.items():
+        if name not in modules.NAMES:
+            raise ConfigError(source, f"modules.{name}", f"an implemented module ({', '.join(modules.NAMES)})", name)
+        if not isinstance(on, bool):
+            raise ConfigError(source, f"modules.{name}", "true or false", on)
+        if on and fewest_players < modules.MIN_PLAYERS[name]:
+            need = f"{modules.MIN_PLAYERS[name]}+ players for module {name}"
+            raise ConfigError(source, "players", need, raw.get("players"))
+    return tuple(m for m in modules.NAMES if switches.get(m))
 
 
 def check_common(raw: dict, source: str, names: tuple[str, ...]) -> tuple[list, dict, int, tuple]:
@@ -107,6 +132,8 @@ def check_common(raw: dict, source: str, names: tuple[str, ...]) -> tuple[list, 
 def compile(experiment):
     if isinstance(experiment, solo_experiment.SoloExperiment):
         return solo_experiment.compile(experiment)
+    if isinstance(experiment, module_effects.ModuleEffects):
+        return module_effects.compile(experiment)
     return Payload(experiment, experiment.rulers)
 
 
@@ -136,19 +163,26 @@ def strategy_object(name: str, params_json: str):
     return make(name, json.loads(params_json))
 
 
-def play_one(payload: Payload, key, i: int):
+def play_one(payload: Payload, key, i: int, mods: tuple[str, ...] | None = None):
+    """Game ``i`` with the experiment's modules, or with ``mods`` instead (the paired module comparison)."""
     e = payload.experiment
+    mods = e.modules if mods is None else mods
     rulers, names = seating(e, i)
     rng = random.Random(int(trial_state(np.uint64(key), i)))
-    ctx = cached_context(e.overrides, e.skirmishers)
+    ctx = cached_context(e.overrides, e.skirmishers or "skirmishers" in mods)
     strategies = [strategy_object(name, json.dumps(e.strategy_params.get(name), sort_keys=True)) for name in names]
-    outcome = play(new_game(ctx, rulers, strategies, rng), max_turns=e.max_turns)
+    game = new_game(ctx, rulers, strategies, rng)
+    if mods:
+        modules.install(game, mods)
+    outcome = play(game, max_turns=e.max_turns)
     return rulers, names, outcome
 
 
 def play_chunk(payload, key, start: int, count: int, keep_rows: bool):
     if isinstance(payload, solo_experiment.SoloPayload):
         return solo_experiment.play_chunk(payload, key, start, count, keep_rows)
+    if isinstance(payload, module_effects.EffectsPayload):
+        return module_effects.play_chunk(payload, key, start, count, keep_rows)
     e = payload.experiment
     c = _empty(payload)
     ruler_index = {r: j for j, r in enumerate(payload.factions)}
@@ -202,6 +236,8 @@ def _rate(wins, games) -> tuple[float, list[float]]:
 def summarize(counts: dict[str, np.ndarray], n: int, payload) -> dict:
     if isinstance(payload, solo_experiment.SoloPayload):
         return solo_experiment.summarize(counts, n, payload)
+    if isinstance(payload, module_effects.EffectsPayload):
+        return module_effects.summarize(counts, n, payload)
     e = payload.experiment
     win_rate, ci = {}, {}
     for j, ruler in enumerate(payload.factions):

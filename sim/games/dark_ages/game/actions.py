@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from sim.games.dark_ages.game import building, culture, military
+from sim.games.dark_ages.game import building, culture, military, modules
 from sim.games.dark_ages.game.economy import on_action
 from sim.games.dark_ages.game.state import Game
 
@@ -77,6 +77,8 @@ def apply(game: Game, seat: int, move: tuple) -> bool:
     elif action == "research":
         culture.apply_research(game, seat, move)
         on_action(game, p, "research")
+        if game.mods:  # module hook point (Module 4, Alchemists)
+            modules.emit(game, "researched", seat)
     elif action == "recruit":
         military.apply_recruit(game, seat, move)  # its own on_action: the reaction triggers it too
     elif action == "manoeuvre":

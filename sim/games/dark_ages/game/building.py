@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sim.games.dark_ages.church import church_vp
 from sim.games.dark_ages.costs import keep_cost, production_building_cost, warehouse_cost
+from sim.games.dark_ages.game import modules
 from sim.games.dark_ages.game.context import RESOURCES
 from sim.games.dark_ages.game.economy import affordable, discount, discounted, gain_culture, gain_vp, spend
 from sim.games.dark_ages.game.state import Game, Player
@@ -67,6 +68,8 @@ def options(game: Game, seat: int) -> list[tuple]:
             out.append(("build", "keep", q, None))
     if p.farms_off < track_farms(game) and can(tuple(costs["farm"])):
         out += [("build", "farm", q, None) for q in sorted(mine) if game.farms.get(q) == (seat, 1)]
+    if game.mods and p.farms_off < track_farms(game) and can(tuple(costs["farm"])):  # module hook point
+        out += [("build", "farm", q, None) for q in sorted(mine) if modules.extra_farm(game, seat, q)]
     alts = warehouse_cost(game.ctx.tracks, p.warehouses)
     for i, alt in enumerate(alts or ()):
         if can(alt):
@@ -101,12 +104,14 @@ def apply(game: Game, seat: int, move: tuple) -> None:
                 gain_vp(p, effect["amount"], "church")
             elif effect["kind"] == "church_culture":
                 gain_culture(game, p, effect["amount"])
+        if game.mods:  # module hook point (Module 12A, the Pope)
+            modules.emit(game, "church_built", seat, q)
     elif what == "keep":
         spend(p, discounted(keep_cost(game.keeps.get(q, 0), costs), cut, p))
         game.keeps[q] = game.keeps.get(q, 0) + 1
     elif what == "farm":
         spend(p, discounted(tuple(costs["farm"]), cut, p))
-        game.farms[q] = (seat, 2)
+        game.farms[q] = (seat, game.farms[q][1] + 1)  # the 2nd Farm (a 3rd with Travels of Benjamin)
         p.farms_off += 1
     elif what == "warehouse":
         spend(p, discounted(warehouse_cost(game.ctx.tracks, p.warehouses)[detail], cut, p))

@@ -8,6 +8,7 @@ Battle's outcome to the position (retreats, Farms and Revanchism, Capital raids,
 from __future__ import annotations
 
 from sim.games.dark_ages.army import Army, Battle, Group, Variant
+from sim.games.dark_ages.game import modules
 from sim.games.dark_ages.game.battle_sequence import NONE, effects_from_cards, fight
 from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES
 from sim.games.dark_ages.game.economy import effects, gain_culture, gain_vp
@@ -41,9 +42,10 @@ def _card_effects(game: Game, seat: int | None):
     if seat is None:  # Barbarians have no Technologies
         return NONE
     p = game.players[seat]
-    return effects_from_cards(
-        [e for kind in ("battle_die", "battle_hit", "battle_cancel") for e in effects(game, p, kind)]
-    )
+    cards = [e for kind in ("battle_die", "battle_hit", "battle_cancel") for e in effects(game, p, kind)]
+    if game.mods:  # module hook point (Module 9: a played Combat card's benefits)
+        cards += modules.battle_effects(game, seat)
+    return effects_from_cards(cards)
 
 
 def _resolve(game: Game, attacker: Army, defender: Army, seats: tuple[int | None, int | None]) -> dict:
@@ -94,8 +96,10 @@ def attack_barbarians(game: Game, seat: int, src: str, dst: str, group: dict[str
     out = _resolve(game, attacker, defender, (seat, None))
     alive = _survivors(out, 0)
     _return_dead(game, seat, group, alive)
+    if game.mods:  # module hook point (Module 10: a Campaign's battle)
+        modules.emit(game, "battle_won", seat, dst, bool(out["win"]))
     if not out["win"]:
-        _place(game, seat, src, alive)
+        _retreat_attacker(game, seat, src, dst, alive)
         return False
     del game.barbarians[dst]
     game.barbarian_extra.pop(dst, None)
@@ -127,16 +131,23 @@ def _reward(game: Game, seat: int, token) -> None:
 def attack_player(game: Game, seat: int, src: str, dst: str, group: dict[str, int], defender_seat: int) -> bool:
     """Battle Against an Opponent; the group has already left ``src``. Returns whether the attacker won."""
     p, d = game.players[seat], game.players[defender_seat]
+    if game.mods:  # module hook point (Module 5, breaking an Alliance)
+        modules.emit(game, "battle_started", seat, defender_seat)
     rules = game.ctx.battle
     farms = game.farms.get(dst, (defender_seat, 0))[1]
     extra = [rules.farm_transient] * farms + ([rules.city_transient] if dst in game.cities else [])
     keep = game.keeps.get(dst, 0)
     defending = dict(d.units.get(dst, {}))
     attacker = Army(_groups(game, "player", p.military, group, []), _keep_bonus(game, seat, dst, False), 0)
+    if game.mods:  # module hook point (Module 3: a defensive Grand Building adds to the Battle Result)
+        keep += modules.bonus(game, "defence_bonus", defender_seat, dst)
     defender = Army(
         _groups(game, d.faction, d.military, defending, extra), _keep_bonus(game, defender_seat, dst, True), keep
     )
     out = _resolve(game, attacker, defender, (seat, defender_seat))
+    if game.mods:  # module hook point (Module 9: War tokens and Reclaim bonuses; Module 10: a Campaign's battle)
+        modules.emit(game, "battle_ended", seat, defender_seat, bool(out["win"]))
+        modules.emit(game, "battle_won", seat, dst, bool(out["win"]))
     alive, held = _survivors(out, 0), _survivors(out, 1)
     _return_dead(game, seat, group, alive)
     d.units.pop(dst, None)
@@ -144,15 +155,30 @@ def attack_player(game: Game, seat: int, src: str, dst: str, group: dict[str, in
     capital = dst == d.capital
     if not out["win"] or capital:
         _place(game, defender_seat, dst, held)
-        _place(game, seat, src, alive)
+        if out["win"]:
+            _place(game, seat, src, alive)
+        else:
+            _retreat_attacker(game, seat, src, dst, alive)
         if out["win"]:
             _raid_capital(game, seat, defender_seat)
+            if game.mods:  # module hook point (Module 11, Tribute)
+                modules.emit(game, "capital_won", seat, defender_seat)
         return bool(out["win"])
     retreat(game, defender_seat, dst, held)
     if farms:
         lose_farms(game, defender_seat, dst)
     _place(game, seat, dst, alive)
     return True
+
+
+def _retreat_attacker(game: Game, seat: int, src: str, dst: str, alive: dict[str, int]) -> None:
+    """A beaten attacker goes back where it came from; after a distant Campaign (Module 10) elsewhere, or dies."""
+    back = modules.attacker_retreat(game, seat, src, dst) if game.mods else src
+    if back is None:
+        for kind, n in alive.items():
+            game.players[seat].supply[kind] += n
+    else:
+        _place(game, seat, back, alive)
 
 
 def lose_farms(game: Game, seat: int, province: str) -> None:

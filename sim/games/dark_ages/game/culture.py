@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sim.games.dark_ages.game import modules
 from sim.games.dark_ages.game.counting import count
 from sim.games.dark_ages.game.economy import gain, gain_vp
 from sim.games.dark_ages.game.state import Game, Player
@@ -83,8 +84,15 @@ def apply_research(game: Game, seat: int, move: tuple) -> None:
         raise ValueError(f"unknown Research option {how!r}")
 
 
+def to_hand(game: Game, seat: int, cid: str) -> None:
+    """A card taken from the offer; a module card (Travels of Benjamin) goes into play instead of the hand."""
+    if game.mods and modules.card_taken(game, seat, cid):  # module hook point
+        return
+    game.players[seat].hand.append(cid)
+
+
 def apply_culture(game: Game, seat: int, move: tuple) -> None:
-    game.players[seat].hand.append(take_card(game, move[1]))
+    to_hand(game, seat, take_card(game, move[1]))
 
 
 def resolve_cognomens(game: Game, seat: int) -> None:

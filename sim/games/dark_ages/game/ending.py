@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from sim.games.dark_ages.game import modules
 from sim.games.dark_ages.game.counting import count, level3_technologies
 from sim.games.dark_ages.game.economy import effects
 from sim.games.dark_ages.game.state import Game
 from sim.games.dark_ages.scoring import EndPosition, final_score
 
-TRIGGERS = ("cities", "churches", "culture_track", "technologies", "deck", "turn_cap")
+TRIGGERS = ("cities", "churches", "culture_track", "technologies", "deck", "turn_cap", "war_tokens")
 IN_GAME = ("church", "barbarians", "title_claims", "capital_raids", "cognomens", "cards")
 
 
@@ -24,6 +25,8 @@ def trigger(game: Game) -> str | None:
         return "technologies"
     if game.deck_ran_out:
         return "deck"
+    if game.mods:  # module hook point (Module 9: the last War token)
+        return modules.end_trigger(game)
     return None
 
 
@@ -53,6 +56,8 @@ def score(game: Game, seat: int) -> dict[str, int]:
     )
     for source in IN_GAME:
         parts[source] = game.players[seat].vp_by.get(source, 0)
+    if game.mods:  # module hook point: VP from modules, in-game (Travels of Benjamin) and at the end (the Pope)
+        parts["modules"] = game.players[seat].vp_by.get("modules", 0) + modules.final_vp(game, seat)
     parts["total"] = sum(parts.values())
     return parts
 

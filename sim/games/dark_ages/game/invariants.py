@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sim.games.dark_ages.game import modules
 from sim.games.dark_ages.game.building import city_slots
 from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES
 from sim.games.dark_ages.game.state import Game
@@ -23,7 +24,8 @@ def check(game: Game) -> None:
         for kind in UNIT_TYPES:
             on_board = sum(u.get(kind, 0) for u in p.units.values())
             _require(p.supply[kind] >= 0, f"seat {p.seat}: negative {kind} supply")
-            _require(on_board + p.supply[kind] == setup["supply"][kind], f"seat {p.seat}: {kind} not conserved")
+            away = modules.units_away(game, p.seat, kind)  # on a Crusade (Module 14A)
+            _require(on_board + p.supply[kind] + away == setup["supply"][kind], f"seat {p.seat}: {kind} not conserved")
         for q, units in p.units.items():
             _require(q in game.in_play, f"seat {p.seat}: units in {q}, which is not in play")
             _require(all(n > 0 for n in units.values()) and bool(units), f"seat {p.seat}: empty entry in {q}")
@@ -41,9 +43,11 @@ def check(game: Game) -> None:
         _require(own_farms == p.farms_off + 1, f"seat {p.seat}: Farms on the board do not match the Farm track")
         if p.capital is not None:
             _require(game.controller(p.capital) == p.seat, f"seat {p.seat}: lost control of the Capital")
-        _require(p.titles_ready <= p.titles, f"seat {p.seat}: a ready Title it does not hold")
+        ready = p.titles | modules.ready_titles(game, p.seat)  # module Titles (the Pope) are not Kingdom Titles
+        _require(p.titles_ready <= ready, f"seat {p.seat}: a ready Title it does not hold")
     for q, (owner, n) in game.farms.items():
-        _require(1 <= n <= game.ctx.rules["limits"]["farms_per_province"], f"{n} Farms in {q}")
+        most = game.ctx.rules["limits"]["farms_per_province"] + modules.extra_farms(game, owner)
+        _require(1 <= n <= most, f"{n} Farms in {q}")
         _require(occupant.get(q, owner) == owner, f"{q}: Farms of one player, units of another")
         _require(q not in game.barbarians, f"{q}: Farms and Barbarians")
     if game.solo is None:  # Raiders destroy Cities for good in solo play

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sim.games.dark_ages.game import actions, reacting
+from sim.games.dark_ages.game import actions, modules, reacting
 from sim.games.dark_ages.game.culture import enforce_hand_limit
 from sim.games.dark_ages.game.ending import score, trigger, winners
 from sim.games.dark_ages.game.military import apply_settle, settle_options
@@ -78,10 +78,8 @@ def react(game: Game, check=None) -> None:
             check(game)
 
 
-def take_turn(game: Game, seat: int, check=None) -> None:
+def _action_or_pass(game: Game, seat: int, check=None) -> None:
     p = game.players[seat]
-    game.extra_turn = False
-    settle_free(game, seat)
     opts = actions.all_options(game, seat) if p.nobles_free > 0 else {}
     # 'You may not Pass, however, if all of your Noble discs are available' (unless nothing is legal)
     can_pass = p.nobles_free < p.nobles_total or not opts
@@ -92,7 +90,20 @@ def take_turn(game: Game, seat: int, check=None) -> None:
         noble_action(game, seat, move, check)
         settle_free(game, seat)
         react(game, check)
+
+
+def take_turn(game: Game, seat: int, check=None) -> None:
+    game.extra_turn = False
+    if game.mods:  # module hook point: free actions (Module 11, paying off a tribute)
+        modules.emit(game, "free_actions", seat)
+    settle_free(game, seat)
+    if game.mods and modules.turn_action(game, seat):  # module hook point: a module action (Module 3)
+        settle_free(game, seat)
+    else:
+        _action_or_pass(game, seat, check)
     enforce_hand_limit(game, seat)
+    if game.mods:  # module hook point: end of a turn (Module 5, first shared borders)
+        modules.emit(game, "turn_ended", seat)
     if check:
         check(game)
 
@@ -127,6 +138,8 @@ def play(game: Game, check=None, max_turns: int = MAX_TURNS) -> Outcome:
                 seat = nxt
                 break
     game.current = seat
+    if game.mods:  # module hook point: before final scoring (Module 14A, the last Crusade)
+        modules.emit(game, "game_over")
     scores = [score(game, p.seat) for p in game.players]
     return Outcome(
         scores=scores,

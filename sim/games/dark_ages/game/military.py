@@ -7,7 +7,7 @@ in the Province or every unit but the weakest one (which stays to hold the Provi
 from __future__ import annotations
 
 from sim.games.dark_ages.costs import recruit_cost, settle_cost
-from sim.games.dark_ages.game import combat
+from sim.games.dark_ages.game import combat, modules
 from sim.games.dark_ages.game.building import track_farms
 from sim.games.dark_ages.game.context import UNIT_TYPES
 from sim.games.dark_ages.game.economy import affordable, discount, discounted, on_action, spend
@@ -17,10 +17,13 @@ from sim.games.dark_ages.upkeep import army_limit, excess_units
 SETTLE_MIN = 1  # a settle discount never brings the cost below one unit (assumed)
 
 
-def _recruit_cost(game: Game, seat: int, kind: str) -> tuple[str, ...]:
+def _recruit_cost(game: Game, seat: int, kind: str, q: str | None = None) -> tuple[str, ...]:
     p = game.players[seat]
     cost = recruit_cost(game.ctx.data.recruit_cost, kind, p.military[kind])
-    return discounted(cost, discount(game, p, "recruit"), p)
+    cut = discount(game, p, "recruit")
+    if game.mods and q is not None:  # module hook point (Module 3: a Grand Building's recruit discount there)
+        cut += modules.bonus(game, "recruit_discount", seat, q)
+    return discounted(cost, cut, p)
 
 
 def recruit_options(game: Game, seat: int) -> list[tuple]:
@@ -28,7 +31,11 @@ def recruit_options(game: Game, seat: int) -> list[tuple]:
     homes = sorted(game.controlled(seat) & game.cities)
     out = []
     for kind in UNIT_TYPES:
-        if p.supply[kind] > 0 and affordable(p, _recruit_cost(game, seat, kind)):
+        if p.supply[kind] <= 0:
+            continue
+        if game.mods:  # costs may differ by Province (Module 3)
+            out += [("recruit", kind, q) for q in homes if affordable(p, _recruit_cost(game, seat, kind, q))]
+        elif affordable(p, _recruit_cost(game, seat, kind)):
             out += [("recruit", kind, q) for q in homes]
     return out
 
@@ -36,7 +43,7 @@ def recruit_options(game: Game, seat: int) -> list[tuple]:
 def apply_recruit(game: Game, seat: int, move: tuple) -> None:
     _, kind, q = move
     p = game.players[seat]
-    spend(p, _recruit_cost(game, seat, kind))
+    spend(p, _recruit_cost(game, seat, kind, q))
     p.supply[kind] -= 1
     add_units(p, q, kind)
     on_action(game, p, "recruit")  # Levied Archers-like abilities trigger on the action and the reaction
@@ -44,7 +51,10 @@ def apply_recruit(game: Game, seat: int, move: tuple) -> None:
 
 def _settle_cost(game: Game, seat: int, q: str) -> int:
     p = game.players[seat]
-    return max(SETTLE_MIN, settle_cost(game.ctx.board, p.ruler, q) - discount(game, p, "settle"))
+    cost = max(SETTLE_MIN, settle_cost(game.ctx.board, p.ruler, q) - discount(game, p, "settle"))
+    if game.mods:  # module hook point (Module 10: a won Campaign's settle cost)
+        cost = modules.settle_cost(game, seat, q, cost)
+    return cost
 
 
 def _strength(game: Game, seat: int, units: dict[str, int]) -> int:
@@ -75,6 +85,8 @@ def apply_settle(game: Game, seat: int, move: tuple) -> None:
         need -= p.military[kind]
     game.farms[q] = (seat, 1)
     p.farms_off += 1
+    if game.mods:  # module hook point (Module 10: the Campaign card is used)
+        modules.emit(game, "settled", seat, q)
 
 
 def _groups(units: dict[str, int], levels: dict[str, int]) -> list[tuple]:
@@ -95,6 +107,8 @@ def manoeuvre_options(game: Game, seat: int) -> list[tuple]:
         for dst in game.ctx.neighbours[src]:
             if dst in game.in_play:
                 out += [("manoeuvre", src, dst, g) for g in _groups(units, p.military)]
+    if game.mods:  # module hook point (Module 10: Campaign moves)
+        out += modules.manoeuvres(game, seat, _groups)
     return out
 
 
@@ -128,6 +142,8 @@ def apply_manoeuvre(game: Game, seat: int, move: tuple) -> bool:
     _, src, dst, group = move
     p = game.players[seat]
     wanted = dict(group)
+    if game.mods:  # module hook point (Module 14A: contributing to a Crusade before the Army limit check)
+        modules.emit(game, "manoeuvre_started", seat, src, wanted, dst)
     upkeep(game, seat, wanted, src)
     here = p.units.get(src, {})
     moving = {k: min(n, here.get(k, 0)) for k, n in wanted.items()}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sim.games.dark_ages.game.context import RESOURCES
-from sim.games.dark_ages.game.culture import take_card
+from sim.games.dark_ages.game.culture import take_card, to_hand
 from sim.games.dark_ages.game.economy import gain_culture
 from sim.games.dark_ages.game.military import apply_recruit, apply_regroup, recruit_options, regroup_options
 from sim.games.dark_ages.game.state import Game
@@ -46,7 +46,7 @@ def apply(game: Game, seat: int, move: tuple) -> None:
             p.gold += 1
         else:  # 'Spend 1 Gold to take any Culture card from the offer, ignoring the position of your Culture marker'
             p.gold -= 1
-            p.hand.append(take_card(game, move[3]))
+            to_hand(game, seat, take_card(game, move[3]))
     elif reaction == "sell_goods":
         p.res[move[3]] -= 1
         if move[2] == "gold":

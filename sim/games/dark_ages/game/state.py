@@ -73,6 +73,7 @@ class Game:
     churches_built: int = 0  # Churches taken off the Church track (one destroyed by Raiders stays built)
     barbarian_extra: dict[str, list[str]] = field(default_factory=dict)  # Province → Raider units left with a token
     solo: object = None  # solo.SoloState in a Module 1 game, else None
+    mods: list = field(default_factory=list)  # the switched-on game modules (game/modules), empty by default
     extra_turn: bool = False  # a "Take another turn" Barbarian reward won this turn
     end_trigger: str | None = None
     current: int = 0

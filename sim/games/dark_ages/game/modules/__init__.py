@@ -1,0 +1,168 @@
+"""Optional modules (rulebook Modules 3, 4, 5, 7, 9, 10, 11, 12A, 13A, 14A) as switches, hooked into the core.
+
+A module is a class with a ``name`` and any of these hooks, each called only when the module is switched on:
+
+- ``install(game)``: set-up changes, after ``setup.new_game``;
+- ``researched(game, seat)``: after a Research action (actions.py);
+- ``church_built(game, seat, province)``: after a Church is built and scored (building.py);
+- ``capital_won(game, seat, defender)``: after a player wins a battle in an opponent's Capital (combat.py);
+- ``free_actions(game, seat)``: with the free settling at the start of a turn (loop.py);
+- ``turn_ended(game, seat)``: at the end of every turn (loop.py);
+- ``battle_started(game, seat, defender)``: before a battle against another player (combat.py);
+- ``manoeuvre_started(game, seat, src, group)``: a Manoeuvre action, before the Army limit check (military.py);
+- ``game_over(game)``: once, after the last turn and before final scoring (loop.py);
+- ``units_away(game, seat, kind) -> int``: units off the board but not in the supply (invariants.py);
+- ``title_claimed(game, seat, title)``: a Title claimed at a Pass (passing.py);
+- ``battle_effects(game, seat) -> list``: extra battle effects (Technology kinds) of ``seat`` (combat.py);
+- ``battle_ended(game, seat, defender, won)``: after a battle against another player (combat.py);
+- ``end_trigger(game) -> str | None``: an extra end trigger (ending.py);
+- ``manoeuvres(game, seat, groups) -> list``: extra Manoeuvre moves (military.py);
+- ``battle_won(game, seat, province, won)``: after any battle the player attacked (combat.py);
+- ``attacker_retreat(game, seat, src, dst) -> str | None``: where a beaten attacker's survivors go (combat.py);
+- ``settle_cost(game, seat, province, cost) -> int`` and ``settled(game, seat, province)`` (military.py);
+- ``turn_action(game, seat) -> bool``: a turn spent on a module action instead of a Noble action or a Pass;
+- ``defence_bonus(game, seat, province) -> int``, ``recruit_discount(game, seat, province) -> int`` (combat.py,
+  military.py);
+- ``passed(game, seat)``: at the end of a (non-final) Pass, after production and the Title refresh (passing.py);
+- ``final_vp(game, seat) -> int``: end-of-game VP, scored as the ``modules`` category (ending.py);
+- ``ready_titles(game, seat) -> set``: ready Title cards that are not Kingdom Titles (invariants.py);
+- ``card_taken(game, seat, card) -> bool``: a card taken from the offer; True if the module took it (culture.py);
+- ``extra_farm(game, seat, province) -> bool``: one more Farm may be built there (building.py);
+- ``extra_farms(game, seat) -> int``: how many Farms above the limit a Province of ``seat`` may hold (invariants).
+
+``game.mods`` holds the installed module objects (empty when all are off, so the core's checks are a falsy test
+and a game with no module behaves exactly as before). Modules keep their own state on their object, one object
+per game. Module 7 changes the Barbarian token pool, which lives in the Context, so it is a Context switch.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from sim.games.dark_ages.game.modules.ages_of_war import AgesOfWar
+from sim.games.dark_ages.game.modules.alchemists import Alchemists
+from sim.games.dark_ages.game.modules.alliances import Alliances
+from sim.games.dark_ages.game.modules.benjamin import Benjamin
+from sim.games.dark_ages.game.modules.crusades import Crusades
+from sim.games.dark_ages.game.modules.distant_campaigns import DistantCampaigns
+from sim.games.dark_ages.game.modules.grand_buildings import GrandBuildings
+from sim.games.dark_ages.game.modules.pope import Pope
+from sim.games.dark_ages.game.modules.tribute import Tribute
+
+CONFIG = Path(__file__).resolve().parents[5] / "configs" / "dark_ages" / "modules.yaml"
+CONTEXT_MODULES = ("skirmishers",)  # switches read when building the Context
+GAME_MODULES = {"alchemists": Alchemists, "alliances": Alliances, "tribute": Tribute, "pope": Pope,
+                "benjamin": Benjamin, "crusades": Crusades, "ages_of_war": AgesOfWar,
+                "distant_campaigns": DistantCampaigns, "grand_buildings": GrandBuildings}  # fmt: skip
+NAMES = (*CONTEXT_MODULES, *GAME_MODULES)
+MIN_PLAYERS = {"skirmishers": 1, "alchemists": 1, "alliances": 3, "tribute": 2, "pope": 1, "benjamin": 1,
+               "crusades": 3, "ages_of_war": 3, "distant_campaigns": 2,
+               "grand_buildings": 1}  # fmt: skip
+
+
+@lru_cache(maxsize=1)
+def module_data() -> dict[str, dict]:
+    """modules.yaml with provenance checked and stripped: module → key → value."""
+    raw = yaml.safe_load(CONFIG.read_text())["modules"]
+    out: dict[str, dict] = {}
+    for name, entries in raw.items():
+        out[name] = {}
+        for key, entry in entries.items():
+            source = entry.get("source")
+            if source not in ("rulebook", "assumed") or not (entry.get("ref") or entry.get("reason")):
+                raise ValueError(f"{CONFIG}: modules.{name}.{key} needs source rulebook/ref or assumed/reason")
+            out[name][key] = entry["value"]
+    return out
+
+
+def install(game, names) -> None:
+    """Switch on the game modules among ``names`` (in NAMES order, so hook order never depends on the YAML)."""
+    data = module_data()
+    for name in names:
+        if game.n < MIN_PLAYERS[name]:
+            raise ValueError(f"module {name} needs {MIN_PLAYERS[name]}+ players, the game has {game.n}")
+    game.mods = [cls(data[name]) for name, cls in GAME_MODULES.items() if name in names]
+    for m in game.mods:
+        m.install(game)
+
+
+def supported(n: int) -> tuple[str, ...]:
+    """The implemented modules a game of ``n`` players can switch on."""
+    return tuple(m for m in NAMES if n >= MIN_PLAYERS[m])
+
+
+def emit(game, hook: str, *args) -> None:
+    for m in game.mods:
+        f = getattr(m, hook, None)
+        if f is not None:
+            f(game, *args)
+
+
+def final_vp(game, seat: int) -> int:
+    return sum(m.final_vp(game, seat) for m in game.mods if hasattr(m, "final_vp"))
+
+
+def ready_titles(game, seat: int) -> set[str]:
+    out: set[str] = set()
+    for m in game.mods or ():
+        if hasattr(m, "ready_titles"):
+            out |= m.ready_titles(game, seat)
+    return out
+
+
+def card_taken(game, seat: int, card: str) -> bool:
+    return any(m.card_taken(game, seat, card) for m in game.mods if hasattr(m, "card_taken"))
+
+
+def extra_farm(game, seat: int, province: str) -> bool:
+    return any(m.extra_farm(game, seat, province) for m in game.mods if hasattr(m, "extra_farm"))
+
+
+def extra_farms(game, seat: int) -> int:
+    return sum(m.extra_farms(game, seat) for m in game.mods or () if hasattr(m, "extra_farms"))
+
+
+def units_away(game, seat: int, kind: str) -> int:
+    return sum(m.units_away(game, seat, kind) for m in game.mods or () if hasattr(m, "units_away"))
+
+
+def battle_effects(game, seat: int) -> list[dict]:
+    return [e for m in game.mods if hasattr(m, "battle_effects") for e in m.battle_effects(game, seat)]
+
+
+def end_trigger(game) -> str | None:
+    for m in game.mods:
+        why = m.end_trigger(game) if hasattr(m, "end_trigger") else None
+        if why is not None:
+            return why
+    return None
+
+
+def manoeuvres(game, seat: int, groups) -> list[tuple]:
+    return [mv for m in game.mods if hasattr(m, "manoeuvres") for mv in m.manoeuvres(game, seat, groups)]
+
+
+def attacker_retreat(game, seat: int, src: str, dst: str) -> str | None:
+    for m in game.mods:
+        if hasattr(m, "attacker_retreat"):
+            return m.attacker_retreat(game, seat, src, dst)
+    return src
+
+
+def settle_cost(game, seat: int, province: str, cost: int) -> int:
+    for m in game.mods:
+        if hasattr(m, "settle_cost"):
+            cost = m.settle_cost(game, seat, province, cost)
+    return cost
+
+
+def turn_action(game, seat: int) -> bool:
+    return any(m.turn_action(game, seat) for m in game.mods if hasattr(m, "turn_action"))
+
+
+def bonus(game, hook: str, seat: int, province: str) -> int:
+    """The sum of an integer hook (``defence_bonus``, ``recruit_discount``) over the modules."""
+    return sum(getattr(m, hook)(game, seat, province) for m in game.mods if hasattr(m, hook))

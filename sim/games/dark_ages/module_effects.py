@@ -1,0 +1,153 @@
+"""The module-effects experiment (``mode: module_effects``): each module on vs off, paired on the same seeds.
+
+Game ``i`` is played once with every module off and once per compared module with only that module on, each time
+from stream ``(key, i)`` and with the same seating, so the difference between the two plays of game ``i`` is a
+paired observation (common random numbers). Reported per module, with normal 95% intervals on the per-game (per
+Ruler-seat, for win rates) differences: the change in each Ruler's win rate, in game length (turns) and in score
+spread (the highest minus the lowest final VP of the game). ``win_rate`` is the all-off baseline, for the
+``sim run`` contract.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from sim.errors import ConfigError
+from sim.stats import mean_ci, wilson
+
+
+@dataclass(frozen=True)
+class ModuleEffects:
+    base: object  # experiment.Experiment with no module on
+    compare: tuple[str, ...]  # the modules compared, each on alone vs all off
+
+
+@dataclass(frozen=True)
+class EffectsPayload:
+    experiment: object  # the base experiment.Experiment
+    compare: tuple[str, ...]
+    factions: tuple[str, ...]
+
+
+def experiment_from_dict(raw: dict, source: str) -> ModuleEffects:
+    """The multiplayer keys; ``modules: {name: true}`` names the modules to compare (default: all implemented)."""
+    from sim.games.dark_ages import experiment
+    from sim.games.dark_ages.game import modules
+
+    body = {k: v for k, v in raw.items() if k not in ("mode", "modules")}
+    if body.get("skirmishers"):
+        raise ConfigError(source, "skirmishers", "false: compare Module 7 via modules.skirmishers", True)
+    base = experiment.experiment_from_dict(body, source)
+    compare = experiment.check_modules({"modules": raw.get("modules") or dict.fromkeys(modules.NAMES, True)},
+                                       source, min(base.players))  # fmt: skip
+    if not compare:
+        raise ConfigError(source, "modules", "at least one module switched on to compare", raw.get("modules"))
+    return ModuleEffects(base, compare)
+
+
+def compile(e: ModuleEffects) -> EffectsPayload:
+    return EffectsPayload(e.base, e.compare, e.base.rulers)
+
+
+def _empty(payload: EffectsPayload) -> dict[str, np.ndarray]:
+    m, r = len(payload.compare), len(payload.factions)
+    return {
+        "wins": np.zeros(r, np.int64), "games": np.zeros(r, np.int64),  # the all-off baseline
+        "on_wins": np.zeros((m, r), np.int64),
+        "d_win": np.zeros((m, r, 2), np.int64),  # per Ruler-seat: sum of (won on - won off) and of its square
+        "d_turns": np.zeros((m, 2), np.int64), "d_spread": np.zeros((m, 2), np.int64),
+        "turns": np.zeros(2, np.int64), "spread": np.zeros(2, np.int64), "passes": np.zeros(2, np.int64),
+        "on_turns": np.zeros(m, np.int64), "on_spread": np.zeros(m, np.int64),
+    }  # fmt: skip
+
+
+def _spread(outcome) -> int:
+    totals = [s["total"] for s in outcome.scores]
+    return max(totals) - min(totals)
+
+
+def play_chunk(payload: EffectsPayload, key, start: int, count: int, keep_rows: bool):
+    from sim.games.dark_ages.experiment import play_one
+
+    c = _empty(payload)
+    index = {r: j for j, r in enumerate(payload.factions)}
+    rows: dict[str, list] = {"players": [], "turns_off": [], "spread_off": []}
+    for m in payload.compare:
+        rows[f"turns_{m}"], rows[f"spread_{m}"] = [], []
+    for i in range(start, start + count):
+        rulers, _, off = play_one(payload, key, i, ())
+        won_off = [seat in off.winners for seat in range(len(rulers))]
+        for seat, ruler in enumerate(rulers):
+            c["games"][index[ruler]] += 1
+            c["wins"][index[ruler]] += won_off[seat]
+        c["turns"] += [off.turns, off.turns**2]
+        c["spread"] += [_spread(off), _spread(off) ** 2]
+        c["passes"] += [off.passes, len(rulers)]
+        if keep_rows:
+            rows["players"].append(len(rulers))
+            rows["turns_off"].append(off.turns)
+            rows["spread_off"].append(_spread(off))
+        for k, m in enumerate(payload.compare):
+            _, _, on = play_one(payload, key, i, (m,))
+            for seat, ruler in enumerate(rulers):
+                d = int(seat in on.winners) - int(won_off[seat])
+                c["on_wins"][k, index[ruler]] += seat in on.winners
+                c["d_win"][k, index[ruler]] += [d, d * d]
+            dt, ds = on.turns - off.turns, _spread(on) - _spread(off)
+            c["d_turns"][k] += [dt, dt * dt]
+            c["d_spread"][k] += [ds, ds * ds]
+            c["on_turns"][k] += on.turns
+            c["on_spread"][k] += _spread(on)
+            if keep_rows:
+                rows[f"turns_{m}"].append(on.turns)
+                rows[f"spread_{m}"].append(_spread(on))
+    return c, ({k: np.array(v) for k, v in rows.items()} if keep_rows else None)
+
+
+def _ci(total, total_sq, n: int) -> tuple[float, list[float]]:
+    mean, lo, hi = mean_ci(float(total), float(total_sq), n)
+    return round(mean, 6), [round(lo, 6), round(hi, 6)]
+
+
+def summarize(counts: dict[str, np.ndarray], n: int, payload: EffectsPayload) -> dict:
+    win_rate, ci = {}, {}
+    for j, ruler in enumerate(payload.factions):
+        w, g = int(counts["wins"][j]), int(counts["games"][j])
+        lo, hi = wilson(w, g)
+        win_rate[ruler], ci[ruler] = (w / g if g else 0.0), [round(lo, 6), round(hi, 6)]
+    effects = {}
+    for k, m in enumerate(payload.compare):
+        change, change_ci = {}, {}
+        for j, ruler in enumerate(payload.factions):
+            change[ruler], change_ci[ruler] = _ci(*counts["d_win"][k, j], int(counts["games"][j]))
+        turns, turns_ci = _ci(*counts["d_turns"][k], n)
+        spread, spread_ci = _ci(*counts["d_spread"][k], n)
+        games = np.maximum(counts["games"], 1)
+        effects[m] = {
+            "win_rate_on": {r: float(counts["on_wins"][k, j]) / games[j] for j, r in enumerate(payload.factions)},
+            "win_rate_change": change,
+            "win_rate_change_ci95": change_ci,
+            "mean_turns_on": float(counts["on_turns"][k]) / max(1, n),
+            "turns_change": turns,
+            "turns_change_ci95": turns_ci,
+            "mean_spread_on": float(counts["on_spread"][k]) / max(1, n),
+            "spread_change": spread,
+            "spread_change_ci95": spread_ci,
+        }
+    turns = mean_ci(float(counts["turns"][0]), float(counts["turns"][1]), n)
+    spread = mean_ci(float(counts["spread"][0]), float(counts["spread"][1]), n)
+    return {
+        "factions": list(payload.factions),
+        "win_rate": win_rate,  # all modules off
+        "win_rate_ci95": ci,
+        "win_type": {},
+        "mean_rounds": float(counts["passes"][0]) / max(1, int(counts["passes"][1])),
+        "mean_turns": turns[0],
+        "mean_turns_ci95": [turns[1], turns[2]],
+        "mean_spread": spread[0],
+        "mean_spread_ci95": [spread[1], spread[2]],
+        "compared_modules": list(payload.compare),
+        "module_effects": effects,
+    }
