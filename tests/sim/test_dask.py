@@ -130,3 +130,17 @@ def test_unreachable_scheduler_fails_fast():
 
 def test_local_cluster_gives_the_local_numbers():
     assert local(backend="dask", local_cluster=2).metrics == local().metrics
+
+
+def test_full_game_study_on_the_cluster_gives_the_local_numbers(scheduler):
+    """A full-game experiment (Principes faction balance) on a real scheduler and 2 workers equals a local run."""
+    from sim.backends import session
+    from sim.config import CONFIG_DIR
+    from sim.experiments import load_experiment, run_experiment
+
+    address, procs = scheduler
+    add_workers(address, procs, 2)
+    raw = load_experiment(CONFIG_DIR / "principes" / "experiments" / "faction-balance.yaml")
+    with session("dask", scheduler=address):
+        remote = run_experiment(raw, games=24, seed=5, chunk=4)
+    assert remote.metrics == run_experiment(raw, games=24, seed=5).metrics
