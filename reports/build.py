@@ -79,7 +79,7 @@ def from_scenario(path: str | Path, **run: Any) -> ReportInput:
     """Run a battle scenario file (exactly too, where the game can) keeping per-trial rows for the plots."""
     scenario = load_scenario(path)
     if "attacker" not in scenario:
-        raise ConfigError(str(path), "attacker", "a battle scenario (full-game experiment reports do not exist yet)",
+        raise ConfigError(str(path), "attacker", "a battle scenario (experiments: reports.experiment_report)",
                           "no attacker")  # fmt: skip
     overrides = run.pop("overrides", None) or {}
     result = run_battle(
@@ -298,11 +298,13 @@ def render_html(doc: dict) -> str:
         f"<p><strong>Question:</strong> {e(doc['question'])}</p>",
         f"<p class='summary'>{e(doc['summary'])}</p>",
     ]
-    assumed = _assumed(doc["provenance"])
-    parts.append(f"<div class='assumed'><h2>Assumed values ({len(assumed)})</h2><ul>")
-    for row in assumed.itertuples():
-        parts.append(f"<li><code>{e(row.key)} = {e(row.value)}</code> [{e(row.source)}]: {e(row.note)}</li>")
-    parts.append("</ul></div>")
+    provenance = doc["provenance"]  # None: a page without rules values (full-game experiments)
+    if provenance is not None:
+        assumed = _assumed(provenance)
+        parts.append(f"<div class='assumed'><h2>Assumed values ({len(assumed)})</h2><ul>")
+        for row in assumed.itertuples():
+            parts.append(f"<li><code>{e(row.key)} = {e(row.value)}</code> [{e(row.source)}]: {e(row.note)}</li>")
+        parts.append("</ul></div>")
     parts.append("<h2>Run</h2><table>")
     parts += [f"<tr><th>{e(k)}</th><td>{e(str(v))}</td></tr>" for k, v in doc["run"].items()]
     parts.append("</table><h2>Summary</h2>" + _html_table(doc["table"]))
@@ -315,16 +317,19 @@ def render_html(doc: dict) -> str:
         parts.append("<h2>Notes</h2><ul>" + "".join(f"<li>{e(n)}</li>" for n in doc["notes"]) + "</ul>")
     if doc["config"]:
         parts.append(f"<h2>Config</h2><pre>{e(doc['config'])}</pre>")
-    parts.append("<h2>Rules provenance</h2><details><summary>every rules value and its source</summary>")
-    parts.append(_html_table(doc["provenance"]) + "</details></body></html>\n")
+    if provenance is not None:
+        parts.append("<h2>Rules provenance</h2><details><summary>every rules value and its source</summary>")
+        parts.append(_html_table(provenance) + "</details>")
+    parts.append("</body></html>\n")
     return "\n".join(parts)
 
 
 def render_markdown(doc: dict) -> str:
     lines = [f"# {doc['title']}", "", f"**Question:** {doc['question']}", "", doc["summary"], ""]
-    assumed = _assumed(doc["provenance"])
-    lines += [f"## Assumed values ({len(assumed)})", ""]
-    lines += [f"- **`{r.key} = {r.value}`** [{r.source}]: {r.note}" for r in assumed.itertuples()]
+    if doc["provenance"] is not None:
+        assumed = _assumed(doc["provenance"])
+        lines += [f"## Assumed values ({len(assumed)})", ""]
+        lines += [f"- **`{r.key} = {r.value}`** [{r.source}]: {r.note}" for r in assumed.itertuples()]
     lines += ["", "## Run", "", "| | |", "|---|---|"] + [f"| {k} | {v} |" for k, v in doc["run"].items()]
     lines += ["", "## Summary", "", tables.markdown_table(doc["table"]), "", "## Plots", ""]
     lines += [f"![{caption}]({Path(path).name})\n\n{caption}\n" for path, caption in doc["figures"]]
@@ -332,7 +337,8 @@ def render_markdown(doc: dict) -> str:
         lines += ["## Notes", ""] + [f"- {n}" for n in doc["notes"]] + [""]
     if doc["config"]:
         lines += ["## Config", "", "```yaml", doc["config"].rstrip(), "```", ""]
-    lines += ["## Rules provenance", "", tables.markdown_table(doc["provenance"]), ""]
+    if doc["provenance"] is not None:
+        lines += ["## Rules provenance", "", tables.markdown_table(doc["provenance"]), ""]
     return "\n".join(lines)
 
 
@@ -342,6 +348,10 @@ def report(target: str | Path, out: str | Path, **run: Any) -> list[Path]:
     if target.is_dir():
         inp = from_directory(target)
     elif target.suffix in (".yaml", ".yml"):
+        from reports.experiment_report import is_experiment, report_experiment
+
+        if is_experiment(read_yaml(target)):
+            return report_experiment(target, out, seed=run.get("seed"), workers=run.get("workers", 1))
         inp = from_scenario(target, **run)
     else:
         raise ConfigError(str(target), "", "a results directory (sim battle --save) or a scenario .yaml", "neither")

@@ -35,6 +35,35 @@ def _finite(value):
     return None if isinstance(value, float) and not math.isfinite(value) else value
 
 
+def _experiment(path: str) -> dict | None:
+    """The experiment mapping when ``path`` is a full-game experiment file (no attacker, a game with
+    experiments), else None; an unreadable file is left to the battle path's own errors."""
+    from reports.experiment_report import is_experiment
+    from sim.config import read_yaml
+
+    try:
+        raw = read_yaml(path)
+    except (ConfigError, OSError):
+        return None
+    return raw if is_experiment(raw) else None
+
+
+def _experiment_set(raw: dict, changes: dict) -> dict:
+    """B's experiment: a plain key (history, players, …) sets the experiment key, a dotted key (or rules.KEY)
+    overrides that rules value."""
+    raw = {**raw, "rules": dict(raw.get("rules") or {})}
+    for key, value in changes.items():
+        if key.startswith("rules."):
+            raw["rules"][key.removeprefix("rules.")] = value
+        elif "." in key:
+            raw["rules"][key] = value
+        else:
+            raw[key] = value
+    if not raw["rules"]:
+        del raw["rules"]
+    return raw
+
+
 def _out(out: str | None, kind: str, target: str) -> Path:
     return Path(out) if out else Path("out") / kind / Path(target).stem
 
@@ -47,14 +76,21 @@ def _out(out: str | None, kind: str, target: str) -> Path:
 @click.option("--heatmap-trials", default=20_000, show_default=True, type=click.IntRange(min=1),
               help="Trials per cell of the army-size heatmap.")  # fmt: skip
 @click.option("--heatmap/--no-heatmap", default=True, help="Run the army-size heatmap (one battle per cell).")
-def report(target, out, trials, seed, workers, overrides, heatmap_trials, heatmap):
-    """A designer report (HTML with embedded images, Markdown, CSV, PNG) for a battle.
+@click.option("--games", type=click.IntRange(min=1), help="Games for a full-game experiment (default: the file's).")
+def report(target, out, trials, seed, workers, overrides, heatmap_trials, heatmap, games):
+    """A designer report (HTML with embedded images, Markdown, CSV, PNG) for a battle or a full-game experiment.
 
-    TARGET is a scenario file (run here, exactly where the game can) or a directory written by
-    `sim battle … --save DIR`. Full-game experiment reports do not exist yet."""
+    TARGET is a scenario file (run here, exactly where the game can), a directory written by
+    `sim battle … --save DIR`, or a full-game experiment file (run here with --games, --seed, --workers)."""
     from reports.build import build_report, from_directory, from_scenario
 
     path = Path(target)
+    if path.suffix in (".yaml", ".yml") and _experiment(target):
+        from reports.experiment_report import report_experiment
+
+        for written in report_experiment(path, _out(out, "report", target), games=games, seed=seed, workers=workers):
+            click.echo(f"wrote {written}")
+        return
     if path.is_dir():
         inp = from_directory(path)
     elif path.suffix in (".yaml", ".yml"):
@@ -112,17 +148,24 @@ def sweep(file, params, metric, overrides, exact, out, trials, seed, workers):  
 @click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
 @click.option("-o", "--out", type=click.Path(file_okay=False), help="Also write compare.csv, .png and a report here.")
 @run_options
-def compare(file_a, file_b, assignments, exact, as_json, out, trials, seed, workers):
+@click.option("--games", type=click.IntRange(min=1), help="Games each, for full-game experiments (default: A's).")
+def compare(file_a, file_b, assignments, exact, as_json, out, trials, seed, workers, games):
     """Paired what-if: A against B on the same dice, each metric's difference with its 95% interval.
 
     Either two scenario files, or one file and --set KEY=VALUE changes (rules keys such as
-    defender_shields.castle, or scenario keys such as castle or attacker.knight)."""
+    defender_shields.castle, or scenario keys such as castle or attacker.knight). For full-game experiments,
+    each faction's win rate is compared game by game (game i of A and B share their stream); --set takes
+    experiment keys (history=true) or dotted rules keys (taxes.people_cost=2)."""
     from reports.build import build_compare_report
     from sim.compare import format_compare, run_compare
     from sim.sweep import apply, check
 
     if file_b is None and not assignments:
         raise ConfigError("compare", "FILE_B", "a second scenario file or at least one --set KEY=VALUE", "neither")
+    raw_a = _experiment(file_a)
+    if raw_a is not None:
+        _compare_experiments(raw_a, file_a, file_b, assignments, as_json, out, games, seed, workers)
+        return
     a = load_scenario(file_a)
     b = load_scenario(file_b) if file_b else dict(a)
     if b["game"] != a["game"]:
@@ -144,6 +187,26 @@ def compare(file_a, file_b, assignments, exact, as_json, out, trials, seed, work
         click.echo(format_compare(result))
     if out:
         for path in build_compare_report(result, out):
+            click.echo(f"wrote {path}", err=True)
+
+
+def _compare_experiments(raw_a, file_a, file_b, assignments, as_json, out, games, seed, workers):
+    from reports.experiment_report import build_experiment_compare_report
+    from sim.compare import format_experiment_compare, run_compare_experiments
+    from sim.experiments import load_experiment
+
+    raw_b = _experiment_set(load_experiment(file_b) if file_b else dict(raw_a), parse_assignments(assignments))
+    label_b = (file_b or file_a) + "".join(f" --set {item}" for item in assignments)
+    result = run_compare_experiments(raw_a, raw_b, source_a=file_a, source_b=label_b, games=games, seed=seed,
+                                     workers=workers)  # fmt: skip
+    if as_json:
+        body = {"a": file_a, "b": label_b, "games": result.a.n, "seed": result.a.seed}
+        rows = [{k: _finite(v) for k, v in row.items()} for row in result.table.to_dict("records")]
+        click.echo(json.dumps(body | {"factions": rows, "notes": result.notes}, indent=2))
+    else:
+        click.echo(format_experiment_compare(result))
+    if out:
+        for path in build_experiment_compare_report(result, out):
             click.echo(f"wrote {path}", err=True)
 
 

@@ -87,7 +87,8 @@ def _cell(percent: float) -> str:
     return f"{percent:.0f}"
 
 
-def heatmap_plot(grid: pd.DataFrame, path: str | Path, x_label: str, y_label: str, title: str, mark=None) -> Path:
+def heatmap_plot(grid: pd.DataFrame, path: str | Path, x_label: str, y_label: str, title: str, mark=None,
+                 label: str = "P(attacker wins), %") -> Path:  # fmt: skip
     """P(attacker wins) over a grid (rows: defender sizes, columns: attacker sizes), each cell labelled in %.
 
     ``cividis`` is readable with every colour-vision deficiency; blank cells are armies the game rejects.
@@ -108,7 +109,7 @@ def heatmap_plot(grid: pd.DataFrame, path: str | Path, x_label: str, y_label: st
     ax.set_xlabel(x_label)
     ax.set_ylabel(y_label)
     ax.set_title(textwrap.fill(title, 60), fontsize=10)
-    fig.colorbar(image, ax=ax, label="P(attacker wins), %")
+    fig.colorbar(image, ax=ax, label=label)
     return _save(fig, path)
 
 
@@ -234,4 +235,67 @@ def compare_plot(table: pd.DataFrame, path: str | Path, title: str) -> Path:
         if exact:
             ax.legend(frameon=False, fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1))
     axes[0, 0].set_title(textwrap.fill(title, 70), fontsize=10)
+    return _save(fig, path)
+
+
+def win_rate_plot(frame: pd.DataFrame, path: str | Path, title: str) -> Path:
+    """Horizontal bars of each faction's win rate with 95% interval whiskers and its parity (fair share) line.
+
+    ``frame``: faction, win_rate, lo, hi, parity (fractions), sorted as they should read from the top."""
+    frame = frame.iloc[::-1].reset_index(drop=True)
+    fig, ax = plt.subplots(figsize=(8, 0.5 * len(frame) + 1.6))
+    y = list(range(len(frame)))
+    err = [(frame["win_rate"] - frame["lo"]) * 100, (frame["hi"] - frame["win_rate"]) * 100]
+    above = frame["win_rate"] >= frame["parity"]
+    colours = [OKABE_ITO[0] if a else OKABE_ITO[1] for a in above]
+    ax.barh(y, frame["win_rate"] * 100, xerr=err, color=colours, capsize=3, height=0.6)
+    for i, row in frame.iterrows():
+        ax.plot([row.parity * 100] * 2, [i - 0.42, i + 0.42], color="black", linestyle="--", linewidth=1.2,
+                label="parity (1 / players)" if i == 0 else None)  # fmt: skip
+        ax.text(row.hi * 100 + 1, i, f"{row.win_rate:.1%}", va="center", fontsize=9)
+    ax.set_yticks(y, [str(f).replace("_", " ") for f in frame["faction"]], fontsize=9)
+    ax.set_xlim(0, min(100, max(frame["hi"].max(), frame["parity"].max()) * 100 + 12))
+    ax.set_xlabel("win rate, % of the games the faction played (whiskers: 95% interval)")
+    ax.set_title(textwrap.fill(title, 70), fontsize=10)
+    ax.legend(frameon=False, fontsize=8, loc="lower right")
+    ax.grid(axis="x", alpha=0.3)
+    return _save(fig, path)
+
+
+def share_plot(shares: dict[str, float], path: str | Path, x_label: str, title: str) -> Path:
+    """Horizontal bars of shares that add up to 1 (e.g. how games end), each labelled with its %."""
+    names = list(shares)[::-1]
+    values = [100 * shares[n] for n in names]
+    fig, ax = plt.subplots(figsize=(8, 0.45 * len(names) + 1.5))
+    bars = ax.barh(range(len(names)), values, color=OKABE_ITO[2], height=0.6)
+    ax.bar_label(bars, labels=[f"{v:.1f}%" for v in values], fontsize=9, padding=2)
+    ax.set_yticks(range(len(names)), [n.replace("_", " ") for n in names], fontsize=9)
+    ax.set_xlim(0, 112)
+    ax.set_xlabel(x_label)
+    ax.set_title(textwrap.fill(title, 70), fontsize=10)
+    ax.grid(axis="x", alpha=0.3)
+    return _save(fig, path)
+
+
+def length_plot(values, path: str | Path, x_label: str, title: str) -> Path:
+    """The distribution of game lengths: one bar per value when they are few whole numbers, else a histogram."""
+    import numpy as np
+
+    values = np.asarray(values, dtype=float)
+    fig, ax = plt.subplots(figsize=(8, 3.8))
+    distinct = np.unique(values)
+    if len(distinct) <= 30 and np.all(distinct == np.round(distinct)):
+        shares = [100 * np.mean(values == v) for v in distinct]
+        bars = ax.bar(distinct, shares, color=OKABE_ITO[0], width=0.7)
+        ax.bar_label(bars, labels=[f"{s:.0f}" if s >= 0.5 else "" for s in shares], fontsize=8, padding=1)
+        ax.set_xticks(distinct, [f"{v:.0f}" for v in distinct])
+    else:
+        weights = np.full(len(values), 100 / len(values))
+        ax.hist(values, bins=min(30, max(5, len(distinct))), weights=weights, color=OKABE_ITO[0], edgecolor="white")
+    ax.axvline(values.mean(), color=OKABE_ITO[3], linestyle="--", linewidth=1.2, label=f"mean {values.mean():.2f}")
+    ax.set_xlabel(x_label)
+    ax.set_ylabel("% of games")
+    ax.set_title(textwrap.fill(title, 70), fontsize=10)
+    ax.legend(frameon=False, fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1))
+    ax.grid(axis="y", alpha=0.3)
     return _save(fig, path)

@@ -152,3 +152,129 @@ def format_compare(result: CompareResult) -> str:
         )
     lines += [f"  note: {n}" for n in result.notes]
     return "\n".join(lines)
+
+
+# --- full-game experiments: each faction's win rate, paired game by game -------------------------------
+
+
+def per_game_wins(metrics: dict, rows) -> dict[str, np.ndarray]:
+    """1.0/0.0 per game for each faction's win, NaN in games the faction did not play (rotated rosters).
+
+    Works from the rows' ``winner`` (a faction index into ``metrics["factions"]`` or a faction name) and, where
+    the game seats a subset of factions, its ``seat*_ruler`` / ``seat*_faction`` columns. A faction is kept only
+    where the mean reproduces its ``win_rate`` metric, so a game with another row layout falls back to unpaired."""
+    if rows is None or "winner" not in rows.columns:
+        return {}
+    factions = list(metrics.get("win_rate", {}))
+    order = list(metrics.get("factions") or factions)
+    winner = rows["winner"].to_list()
+    if rows.schema["winner"].is_integer():
+        winner = [order[w] if 0 <= w < len(order) else None for w in winner]
+    seats = [c for c in rows.columns if c.startswith("seat") and c.endswith(("_ruler", "_faction"))]
+    seated = [set(r) for r in zip(*(rows[c].to_list() for c in seats), strict=True)] if seats else None
+    out: dict[str, np.ndarray] = {}
+    for f in factions:
+        won = np.array([1.0 if w == f else 0.0 for w in winner])
+        if seated is not None:
+            won[[f not in s for s in seated]] = np.nan
+        if np.isnan(won).all():
+            continue
+        if math.isclose(float(np.nanmean(won)), metrics["win_rate"][f], rel_tol=1e-9, abs_tol=1e-9):
+            out[f] = won
+    return out
+
+
+def parity(metrics: dict, rows, players=None) -> dict[str, float]:
+    """Each faction's fair share of wins: the mean of 1/players over the games it played."""
+    factions = list(metrics.get("win_rate", {}))
+    if rows is not None and "players" in rows.columns:
+        inv = 1.0 / rows["players"].to_numpy().astype(float)
+        games = per_game_wins(metrics, rows)
+        return {f: float(inv[~np.isnan(games[f])].mean()) if f in games else float(inv.mean()) for f in factions}
+    n = players if isinstance(players, int) else len(factions)
+    return dict.fromkeys(factions, 1.0 / n)
+
+
+@dataclass
+class ExperimentCompare:
+    a: object  # sim.experiments.ExperimentResult
+    b: object
+    label_a: str
+    label_b: str
+    table: pd.DataFrame  # faction, a, b, diff, paired lo/hi, unpaired lo/hi, tighter, games
+    notes: list[str] = field(default_factory=list)
+
+
+def compare_experiment_results(a, b, label_a: str = "A", label_b: str = "B") -> ExperimentCompare:
+    """Win rate B − A per faction with the paired 95% interval from per-game differences (game i of A and of B
+    share their random stream) and the unpaired (Welch) one, as for battles."""
+    wa, wb = per_game_wins(a.metrics, a.rows), per_game_wins(b.metrics, b.rows)
+    rows, notes = [], []
+    for f, pa in a.metrics["win_rate"].items():
+        if f not in b.metrics["win_rate"]:
+            continue
+        pb = b.metrics["win_rate"][f]
+        paired = (math.nan, math.nan)
+        games = 0
+        if f in wa and f in wb and len(wa[f]) == len(wb[f]):
+            ma, mb = ~np.isnan(wa[f]), ~np.isnan(wb[f])
+            unpaired = unpaired_ci(wa[f][ma], wb[f][mb])
+            if (ma == mb).all():
+                paired, games = paired_ci(wa[f][ma], wb[f][mb]), int(ma.sum())
+            else:
+                notes.append(f"{f}: plays different games in A and B, so only the unpaired interval")
+        else:
+            ha, hb = ((ci[1] - ci[0]) / 2 for ci in (a.metrics["win_rate_ci95"][f], b.metrics["win_rate_ci95"][f]))
+            half = math.hypot(ha, hb)
+            unpaired = (pb - pa - half, pb - pa + half)
+            notes.append(f"{f}: no per-game rows, so only the unpaired interval")
+        width_p, width_u = paired[1] - paired[0], unpaired[1] - unpaired[0]
+        tighter = width_u / width_p if width_p > 0 else (math.inf if width_u > 0 and width_p == 0 else math.nan)
+        rows.append(
+            {"faction": f, "a": pa, "b": pb, "diff": pb - pa, "paired_lo": paired[0], "paired_hi": paired[1],
+             "unpaired_lo": unpaired[0], "unpaired_hi": unpaired[1], "tighter": tighter, "games": games}
+        )  # fmt: skip
+    return ExperimentCompare(a, b, label_a, label_b, pd.DataFrame(rows), notes)
+
+
+def run_compare_experiments(
+    raw_a: dict,
+    raw_b: dict,
+    *,
+    source_a: str = "A",
+    source_b: str = "B",
+    games: int | None = None,
+    seed: int | None = None,
+    workers: int = 1,
+) -> ExperimentCompare:
+    """Run experiments A and B on the same seed and game count (A's unless given), keeping per-game rows."""
+    from sim.experiments import DEFAULT_GAMES, run_experiment
+    from sim.experiments import DEFAULT_SEED as EXPERIMENT_SEED
+
+    if raw_b.get("game") != raw_a["game"]:
+        raise ConfigError(source_b, "game", f"the same game as {source_a} ({raw_a['game']})", raw_b.get("game"))
+    games = games if games is not None else raw_a.get("games", DEFAULT_GAMES)
+    seed = seed if seed is not None else raw_a.get("seed", EXPERIMENT_SEED)
+    common = dict(games=games, seed=seed, workers=workers, keep_rows=True)
+    a = run_experiment(raw_a, source=source_a, **common)
+    b = run_experiment(raw_b, source=source_b, **common)
+    return compare_experiment_results(a, b, source_a, source_b)
+
+
+def format_experiment_compare(result: ExperimentCompare) -> str:
+    lines = [
+        f"{result.a.game}: win rate B − A per faction, paired game by game ({result.a.n:,} games each, "
+        f"seed {result.a.seed})",
+        f"  A = {result.label_a}",
+        f"  B = {result.label_b}",
+        f"  {'faction':<20} {'A':>7} {'B':>7} {'B − A':>7}  {'paired 95%':>17}  {'unpaired 95%':>17}  tighter",
+    ]
+    for r in result.table.itertuples():
+        paired = f"[{r.paired_lo:+.3f}, {r.paired_hi:+.3f}]" if r.paired_lo == r.paired_lo else "n/a"
+        tighter = f"{r.tighter:.1f}×" if math.isfinite(r.tighter) else ("∞ (no spread)" if r.tighter > 0 else "")
+        lines.append(
+            f"  {r.faction:<20} {r.a:>7.3f} {r.b:>7.3f} {r.diff:>+7.3f}  {paired:>17}  "
+            f"[{r.unpaired_lo:+.3f}, {r.unpaired_hi:+.3f}]  {tighter}"
+        )
+    lines += [f"  note: {n}" for n in result.notes]
+    return "\n".join(lines)
