@@ -115,17 +115,21 @@ def report(target, out, trials, seed, workers, overrides, heatmap_trials, heatma
 @click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="Override a rules value everywhere.")
 @click.option("--exact", is_flag=True, help="Also compute exact answers where feasible.")
 @click.option("-o", "--out", type=click.Path(file_okay=False), help="Output directory [default: out/sweep/NAME].")
+@click.option("--games", type=click.IntRange(min=1), help="Games per grid point, for an experiment file.")
 @run_options
-def sweep(file, params, metric, overrides, exact, out, trials, seed, workers):  # fmt: skip
-    """Run a battle scenario over a grid of rules or scenario values, all on one seed.
+def sweep(file, params, metric, overrides, exact, out, games, trials, seed, workers):  # fmt: skip
+    """Run a battle scenario (or a full-game experiment) over a grid of rules or scenario values, on one seed.
 
     Writes a long table (sweep.csv: one row per grid point and metric), a plot of the metric against
     the first key with 95% interval bands (sweep.png), and a report (report.html, report.md)."""
     from reports.build import build_sweep_report
     from sim.sweep import parse_params, run_sweep
 
-    scenario = load_scenario(file)
     grid = parse_params(params)
+    experiment = _experiment(file)
+    if experiment is not None:
+        return _sweep_experiment(file, experiment, grid, parse_assignments(overrides), out, games, seed, workers)
+    scenario = load_scenario(file)
     extra = parse_assignments(overrides)
     if extra:
         scenario = {**scenario, "rules": {**(scenario.get("rules") or {}), **extra}}
@@ -135,6 +139,36 @@ def sweep(file, params, metric, overrides, exact, out, trials, seed, workers):  
                f"seed {result.seed}")  # fmt: skip
     shown = result.metric(metric)[[*result.keys, "estimate", "ci95_lo", "ci95_hi", "exact"]]
     click.echo(shown.to_string(index=False, float_format=lambda v: f"{v:.4f}", na_rep=""))
+    for path in written:
+        click.echo(f"wrote {path}", err=True)
+
+
+def _sweep_experiment(file, raw, grid, overrides, out, games, seed, workers):
+    """Each faction's win rate at every grid point of experiment keys or dotted rules keys, on one seed."""
+    import itertools
+
+    import pandas as pd
+
+    from reports.plots import sweep_plot
+    from sim.experiments import run_experiment
+    from sim.results import write_csv
+
+    rows = []
+    for point in itertools.product(*grid.values()):
+        assign = dict(zip(grid, point, strict=True))
+        r = run_experiment(_experiment_set(raw, {**overrides, **assign}), source=file, games=games, seed=seed,
+                           workers=workers)  # fmt: skip
+        for faction, p in r.metrics["win_rate"].items():
+            lo, hi = r.metrics["win_rate_ci95"][faction]
+            rows.append({**assign, "faction": faction, "estimate": p, "ci95_lo": lo, "ci95_hi": hi, "exact": None})
+    frame = pd.DataFrame(rows)
+    out_dir = _out(out, "sweep", file)
+    title = f"{raw.get('title') or raw['game']}: win rate by faction ({r.n:,} games a point, seed {r.seed})"
+    written = [write_csv(out_dir / "sweep.csv", frame),
+               sweep_plot(frame, [*grid, "faction"], out_dir / "sweep.png", "win rate, %", title)]  # fmt: skip
+    click.echo(f"{raw['game']} sweep: {len(frame) // frame['faction'].nunique()} grid points, {r.n:,} games each, "
+               f"seed {r.seed}")  # fmt: skip
+    click.echo(frame.drop(columns="exact").to_string(index=False, float_format=lambda v: f"{v:.4f}"))
     for path in written:
         click.echo(f"wrote {path}", err=True)
 
