@@ -1,11 +1,8 @@
 """Designer reports: the HTML parses, every image is embedded and non-empty, assumptions are listed, and
 reports build from a scenario file, from a results directory, and for every registered game."""
 
-import base64
-import io
 import shutil
 import subprocess
-from html.parser import HTMLParser
 
 import matplotlib.image as mpimg
 import pytest
@@ -14,54 +11,9 @@ from reports.build import build_report, from_directory, from_scenario, plain_sum
 from sim.cli import main
 from sim.config import CONFIG_DIR, load_rules
 from sim.games import BATTLE_MODULES
+from tests.reports.html_check import PNG, assert_embedded_images, parse
 
 STORM = CONFIG_DIR / "principes" / "battles" / "knights-storm-castle.yaml"
-PNG = b"\x89PNG\r\n\x1a\n"
-
-
-class Page(HTMLParser):
-    """Collects image sources, links and the text of the page; fails on unbalanced tags."""
-
-    VOID = {"meta", "img", "br", "hr", "link", "input"}
-
-    def __init__(self):
-        super().__init__()
-        self.images, self.links, self.stack, self.text = [], [], [], []
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if tag == "img":
-            self.images.append(attrs.get("src", ""))
-        if tag in ("a", "link", "script"):
-            self.links.append(attrs.get("href") or attrs.get("src"))
-        if tag not in self.VOID:
-            self.stack.append(tag)
-
-    def handle_endtag(self, tag):
-        assert self.stack and self.stack[-1] == tag, f"unbalanced </{tag}> after {self.stack[-3:]}"
-        self.stack.pop()
-
-    def handle_data(self, data):
-        self.text.append(data)
-
-
-def parse(path) -> Page:
-    page = Page()
-    page.feed(path.read_text())
-    page.close()
-    assert page.stack == [], f"unclosed tags {page.stack}"
-    return page
-
-
-def assert_embedded_images(page: Page, count: int):
-    assert len(page.images) == count
-    for src in page.images:
-        assert src.startswith("data:image/png;base64,")
-        data = base64.b64decode(src.split(",", 1)[1], validate=True)
-        assert data.startswith(PNG) and len(data) > 2_000
-        pixels = mpimg.imread(io.BytesIO(data))
-        assert pixels.std() > 0.01  # not a blank canvas
-    assert not [link for link in page.links if link], "a self-contained page loads nothing"
 
 
 @pytest.fixture(scope="module")
