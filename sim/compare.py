@@ -136,22 +136,29 @@ def run_compare(
     return compare_results(a, b, source_a, source_b)
 
 
-def format_compare(result: CompareResult) -> str:
+def _format_table(head: str, result, name: str, digits: int) -> str:
+    """The shared B − A table: A, B, the difference, its paired and unpaired 95% intervals, how much tighter."""
+    w, iw = digits + 5, 4 * digits + 5
     lines = [
-        f"{result.a.game}: B − A, paired on common random numbers ({result.a.n:,} trials each, seed {result.a.seed})",
+        head,
         f"  A = {result.label_a}",
         f"  B = {result.label_b}",
-        f"  {'metric':<20} {'A':>9} {'B':>9} {'B − A':>9}  {'paired 95%':>21}  {'unpaired 95%':>21}  tighter",
+        f"  {name:<20} {'A':>{w}} {'B':>{w}} {'B − A':>{w}}  {'paired 95%':>{iw}}  {'unpaired 95%':>{iw}}  tighter",
     ]
     for r in result.table.itertuples():
-        paired = f"[{r.paired_lo:+.4f}, {r.paired_hi:+.4f}]" if r.paired_lo == r.paired_lo else "n/a"
+        paired = f"[{r.paired_lo:+.{digits}f}, {r.paired_hi:+.{digits}f}]" if r.paired_lo == r.paired_lo else "n/a"
         tighter = f"{r.tighter:.1f}×" if math.isfinite(r.tighter) else ("∞ (no spread)" if r.tighter > 0 else "")
         lines.append(
-            f"  {r.metric:<20} {r.a:>9.4f} {r.b:>9.4f} {r.diff:>+9.4f}  {paired:>21}  "
-            f"[{r.unpaired_lo:+.4f}, {r.unpaired_hi:+.4f}]  {tighter}"
+            f"  {getattr(r, name):<20} {r.a:>{w}.{digits}f} {r.b:>{w}.{digits}f} {r.diff:>+{w}.{digits}f}  "
+            f"{paired:>{iw}}  [{r.unpaired_lo:+.{digits}f}, {r.unpaired_hi:+.{digits}f}]  {tighter}"
         )
     lines += [f"  note: {n}" for n in result.notes]
     return "\n".join(lines)
+
+
+def format_compare(result: CompareResult) -> str:
+    head = f"{result.a.game}: B − A, paired on common random numbers ({result.a.n:,} trials each, seed {result.a.seed})"
+    return _format_table(head, result, "metric", 4)
 
 
 # --- full-game experiments: each faction's win rate, paired game by game -------------------------------
@@ -262,19 +269,8 @@ def run_compare_experiments(
 
 
 def format_experiment_compare(result: ExperimentCompare) -> str:
-    lines = [
+    head = (
         f"{result.a.game}: win rate B − A per faction, paired game by game ({result.a.n:,} games each, "
-        f"seed {result.a.seed})",
-        f"  A = {result.label_a}",
-        f"  B = {result.label_b}",
-        f"  {'faction':<20} {'A':>7} {'B':>7} {'B − A':>7}  {'paired 95%':>17}  {'unpaired 95%':>17}  tighter",
-    ]
-    for r in result.table.itertuples():
-        paired = f"[{r.paired_lo:+.3f}, {r.paired_hi:+.3f}]" if r.paired_lo == r.paired_lo else "n/a"
-        tighter = f"{r.tighter:.1f}×" if math.isfinite(r.tighter) else ("∞ (no spread)" if r.tighter > 0 else "")
-        lines.append(
-            f"  {r.faction:<20} {r.a:>7.3f} {r.b:>7.3f} {r.diff:>+7.3f}  {paired:>17}  "
-            f"[{r.unpaired_lo:+.3f}, {r.unpaired_hi:+.3f}]  {tighter}"
-        )
-    lines += [f"  note: {n}" for n in result.notes]
-    return "\n".join(lines)
+        f"seed {result.a.seed})"
+    )
+    return _format_table(head, result, "faction", 3)
