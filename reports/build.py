@@ -308,6 +308,8 @@ def render_html(doc: dict) -> str:
     parts.append("<h2>Run</h2><table>")
     parts += [f"<tr><th>{e(k)}</th><td>{e(str(v))}</td></tr>" for k, v in doc["run"].items()]
     parts.append("</table><h2>Summary</h2>" + _html_table(doc["table"]))
+    for heading, frame in doc.get("tables", ()):  # further tables (e.g. an experiment's score by category)
+        parts.append(f"<h2>{e(heading)}</h2>" + _html_table(frame))
     parts.append("<h2>Plots</h2>")
     for path, caption in doc["figures"]:
         data = base64.b64encode(Path(path).read_bytes()).decode()
@@ -331,7 +333,10 @@ def render_markdown(doc: dict) -> str:
         lines += [f"## Assumed values ({len(assumed)})", ""]
         lines += [f"- **`{r.key} = {r.value}`** [{r.source}]: {r.note}" for r in assumed.itertuples()]
     lines += ["", "## Run", "", "| | |", "|---|---|"] + [f"| {k} | {v} |" for k, v in doc["run"].items()]
-    lines += ["", "## Summary", "", tables.markdown_table(doc["table"]), "", "## Plots", ""]
+    lines += ["", "## Summary", "", tables.markdown_table(doc["table"]), ""]
+    for heading, frame in doc.get("tables", ()):
+        lines += [f"## {heading}", "", tables.markdown_table(frame), ""]
+    lines += ["## Plots", ""]
     lines += [f"![{caption}]({Path(path).name})\n\n{caption}\n" for path, caption in doc["figures"]]
     if doc["notes"]:
         lines += ["## Notes", ""] + [f"- {n}" for n in doc["notes"]] + [""]

@@ -39,7 +39,9 @@ def _name(faction: str) -> str:
 
 
 def players_text(raw: dict, rows=None) -> str:
-    """'4-player' or '2–4-player', from the experiment (or the rows' player counts)."""
+    """'4-player' or '2–4-player', from the experiment (or the rows' player counts); 'solo' for Module 1."""
+    if raw.get("mode") == "solo":
+        return "solo"
     counts = raw.get("players")
     if rows is not None and "players" in rows.columns:
         counts = sorted(set(rows["players"].to_list()))
@@ -102,9 +104,48 @@ def experiment_summary(result, frame: pd.DataFrame, raw: dict) -> str:
         top = max(types, key=types.get)
         text += f" {100 * types[top]:.0f}% of games end by {top.replace('_', ' ')}"
         length = _length(result)  # the rows' mean, as in the length plot, else the metric
-        mean = float(length[0].mean()) if length is not None else result.metrics.get("mean_rounds")
+        mean = result.metrics.get("mean_rounds")  # one definition: the mean of the rows' per-game rounds
+        if mean is None and length is not None:
+            mean = float(length[0].mean())
         text += f", after {mean:.1f} rounds on average." if mean is not None else "."
     return text + f" {result.n:,} games on seed {result.seed}."
+
+
+def score_frame(metrics: dict) -> pd.DataFrame | None:
+    """Mean VP by scoring category (columns, plus ``total``) per faction (rows, highest total first), from the
+    metrics' ``score_by_ruler`` (solo: the player's, by difficulty); categories nobody scored in are left out.
+    None when the game has no such split."""
+    by = metrics.get("score_by_ruler") or metrics.get("player_score_by_category")
+    if not isinstance(by, dict) or not by:
+        return None
+    frame = pd.DataFrame.from_dict(by, orient="index").fillna(0.0)
+    cats = [c for c in frame.columns if c != "total" and frame[c].abs().sum() > 0]
+    if "total" not in frame.columns:
+        frame["total"] = frame[cats].sum(axis=1)
+    frame = frame[[*cats, "total"]].sort_values("total", ascending=False, kind="stable")
+    frame.index.name = "faction"
+    return frame
+
+
+def score_samples(rows, categories: list[str]) -> dict[str, np.ndarray] | None:
+    """Each scoring category's VP over every player-game (the rows' ``seat{j}_{category}`` columns; empty seats,
+    -1, left out), or None when the rows do not carry the split."""
+    if rows is None or not categories or f"seat0_{categories[0]}" not in rows.columns:
+        return None
+    seats = sorted({int(c[4:].split("_", 1)[0]) for c in rows.columns if c.startswith("seat") and c[4:5].isdigit()})
+    out = {}
+    for cat in categories:
+        parts = [rows[f"seat{j}_{cat}"].to_numpy() for j in seats if f"seat{j}_{cat}" in rows.columns]
+        values = np.concatenate(parts) if parts else np.array([])
+        out[cat] = values[values >= 0]
+    return out
+
+
+def _score_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """The page's table: categories as rows, factions as columns, mean VP to one decimal."""
+    shown = frame.T.rename(columns=_name)
+    shown = shown.map(lambda v: f"{v:.1f}")
+    return shown.rename_axis("category").reset_index().assign(category=lambda f: f["category"].str.replace("_", " "))
 
 
 def _length(result) -> tuple[np.ndarray, str] | None:
@@ -138,9 +179,31 @@ def build_experiment_report(result, raw: dict, out: str | Path, source: str, que
     if length is not None:
         path = plots.length_plot(length[0], out / "game_length.png", length[1], "Game length")
         figures.append((path, "The distribution of game lengths, with its mean."))
-    notes = []
+    notes, extra_tables = [], []
     if length is None:
         notes.append("No per-game rows, so no game-length distribution.")
+    scores = score_frame(result.metrics)
+    if scores is not None:
+        cats = [c for c in scores.columns if c != "total"]
+        path = plots.score_category_plot(scores[cats].rename(index=_name), out / "score_by_category.png",
+                                         f"Mean VP by scoring category, {who} games")  # fmt: skip
+        figures.append((path, "Where each faction's VP come from: the mean VP per game in each scoring category, "
+                              "stacked; the label is the mean total."))  # fmt: skip
+        written.append(write_csv(out / "score_by_category.csv", scores.reset_index()))
+        extra_tables.append(("Mean VP by scoring category", _score_table(scores)))
+        by_strategy = score_frame({"score_by_ruler": result.metrics.get("score_by_strategy")})
+        if by_strategy is not None:
+            written.append(write_csv(out / "score_by_strategy.csv", by_strategy.rename_axis("strategy").reset_index()))
+            extra_tables.append(("Mean VP by scoring category and strategy", _score_table(by_strategy)))
+        samples = score_samples(result.rows, cats)
+        if samples is not None:
+            path = plots.score_distribution_plot(samples, out / "score_distribution.png",
+                                                 "VP by scoring category, one player in one game")  # fmt: skip
+            caption = ("The distribution of a player's VP in each scoring category over every player-game: "
+                       "box = quartiles, whiskers = 5th–95th percentile, diamond = mean.")  # fmt: skip
+            figures.append((path, caption))
+        else:
+            notes.append("No per-game score columns, so no score distribution by category.")
     matrix = strategy_matrix(result.metrics)
     if matrix is not None:
         rates, games = matrix
@@ -159,7 +222,7 @@ def build_experiment_report(result, raw: dict, out: str | Path, source: str, que
     }  # fmt: skip
     doc = {
         "title": title, "question": question or QUESTION, "summary": experiment_summary(result, frame, raw),
-        "run": run, "table": frame, "provenance": None, "figures": figures, "notes": notes,
+        "run": run, "table": frame, "tables": extra_tables, "provenance": None, "figures": figures, "notes": notes,
         "config": yaml.safe_dump(raw, sort_keys=False, allow_unicode=True),
     }  # fmt: skip
     written.append(write_text(out / "report.html", render_html(doc)))

@@ -299,3 +299,51 @@ def length_plot(values, path: str | Path, x_label: str, title: str) -> Path:
     ax.legend(frameon=False, fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1))
     ax.grid(axis="y", alpha=0.3)
     return _save(fig, path)
+
+
+def _category_style(k: int) -> dict:
+    """Okabe-Ito colours, hatched from the ninth category on, so up to 16 stacked categories stay apart."""
+    return {"color": OKABE_ITO[k % len(OKABE_ITO)], "hatch": "//" if k >= len(OKABE_ITO) else None,
+            "edgecolor": "white", "linewidth": 0.5}  # fmt: skip
+
+
+def score_category_plot(frame: pd.DataFrame, path: str | Path, title: str) -> Path:
+    """Stacked horizontal bars of the mean VP by scoring category, one bar per row of ``frame`` (e.g. a Ruler),
+    labelled with the total. ``frame``: index = the bars, top first; columns = the categories, values = mean VP."""
+    frame = frame.iloc[::-1]
+    fig, ax = plt.subplots(figsize=(9, 0.5 * len(frame) + 2.4))
+    y = list(range(len(frame)))
+    left = [0.0] * len(frame)
+    for k, cat in enumerate(frame.columns):
+        values = frame[cat].to_list()
+        ax.barh(y, values, left=left, height=0.65, label=str(cat).replace("_", " "), **_category_style(k))
+        left = [a + b for a, b in zip(left, values, strict=True)]
+    for i, total in enumerate(left):
+        ax.text(total + 0.5, i, f"{total:.1f}", va="center", fontsize=9)
+    ax.set_yticks(y, [str(f).replace("_", " ") for f in frame.index], fontsize=9)
+    ax.set_xlim(0, max(left) * 1.1 + 1)
+    ax.set_xlabel("mean VP per player-game, by scoring category")
+    ax.set_title(textwrap.fill(title, 70), fontsize=10)
+    ax.legend(frameon=False, fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1))
+    ax.grid(axis="x", alpha=0.3)
+    return _save(fig, path)
+
+
+def score_distribution_plot(values: dict, path: str | Path, title: str) -> Path:
+    """The distribution of one player's VP in each scoring category over all player-games: a box (quartiles,
+    whiskers to the 5th and 95th percentiles) and the mean as a diamond, one row per category, top first."""
+    import numpy as np
+
+    names = list(values)[::-1]
+    data = [np.asarray(values[n], dtype=float) for n in names]
+    fig, ax = plt.subplots(figsize=(8, 0.42 * len(names) + 1.8))
+    ax.boxplot(data, orientation="horizontal", whis=(5, 95), showfliers=False, widths=0.6, patch_artist=True,
+               boxprops={"facecolor": OKABE_ITO[5], "alpha": 0.7}, medianprops={"color": "black"})  # fmt: skip
+    ax.scatter([d.mean() for d in data], range(1, len(data) + 1), marker="D", s=18, color=OKABE_ITO[3], zorder=3,
+               label="mean")  # fmt: skip
+    ax.set_yticks(range(1, len(names) + 1), [n.replace("_", " ") for n in names], fontsize=9)
+    ax.set_xlabel("VP per player-game (box: quartiles; whiskers: 5th–95th percentile)")
+    ax.set_title(textwrap.fill(title, 70), fontsize=10)
+    ax.legend(frameon=False, fontsize=8, loc="lower right")
+    ax.grid(axis="x", alpha=0.3)
+    return _save(fig, path)

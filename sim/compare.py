@@ -168,7 +168,8 @@ def per_game_wins(metrics: dict, rows) -> dict[str, np.ndarray]:
     """1.0/0.0 per game for each faction's win, NaN in games the faction did not play (rotated rosters).
 
     Works from the rows' ``winner`` (a faction index into ``metrics["factions"]`` or a faction name) and, where
-    the game seats a subset of factions, its ``seat*_ruler`` / ``seat*_faction`` columns. A faction is kept only
+    the game seats a subset of factions, its ``seat*_ruler`` / ``seat*_faction`` columns; ``seat*_won`` columns
+    (with ``seat*_ruler``), where present, count every tied winner, not only the ``winner``. A faction is kept only
     where the mean reproduces its ``win_rate`` metric, so a game with another row layout falls back to unpaired."""
     if rows is None or "winner" not in rows.columns:
         return {}
@@ -180,8 +181,13 @@ def per_game_wins(metrics: dict, rows) -> dict[str, np.ndarray]:
     seats = [c for c in rows.columns if c.startswith("seat") and c.endswith(("_ruler", "_faction"))]
     seated = [set(r) for r in zip(*(rows[c].to_list() for c in seats), strict=True)] if seats else None
     out: dict[str, np.ndarray] = {}
+    seat_won = [c[: -len("_won")] for c in rows.columns if c.startswith("seat") and c.endswith("_won")]
     for f in factions:
         won = np.array([1.0 if w == f else 0.0 for w in winner])
+        if seat_won and all(f"{s}_ruler" in rows.columns for s in seat_won):  # per-seat wins: shared victories too
+            won = np.zeros(rows.height)
+            for s in seat_won:
+                won[np.asarray(rows[f"{s}_won"].to_list(), bool) & (rows[f"{s}_ruler"].to_numpy() == f)] = 1.0
         if seated is not None:
             won[[f not in s for s in seated]] = np.nan
         if np.isnan(won).all():

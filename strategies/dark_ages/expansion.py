@@ -1,5 +1,6 @@
 """expansion: settle and farm. March out of the Capital into empty Provinces, settle them (free action), add second
-Farms for the Army limit and the Farm track's VP, put Cities where Farms stand, and fight only weak Barbarians.
+Farms for the Army limit and the Farm track's VP, a Church in a City, put Cities where Farms stand, and fight only
+weak Barbarians.
 
 The priorities and parameters are in configs/dark_ages/strategies/expansion.yaml; the interpreter is scripted.py.
 """

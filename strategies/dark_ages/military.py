@@ -1,5 +1,6 @@
 """military: barbarians, then neighbours. Upgrade units with Military Technologies, recruit the best unit type, clear
-Barbarian tokens for trophies and rewards, then take neighbours' settled Provinces and raid Capitals.
+Barbarian tokens for trophies and rewards, then take neighbours' settled Provinces and raid Capitals; the spoils go
+into Churches, Cities and Keeps.
 
 The priorities and parameters are in configs/dark_ages/strategies/military.yaml; the interpreter is scripted.py.
 """

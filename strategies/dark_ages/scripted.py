@@ -106,23 +106,33 @@ class Scripted(Strategy):
 
     def _first(self, game, seat, options):
         for action, intent, when in self.plan["priorities"]:
-            if action in options and self._holds(game, seat, when):
+            if action in options and (not when or self._holds(game, seat, when)):
                 move = getattr(self, f"_{action}")(game, seat, intent, options[action])
                 if move is not None:
                     return move
         return None
 
     def _holds(self, game, seat, when) -> bool:
+        """Every condition of a priority's ``when`` holds (checked in order, stopping at the first that fails)."""
         p = game.players[seat]
-        checks = {
-            "min_gold": lambda v: p.gold >= v,
-            "max_units": lambda v: p.units_in_play() <= v,
-            "min_units": lambda v: p.units_in_play() >= v,
-            "max_cities": lambda v: len(game.controlled(seat) & game.cities) <= v,
-            "min_resources": lambda v: sum(p.res.values()) >= v,
-            "max_farms": lambda v: p.farms_off <= v,
-        }
-        return all(checks[k](v) for k, v in when.items())
+        for k, v in when.items():
+            if k == "min_gold":
+                ok = p.gold >= v
+            elif k == "max_units":
+                ok = p.units_in_play() <= v
+            elif k == "min_units":
+                ok = p.units_in_play() >= v
+            elif k == "max_cities":
+                ok = len(game.controlled(seat) & game.cities) <= v
+            elif k == "min_resources":
+                ok = sum(p.res.values()) >= v
+            elif k == "max_farms":
+                ok = p.farms_off <= v
+            else:
+                raise KeyError(k)
+            if not ok:
+                return False
+        return True
 
     # --- intents: each returns the preferred legal move of its kind, or None ---
     def _build(self, game, seat, intent, moves):

@@ -69,5 +69,56 @@ def test_cli_report_on_an_experiment(tmp_path):
     out = tmp_path / "r"
     main(["report", str(DARK_AGES), "--games", "14", "--seed", "1", "-o", str(out)])
     page = parse(out / "report.html")
-    assert_embedded_images(page, 3)  # no strategy matrix in Dark Ages' metrics
+    # win rates, win types, length, score by category, score distribution, strategy × Ruler
+    assert_embedded_images(page, 6)
     assert "2–4-player games" in " ".join(page.text)
+
+
+@pytest.fixture(scope="module")
+def dark_ages_report(tmp_path_factory):
+    raw = load_experiment(DARK_AGES)
+    result = run_experiment(raw, games=28, seed=5, keep_rows=True)
+    out = tmp_path_factory.mktemp("dark_ages")
+    return result, out, build_experiment_report(result, raw, out, str(DARK_AGES))
+
+
+def test_dark_ages_report_shows_score_by_category(dark_ages_report):
+    result, out, written = dark_ages_report
+    names = {p.name for p in written}
+    assert {"score_by_category.png", "score_distribution.png", "score_by_category.csv",
+            "score_by_strategy.csv", "strategy_matrix.png"} <= names  # fmt: skip
+    page = parse(out / "report.html")
+    assert_embedded_images(page, 6)
+    text = " ".join(page.text)
+    assert "Mean VP by scoring category" in text and "Mean VP by scoring category and strategy" in text
+    frame = pd.read_csv(out / "score_by_category.csv").set_index("faction")
+    by_ruler = result.metrics["score_by_ruler"]
+    assert set(frame.index) == set(by_ruler)
+    for ruler, row in frame.iterrows():
+        assert row["total"] == pytest.approx(by_ruler[ruler]["total"])
+        cats = [c for c in frame.columns if c != "total"]
+        assert {c: row[c] for c in cats} == pytest.approx({c: by_ruler[ruler][c] for c in cats})
+        assert sum(row[c] for c in cats) == pytest.approx(row["total"])  # empty categories only are left out
+    assert list(frame["total"]) == sorted(frame["total"], reverse=True)
+    markdown = (out / "report.md").read_text()
+    assert "## Mean VP by scoring category" in markdown and "](score_distribution.png)" in markdown
+
+
+def test_dark_ages_report_game_length_is_the_metric(dark_ages_report):
+    result, out, _ = dark_ages_report
+    mean = result.metrics["mean_rounds"]
+    assert mean == pytest.approx(result.rows["rounds"].mean(), abs=1e-12)
+    assert f"after {mean:.1f} rounds on average" in " ".join(parse(out / "report.html").text)
+
+
+def test_solo_report_shows_the_players_score_by_category(tmp_path):
+    path = CONFIG_DIR / "dark_ages" / "experiments" / "solo-difficulty.yaml"
+    raw = load_experiment(path)
+    result = run_experiment(raw, games=11, seed=2, keep_rows=True)
+    written = {p.name for p in build_experiment_report(result, raw, tmp_path, str(path))}
+    assert {"score_by_category.png", "score_by_category.csv", "game_length.png"} <= written
+    frame = pd.read_csv(tmp_path / "score_by_category.csv").set_index("faction")
+    by = result.metrics["player_score_by_category"]
+    assert dict(frame["total"]) == pytest.approx({d: v["total"] for d, v in by.items()})
+    text = " ".join(parse(tmp_path / "report.html").text)
+    assert "of solo games" in text and f"after {result.metrics['mean_rounds']:.1f} rounds" in text

@@ -55,3 +55,14 @@ def test_bad_intent_is_a_config_error(tmp_path):
     path.write_text("name: bad\npriorities:\n  - build: castle\n")
     with pytest.raises(ConfigError, match="priorities"):
         load_plan("bad", path=path)
+
+
+def test_no_scripted_plan_dominates_four_player_games():
+    """One plan of each at a 4-player table: each scripted plan wins a real share (v1's culture plan won ~86%)."""
+    from sim.experiments import run_experiment
+
+    raw = {"game": "dark_ages", "players": 4, "rulers": "all", "strategies": list(NAMES)}
+    rates = run_experiment(raw, games=84, seed=20261129).metrics["win_rate_by_strategy"]
+    for name in SCRIPTED:
+        assert 0.08 <= rates[name] <= 0.65, rates
+    assert rates["random_legal"] < min(rates[name] for name in SCRIPTED)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -37,7 +38,7 @@ class Province:
     borders: tuple[str, ...]
     water: tuple[str, ...]  # Provinces reached by a water link
 
-    @property
+    @cached_property  # computed once per Province (it sits in the engine's hot loops)
     def neighbours(self) -> tuple[str, ...]:
         return tuple(sorted(set(self.borders) | set(self.water)))
 

@@ -15,9 +15,28 @@ from sim.games.dark_ages.tracks import Tracks
 SAME_REGION_AND_NEIGHBOURING, NEIGHBOURING_OR_SAME_REGION, ELSEWHERE = 0, 1, 2
 
 
+_COUNTS: dict[tuple, tuple[tuple[str, int], ...]] = {}  # cost → (resource, count) pairs: a few dozen distinct costs
+
+
+def cost_counts(cost: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """``Counter(cost).items()`` as a tuple, memoised (the engine's hottest path prices the same costs again and
+    again)."""
+    if not isinstance(cost, tuple):  # a list: not hashable, so not memoised
+        return tuple(Counter(cost).items())
+    counts = _COUNTS.get(cost)
+    if counts is None:
+        counts = _COUNTS[cost] = tuple(Counter(cost).items())
+    return counts
+
+
 def shortfall(cost: tuple[str, ...], purse: Mapping[str, int]) -> int:
     """Resources the purse lacks for ``cost``; each may be paid with a Gold instead (General Concepts, Gold)."""
-    return sum(max(0, n - purse.get(res, 0)) for res, n in Counter(cost).items())
+    missing = 0
+    for res, n in cost_counts(cost):
+        have = purse.get(res, 0)
+        if n > have:
+            missing += n - have
+    return missing
 
 
 def can_pay(cost: tuple[str, ...], purse: Mapping[str, int], gold: int) -> bool:
@@ -30,7 +49,7 @@ def pay(cost: tuple[str, ...], purse: Mapping[str, int], gold: int) -> tuple[dic
     if missing > gold:
         raise ValueError(f"cannot pay {cost} with {dict(purse)} and {gold} Gold")
     left = dict(purse)
-    for res, n in Counter(cost).items():
+    for res, n in cost_counts(cost):
         left[res] = max(0, left.get(res, 0) - n)
     return left, gold - missing
 
@@ -38,11 +57,20 @@ def pay(cost: tuple[str, ...], purse: Mapping[str, int], gold: int) -> tuple[dic
 def production_building_cost(board: Board, province: str, resource: str, costs: Mapping) -> tuple[str, ...] | None:
     """Build, Production Building: Wood and Stone if ``resource`` is depicted in the Province, Wood, Stone and Stone
     if only in a neighbouring one, and not allowed (None) otherwise. ``costs`` is game.yaml's ``costs`` block."""
-    if board.province(province).resource == resource:
-        return tuple(costs["production_own"])
-    if any(board.province(q).resource == resource for q in board.neighbours(province)):
-        return tuple(costs["production_neighbour"])
-    return None
+    key = (id(board), province, resource)
+    hit = _PRODUCTION.get(key)
+    if hit is None or hit[0] is not board:
+        if board.province(province).resource == resource:
+            which = "production_own"
+        elif any(board.province(q).resource == resource for q in board.neighbours(province)):
+            which = "production_neighbour"
+        else:
+            which = None
+        hit = _PRODUCTION[key] = (board, which)  # the board is kept alive with its entry: its id stays unique
+    return None if hit[1] is None else tuple(costs[hit[1]])
+
+
+_PRODUCTION: dict[tuple, tuple] = {}  # (board id, Province, resource) → (board, which cost applies or None)
 
 
 def warehouse_cost(tracks: Tracks, built: int) -> tuple[tuple[str, ...], ...] | None:

@@ -7,6 +7,10 @@ cycles through ``players``. A Ruler's win rate is its wins over the games it pla
 and each counts a win (``shared_win`` reports how often that happens). ``modules: {name: true}`` switches modules
 on (``game/modules``; Module 3 also adds its two Rulers to ``rulers: all``); ``mode: module_effects`` runs the
 paired on/off comparison (``module_effects``).
+
+A round is a game's Passes / players (``round_twelfths``): ``mean_rounds`` is the mean over games of the per-game
+``rounds`` column. Per-game rows (``--save``, reports) hold players, trigger, turns, rounds, winner, shared and, per
+seat ``j``, ``seat{j}_ruler``, ``_strategy``, ``_won``, ``_vp`` and the VP by scoring category (``CATEGORIES``).
 """
 
 from __future__ import annotations
@@ -33,8 +37,16 @@ from strategies.dark_ages import make
 from strategies.dark_ages.scripted import SCRIPTED, load_plan
 
 KEYS = ("mode", "players", "rulers", "strategies", "strategy_params", "skirmishers", "modules", "max_turns", "rules")
-CATEGORIES = (*FINAL_CATEGORIES, "technology_bonus", *IN_GAME)
+CATEGORIES = (*FINAL_CATEGORIES, "technology_bonus", *IN_GAME, "modules")  # "modules": 0 with every module off
 MAX_SEATS = 4
+TWELFTHS = 12  # every player count (2-4, and solo's 2 sides) divides it: game lengths in rounds sum exactly
+
+
+def round_twelfths(passes: int, players: int) -> int:
+    """A game's length in twelfths of a round. The one definition of a round, used by ``mean_rounds``, the
+    per-game ``rounds`` column and the reports: Passes by all players / players (each player's Passes, including
+    the whole-table Pass at the end trigger and the final Pass, averaged over the table)."""
+    return passes * (TWELFTHS // players)
 
 
 @dataclass(frozen=True)
@@ -149,9 +161,12 @@ def _empty(payload: Payload) -> dict[str, np.ndarray]:
     return {
         "wins": np.zeros(r, np.int64), "games": np.zeros(r, np.int64),
         "strategy_wins": np.zeros(s, np.int64), "strategy_games": np.zeros(s, np.int64),
+        "matrix": np.zeros((s, r, 2), np.int64),  # strategy × Ruler: (games, wins)
         "seat_wins": np.zeros(MAX_SEATS, np.int64), "seat_games": np.zeros(MAX_SEATS, np.int64),
         "win_type": np.zeros(len(TRIGGERS), np.int64), "shared": np.zeros(1, np.int64),
-        "turns": np.zeros(2, np.int64), "passes": np.zeros(2, np.int64),  # (sum, sum of squares); (Passes, seats)
+        "turns": np.zeros(2, np.int64), "rounds": np.zeros(2, np.int64),  # (sum, sum of squares); rounds in 12ths
+        "rounds_by_players": np.zeros((MAX_SEATS + 1, 2), np.int64),  # player count → (games, rounds in 12ths)
+        "strategy_score": np.zeros((s, len(CATEGORIES) + 1), np.int64),  # by category, then total
         "score": np.zeros((r, len(CATEGORIES)), np.int64), "total": np.zeros((r, 2), np.int64),
         "winner_total": np.zeros(2, np.int64), "margin": np.zeros(2, np.int64),
     }  # fmt: skip
@@ -189,7 +204,7 @@ def play_chunk(payload, key, start: int, count: int, keep_rows: bool):
     strategy_index = {s: j for j, s in enumerate(e.strategies)}
     rows: dict[str, list] = {k: [] for k in ("players", "trigger", "turns", "rounds", "winner", "shared")}
     for j in range(MAX_SEATS):
-        for col in ("ruler", "strategy", "vp"):
+        for col in ("ruler", "strategy", "won", "vp", *CATEGORIES):
             rows[f"seat{j}_{col}"] = []
     for i in range(start, start + count):
         rulers, names, o = play_one(payload, key, i)
@@ -201,14 +216,18 @@ def play_chunk(payload, key, start: int, count: int, keep_rows: bool):
             c["wins"][r] += won
             c["strategy_games"][s] += 1
             c["strategy_wins"][s] += won
+            c["matrix"][s, r] += [1, won]
             c["seat_games"][seat] += 1
             c["seat_wins"][seat] += won
-            c["score"][r] += [o.scores[seat][cat] for cat in CATEGORIES]
+            c["score"][r] += [o.scores[seat].get(cat, 0) for cat in CATEGORIES]
+            c["strategy_score"][s] += [o.scores[seat].get(cat, 0) for cat in CATEGORIES] + [totals[seat]]
             c["total"][r] += [totals[seat], totals[seat] ** 2]
         c["win_type"][TRIGGERS.index(o.trigger)] += 1
         c["shared"][0] += len(o.winners) > 1
         c["turns"] += [o.turns, o.turns**2]
-        c["passes"] += [o.passes, len(rulers)]  # mean rounds = Passes per player
+        length = round_twelfths(o.passes, len(rulers))
+        c["rounds"] += [length, length**2]
+        c["rounds_by_players"][len(rulers)] += [1, length]
         ordered = sorted(totals, reverse=True)
         c["winner_total"] += [ordered[0], ordered[0] ** 2]
         c["margin"] += [ordered[0] - ordered[1], (ordered[0] - ordered[1]) ** 2]
@@ -216,15 +235,34 @@ def play_chunk(payload, key, start: int, count: int, keep_rows: bool):
             rows["players"].append(len(rulers))
             rows["trigger"].append(o.trigger)
             rows["turns"].append(o.turns)
-            rows["rounds"].append(o.rounds)
+            rows["rounds"].append(length / TWELFTHS)
             rows["winner"].append(rulers[o.winners[0]])
             rows["shared"].append(len(o.winners) > 1)
             for j in range(MAX_SEATS):
                 here = j < len(rulers)
                 rows[f"seat{j}_ruler"].append(rulers[j] if here else "")
                 rows[f"seat{j}_strategy"].append(names[j] if here else "")
+                rows[f"seat{j}_won"].append(here and j in o.winners)  # tied winners share victory: each won
                 rows[f"seat{j}_vp"].append(totals[j] if here else -1)
+                for cat in CATEGORIES:  # VP by scoring category (sums to vp); -1 for an empty seat
+                    rows[f"seat{j}_{cat}"].append(o.scores[j].get(cat, 0) if here else -1)
     return c, ({k: np.array(v) for k, v in rows.items()} if keep_rows else None)
+
+
+def mean_rounds(counts: dict[str, np.ndarray], n: int) -> dict:
+    """``mean_rounds`` (each game weighs one, like the per-game ``rounds`` column), its 95% interval, and the
+    mean by player count."""
+    mean, lo, hi = mean_ci(float(counts["rounds"][0]), float(counts["rounds"][1]), n)
+    by_players = counts["rounds_by_players"]
+    return {
+        "mean_rounds": mean / TWELFTHS,
+        "mean_rounds_ci95": [lo / TWELFTHS, hi / TWELFTHS],
+        "mean_rounds_by_players": {
+            str(k): float(by_players[k, 1]) / TWELFTHS / int(by_players[k, 0])
+            for k in range(len(by_players))
+            if by_players[k, 0]
+        },
+    }
 
 
 def _rate(wins, games) -> tuple[float, list[float]]:
@@ -264,7 +302,7 @@ def summarize(counts: dict[str, np.ndarray], n: int, payload) -> dict:
         "win_rate_by_seat_ci95": {s: v[1] for s, v in by_seat.items()},
         "win_type": {t: int(k) / n for t, k in zip(TRIGGERS, counts["win_type"], strict=True) if k},
         "shared_win": int(counts["shared"][0]) / n,
-        "mean_rounds": float(counts["passes"][0]) / max(1, int(counts["passes"][1])),
+        **mean_rounds(counts, n),
         "mean_turns": turns[0],
         "mean_turns_ci95": [turns[1], turns[2]],
         "mean_winner_vp": winner[0],
@@ -279,4 +317,26 @@ def summarize(counts: dict[str, np.ndarray], n: int, payload) -> dict:
             }
             for j, r in enumerate(payload.factions)
         },  # fmt: skip
+        "score_by_strategy": {
+            name: {
+                "total": float(counts["strategy_score"][k, -1]) / max(1, int(counts["strategy_games"][k])),
+                **{
+                    cat: float(counts["strategy_score"][k, c]) / max(1, int(counts["strategy_games"][k]))
+                    for c, cat in enumerate(CATEGORIES)
+                },
+            }
+            for k, name in enumerate(e.strategies)
+        },
+        "strategy_matrix": {
+            name: {
+                r: {
+                    "games": int(counts["matrix"][k, j, 0]),
+                    "win_rate": int(counts["matrix"][k, j, 1]) / int(counts["matrix"][k, j, 0])
+                    if counts["matrix"][k, j, 0]
+                    else None,
+                }
+                for j, r in enumerate(payload.factions)
+            }
+            for k, name in enumerate(e.strategies)
+        },
     }

@@ -14,8 +14,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from sim import module_effects as paired
 from sim.errors import ConfigError
-from sim.stats import mean_ci, wilson
+from sim.module_effects import paired_ci
+from sim.stats import mean_ci
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,8 @@ def _empty(payload: EffectsPayload) -> dict[str, np.ndarray]:
         "on_wins": np.zeros((m, r), np.int64),
         "d_win": np.zeros((m, r, 2), np.int64),  # per Ruler-seat: sum of (won on - won off) and of its square
         "d_turns": np.zeros((m, 2), np.int64), "d_spread": np.zeros((m, 2), np.int64),
-        "turns": np.zeros(2, np.int64), "spread": np.zeros(2, np.int64), "passes": np.zeros(2, np.int64),
+        "turns": np.zeros(2, np.int64), "spread": np.zeros(2, np.int64), "rounds": np.zeros(2, np.int64),
+        "rounds_by_players": np.zeros((5, 2), np.int64),  # as in experiment.mean_rounds, all modules off
         "on_turns": np.zeros(m, np.int64), "on_spread": np.zeros(m, np.int64),
     }  # fmt: skip
 
@@ -69,7 +72,7 @@ def _spread(outcome) -> int:
 
 
 def play_chunk(payload: EffectsPayload, key, start: int, count: int, keep_rows: bool):
-    from sim.games.dark_ages.experiment import play_one
+    from sim.games.dark_ages.experiment import play_one, round_twelfths
 
     c = _empty(payload)
     index = {r: j for j, r in enumerate(payload.factions)}
@@ -84,7 +87,9 @@ def play_chunk(payload: EffectsPayload, key, start: int, count: int, keep_rows: 
             c["wins"][index[ruler]] += won_off[seat]
         c["turns"] += [off.turns, off.turns**2]
         c["spread"] += [_spread(off), _spread(off) ** 2]
-        c["passes"] += [off.passes, len(rulers)]
+        length = round_twelfths(off.passes, len(rulers))
+        c["rounds"] += [length, length**2]
+        c["rounds_by_players"][len(rulers)] += [1, length]
         if keep_rows:
             rows["players"].append(len(rulers))
             rows["turns_off"].append(off.turns)
@@ -106,29 +111,19 @@ def play_chunk(payload: EffectsPayload, key, start: int, count: int, keep_rows: 
     return c, ({k: np.array(v) for k, v in rows.items()} if keep_rows else None)
 
 
-def _ci(total, total_sq, n: int) -> tuple[float, list[float]]:
-    mean, lo, hi = mean_ci(float(total), float(total_sq), n)
-    return round(mean, 6), [round(lo, 6), round(hi, 6)]
+_ci = paired_ci  # the paired difference's mean and 95% interval, shared with Principes (sim.module_effects)
 
 
 def summarize(counts: dict[str, np.ndarray], n: int, payload: EffectsPayload) -> dict:
-    win_rate, ci = {}, {}
-    for j, ruler in enumerate(payload.factions):
-        w, g = int(counts["wins"][j]), int(counts["games"][j])
-        lo, hi = wilson(w, g)
-        win_rate[ruler], ci[ruler] = (w / g if g else 0.0), [round(lo, 6), round(hi, 6)]
+    from sim.games.dark_ages.experiment import mean_rounds
+
+    win_rate, ci = paired.baseline_win_rate(counts, payload.factions)  # shared with Principes: sim.module_effects
     effects = {}
     for k, m in enumerate(payload.compare):
-        change, change_ci = {}, {}
-        for j, ruler in enumerate(payload.factions):
-            change[ruler], change_ci[ruler] = _ci(*counts["d_win"][k, j], int(counts["games"][j]))
         turns, turns_ci = _ci(*counts["d_turns"][k], n)
         spread, spread_ci = _ci(*counts["d_spread"][k], n)
-        games = np.maximum(counts["games"], 1)
         effects[m] = {
-            "win_rate_on": {r: float(counts["on_wins"][k, j]) / games[j] for j, r in enumerate(payload.factions)},
-            "win_rate_change": change,
-            "win_rate_change_ci95": change_ci,
+            **paired.win_effects(counts, k, payload.factions),  # win_rate_on, win_rate_change(_ci95)
             "mean_turns_on": float(counts["on_turns"][k]) / max(1, n),
             "turns_change": turns,
             "turns_change_ci95": turns_ci,
@@ -143,7 +138,7 @@ def summarize(counts: dict[str, np.ndarray], n: int, payload: EffectsPayload) ->
         "win_rate": win_rate,  # all modules off
         "win_rate_ci95": ci,
         "win_type": {},
-        "mean_rounds": float(counts["passes"][0]) / max(1, int(counts["passes"][1])),
+        **mean_rounds(counts, n),  # all modules off
         "mean_turns": turns[0],
         "mean_turns_ci95": [turns[1], turns[2]],
         "mean_spread": spread[0],

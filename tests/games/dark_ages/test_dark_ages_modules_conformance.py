@@ -95,7 +95,7 @@ def test_module_effects_baseline_is_the_all_off_game():
 
 @pytest.mark.parametrize(
     "modules_value,path",
-    [({"wyrd": True}, "modules.wyrd"), ({"pope": "yes"}, "modules.pope"), (["pope"], "modules")],
+    [({"great_domain": True}, "modules.great_domain"), ({"pope": "yes"}, "modules.pope"), (["pope"], "modules")],
 )
 def test_bad_module_switch_is_a_config_error(modules_value, path):
     with pytest.raises(ConfigError) as err:

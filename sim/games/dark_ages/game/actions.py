@@ -84,7 +84,11 @@ def apply(game: Game, seat: int, move: tuple) -> bool:
     elif action == "manoeuvre":
         battle = military.apply_manoeuvre(game, seat, move)
         on_action(game, p, "manoeuvre")
+        if game.mods:  # module hook point (Module 15A: aiding Poland against the Veleti)
+            modules.emit(game, "action_done", seat, action)
         return battle
     else:
         raise ValueError(f"unknown action {action!r}")
+    if game.mods:  # module hook point (Module 15A: aiding Poland, a flipped card's benefit)
+        modules.emit(game, "action_done", seat, action)
     return False

@@ -41,35 +41,41 @@ def options(game: Game, seat: int) -> list[tuple]:
     p = game.players[seat]
     costs = game.ctx.rules["costs"]
     cut = discount(game, p, "build")
-    mine = game.controlled(seat)
     memo: dict[tuple, bool] = {}
 
     def can(cost: tuple[str, ...]) -> bool:  # many moves share a cost: check each once
-        if cost not in memo:
-            memo[cost] = affordable(p, discounted(cost, cut, p))
-        return memo[cost]
+        ok = memo.get(cost)
+        if ok is None:
+            ok = memo[cost] = affordable(p, discounted(cost, cut, p) if cut > 0 else cost)
+        return ok
 
     out: list[tuple] = []
+    ordered = sorted(game.controlled(seat))
     if game.cities_left > 0 and can(tuple(costs["city"])):
-        out += [("build", "city", q, None) for q in sorted(mine) if q not in game.cities]
-    church_cost, _ = _church_cost(game, p)
+        out += [("build", "city", q, None) for q in ordered if q not in game.cities]
+    church_ok = None  # whether the Church's cost is affordable, priced once and only where a Church could go
     churches_left = game.churches_built < game.ctx.rules["setup"]["churches"]
-    for q in sorted(mine & game.cities):
-        free_slot = game.slots_used(q) < city_slots(game)
-        if free_slot:
+    board, slots = game.ctx.board, city_slots(game)
+    for q in ordered:
+        if q not in game.cities:
+            continue
+        if game.slots_used(q) < slots:  # a free building slot
             for r in RESOURCES:
-                cost = production_building_cost(game.ctx.board, q, r, costs)
+                cost = production_building_cost(board, q, r, costs)
                 if cost is not None and can(cost):
                     out.append(("build", "production", q, r))
-            if churches_left and q not in game.churches and affordable(p, church_cost):
-                out.append(("build", "church", q, None))
+            if churches_left and q not in game.churches:
+                if church_ok is None:
+                    church_ok = affordable(p, _church_cost(game, p)[0])
+                if church_ok:
+                    out.append(("build", "church", q, None))
         kc = keep_cost(game.keeps.get(q, 0), costs)
         if kc is not None and can(kc):
             out.append(("build", "keep", q, None))
     if p.farms_off < track_farms(game) and can(tuple(costs["farm"])):
-        out += [("build", "farm", q, None) for q in sorted(mine) if game.farms.get(q) == (seat, 1)]
+        out += [("build", "farm", q, None) for q in ordered if game.farms.get(q) == (seat, 1)]
     if game.mods and p.farms_off < track_farms(game) and can(tuple(costs["farm"])):  # module hook point
-        out += [("build", "farm", q, None) for q in sorted(mine) if modules.extra_farm(game, seat, q)]
+        out += [("build", "farm", q, None) for q in ordered if modules.extra_farm(game, seat, q)]
     alts = warehouse_cost(game.ctx.tracks, p.warehouses)
     for i, alt in enumerate(alts or ()):
         if can(alt):

@@ -93,6 +93,8 @@ def attack_barbarians(game: Game, seat: int, src: str, dst: str, group: dict[str
     levels = {k: rules.barbarian_level for k in UNIT_TYPES}
     attacker = Army(_groups(game, "player", p.military, group, []), _keep_bonus(game, seat, dst, False), 0)
     defender = Army(_groups(game, "raider", levels, token.units, extra), 0, 0)
+    if game.mods:  # module hook point (Module 6: a Commander present at the battle)
+        modules.emit(game, "battle_begun", (seat, None), dst)
     out = _resolve(game, attacker, defender, (seat, None))
     alive = _survivors(out, 0)
     _return_dead(game, seat, group, alive)
@@ -144,6 +146,8 @@ def attack_player(game: Game, seat: int, src: str, dst: str, group: dict[str, in
     defender = Army(
         _groups(game, d.faction, d.military, defending, extra), _keep_bonus(game, defender_seat, dst, True), keep
     )
+    if game.mods:  # module hook point (Module 6: Commanders present at the battle)
+        modules.emit(game, "battle_begun", (seat, defender_seat), dst)
     out = _resolve(game, attacker, defender, (seat, defender_seat))
     if game.mods:  # module hook point (Module 9: War tokens and Reclaim bonuses; Module 10: a Campaign's battle)
         modules.emit(game, "battle_ended", seat, defender_seat, bool(out["win"]))

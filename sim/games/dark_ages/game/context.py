@@ -48,7 +48,12 @@ def build_context(overrides: dict | None = None, skirmishers: bool = False) -> C
     return Context(data, battle, tokens, neighbours)
 
 
-@lru_cache(maxsize=8)
 def cached_context(overrides: tuple = (), skirmishers: bool = False) -> Context:
-    """One Context per worker process and variant: YAML is parsed once, not once per game."""
+    """One Context per worker process and variant: YAML is parsed once, not once per game. ``cached_context()``
+    and ``cached_context((), False)`` are one variant (a bare lru_cache would key them apart and parse twice)."""
+    return _cached_context(tuple(overrides), bool(skirmishers))
+
+
+@lru_cache(maxsize=8)
+def _cached_context(overrides: tuple, skirmishers: bool) -> Context:
     return build_context(dict(overrides), skirmishers)

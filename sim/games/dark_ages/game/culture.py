@@ -21,6 +21,11 @@ def _draw_into(game: Game, fn, *args) -> str:
             game.solo.on_discard(game, card)
         if drew:
             game.solo.on_reveal(game, game.offer[-1])
+    if game.mods:  # module hook point (Module 15A: the Chrobry card never stays; Module 8: a Wyrd follows its card)
+        if drew:
+            modules.emit(game, "offer_revealed")
+        if fn is cycle:
+            modules.emit(game, "offer_discarded", card)
     return card
 
 
@@ -36,7 +41,10 @@ def cycle_offer(game: Game) -> None:
 
 def culture_options(game: Game, seat: int) -> list[tuple]:
     n = min(accessible_slots(game.ctx.tracks, game.players[seat].culture), len(game.offer))
-    return [("development_of_culture", slot) for slot in range(n)]
+    out = [("development_of_culture", slot) for slot in range(n)]
+    if game.mods:  # module hook point (Module 8: a card with a Wyrd is accessible to all)
+        out += [("development_of_culture", slot) for slot in modules.extra_slots(game, seat) if slot >= n]
+    return out
 
 
 def research_options(game: Game, seat: int) -> list[tuple]:

@@ -10,10 +10,13 @@ from sim.games.dark_ages.game.state import Game, Player
 from sim.games.dark_ages.research import visible_effects
 
 _EFFECTS: dict[tuple, list[dict]] = {}  # (deck, technologies, kind) → effects: Technologies change rarely
+_NONE: list[dict] = []  # shared, like the cached lists: callers only read them
 
 
 def effects(game: Game, p: Player, kind: str) -> list[dict]:
     """The player's in-force Common Technology effects of ``kind`` (all visible levels, 'unless one replaces')."""
+    if not p.techs:  # no Technology yet: nothing in force (the common case early on)
+        return _NONE
     key = (id(game.ctx.deck), tuple(p.techs.items()), kind)
     out = _EFFECTS.get(key)
     if out is None:
@@ -27,6 +30,8 @@ def effects(game: Game, p: Player, kind: str) -> list[dict]:
 
 
 def discount(game: Game, p: Player, action: str) -> int:
+    if not p.techs:
+        return 0
     return sum(e["amount"] for e in effects(game, p, "discount") if e["action"] == action)
 
 

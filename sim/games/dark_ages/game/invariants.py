@@ -39,6 +39,7 @@ def check(game: Game) -> None:
         )
         _require(p.vp >= 0 and p.vp == sum(p.vp_by.values()), f"seat {p.seat}: VP book does not add up")
         own_farms = sum(n for owner, n in game.farms.values() if owner == p.seat)
+        own_farms += modules.farms_away(game, p.seat)  # on flipped Poland cards (Module 15A)
         # one Farm starts on the board (the Capital's); every other one came off the Farm track
         _require(own_farms == p.farms_off + 1, f"seat {p.seat}: Farms on the board do not match the Farm track")
         if p.capital is not None:

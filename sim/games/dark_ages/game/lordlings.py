@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import deque
 
 from sim.games.dark_ages.church import church_vp
+from sim.games.dark_ages.game import modules
 from sim.games.dark_ages.game.building import city_slots, track_farms
 from sim.games.dark_ages.game.context import UNIT_TYPES
 from sim.games.dark_ages.game.culture import cycle_offer, take_card
@@ -122,7 +123,7 @@ def manoeuvre(game: Game) -> None:
     if not near or me.supply["infantry"] == 0:
         return
     q = game.rng.choice(sorted(near))
-    solo.token_pool.insert(0, game.barbarians.pop(q))  # the token leaves the board (back to the pool, assumed)
+    solo.board_pool().insert(0, game.barbarians.pop(q))  # the token leaves the board (back to the pool, assumed)
     game.barbarian_extra.pop(q, None)
     me.supply["infantry"] -= 1
     add_units(me, q, "infantry")
@@ -132,6 +133,8 @@ def take(game: Game, card: str) -> None:
     """What the Lordlings do with a Culture card they take."""
     solo = game.solo
     me = game.players[LORDLINGS]
+    if game.mods and modules.lordling_card(game, card):  # module hook point (Module 13A: Travels of Benjamin)
+        return
     ctype = "raider" if kind_of(card) else game.ctx.deck.cards[card].type
     if ctype == "common_technology":
         solo.techs += 1
@@ -170,6 +173,8 @@ def church(game: Game) -> bool:
     gain_vp(game.players[LORDLINGS], vp[q], "church")
     game.churches.append(q)
     game.churches_built += 1
+    if game.mods:  # module hook point (Module 12A: the Lordlings may take the Pope)
+        modules.emit(game, "lordling_church", q)
     return True
 
 

@@ -47,6 +47,8 @@ def apply_recruit(game: Game, seat: int, move: tuple) -> None:
     p.supply[kind] -= 1
     add_units(p, q, kind)
     on_action(game, p, "recruit")  # Levied Archers-like abilities trigger on the action and the reaction
+    if game.mods:  # module hook point (Module 6: hiring a Commander with a Recruit action or reaction)
+        modules.emit(game, "recruited", seat, q)
 
 
 def _settle_cost(game: Game, seat: int, q: str) -> int:
@@ -104,9 +106,10 @@ def manoeuvre_options(game: Game, seat: int) -> list[tuple]:
     p = game.players[seat]
     out = []
     for src, units in sorted(p.units.items()):
+        groups = _groups(units, p.military)  # the same groups towards every neighbour
         for dst in game.ctx.neighbours[src]:
             if dst in game.in_play:
-                out += [("manoeuvre", src, dst, g) for g in _groups(units, p.military)]
+                out += [("manoeuvre", src, dst, g) for g in groups]
     if game.mods:  # module hook point (Module 10: Campaign moves)
         out += modules.manoeuvres(game, seat, _groups)
     return out

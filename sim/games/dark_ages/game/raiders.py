@@ -4,7 +4,7 @@ the player's Provinces and the player's counterattacks with a Raid card."""
 from __future__ import annotations
 
 from sim.games.dark_ages.army import Army
-from sim.games.dark_ages.game import combat
+from sim.games.dark_ages.game import combat, modules
 from sim.games.dark_ages.game.context import UNIT_TYPES
 from sim.games.dark_ages.game.economy import gain_vp
 from sim.games.dark_ages.game.solo_state import HUMAN
@@ -138,10 +138,14 @@ def _fight_raid(game: Game, where: str) -> None:
     farms = game.farms.get(where, (HUMAN, 0))[1]
     extra = [rules.farm_transient] * farms + ([rules.city_transient] if where in game.cities else [])
     defending = dict(human.units.get(where, {}))
+    keep = game.keeps.get(where, 0)
+    if game.mods:  # module hook points (Module 3: a defensive Grand Building; Module 6: a Commander present)
+        keep += modules.bonus(game, "defence_bonus", HUMAN, where)
+        modules.emit(game, "battle_begun", (None, HUMAN), where)
     defender = Army(
         combat._groups(game, "player", human.military, defending, extra),
         combat._keep_bonus(game, HUMAN, where, True),
-        game.keeps.get(where, 0),
+        keep,
     )
     out = combat._resolve(game, _party_army(game), defender, (None, HUMAN))
     held = combat._survivors(out, 1)
@@ -160,14 +164,16 @@ def _fight_raid(game: Game, where: str) -> None:
     # 'remove all buildings ..., the City, and its Keep from the lost Province, except the starting Production
     # Building'; removed components are out of the game
     game.buildings[where] = {game.ctx.board.province(where).resource: 1}
+    if game.mods:  # module hook point (Module 3: 'remove all buildings (including Grand Buildings)')
+        modules.emit(game, "province_razed", where)
     game.cities.discard(where)
     game.keeps.pop(where, None)
     if where in game.churches:
         game.churches.remove(where)
     survivors = [k for k, transient in out["survivors"][0] if not transient]
     disband(game)
-    if solo.token_pool:  # the survivors stay with a random Barbarian token (none left in the pool: they leave)
-        game.barbarians[where] = solo.token_pool.pop()
+    if solo.board_pool():  # the survivors stay with a random Barbarian token (none left in the pool: they leave)
+        game.barbarians[where] = solo.board_pool().pop()
         game.barbarian_extra[where] = survivors
     ensure_target(game)
 
@@ -194,6 +200,8 @@ def counterattack(game: Game, src: str) -> None:
         return
     human.units.pop(src)
     attacker = Army(combat._groups(game, "player", human.military, group, []), 0, 0)
+    if game.mods:  # module hook point (Module 6: a Commander present at the counterattack)
+        modules.emit(game, "battle_begun", (HUMAN, None), src)
     before = len(solo.party)
     out = combat._resolve(game, attacker, _party_army(game), (HUMAN, None))
     alive = combat._survivors(out, 0)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sim.games.dark_ages.game import lordlings, raiders
+from sim.games.dark_ages.game import lordlings, modules, raiders
 from sim.games.dark_ages.game.counting import level3_technologies
 from sim.games.dark_ages.game.ending import score
 from sim.games.dark_ages.game.loop import MAX_TURNS, react, take_turn
@@ -60,6 +60,8 @@ def lordling_score(game: Game) -> dict[str, int]:
         "titles": title_vp(game.ctx.board, me.titles),
         **{k: v for k, v in me.vp_by.items()},
     }
+    if game.mods:  # module VP: in-game (Travels of Benjamin) and at the end (the Pope's 5 VP)
+        parts["modules"] = parts.get("modules", 0) + modules.final_vp(game, LORDLINGS)
     parts["total"] = sum(parts.values())
     return parts
 
@@ -118,6 +120,8 @@ def play_solo(game: Game, check=None, max_turns: int = MAX_TURNS) -> SoloOutcome
             seat = other
     if not game.solo.raided_at_end:  # 'Once the game is over, the Raiders automatically attack'
         raiders.attack(game, forced=True)
+    if game.mods:  # module hook point: before final scoring
+        modules.emit(game, "game_over")
     player, lords = score(game, HUMAN), lordling_score(game)
     return SoloOutcome(
         player=player,

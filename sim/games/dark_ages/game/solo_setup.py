@@ -27,10 +27,28 @@ def solo_context(ctx: Context) -> Context:
     return _SOLO_CONTEXTS[key]
 
 
-def raider_deck(ctx: Context, rng: random.Random, harder: bool) -> list[str]:
-    """'split the Culture deck into 5 even piles', shuffle the Raider cards into each, stack them first on top."""
+def skirmisher_context(ctx: Context) -> Context:
+    """Module 7 in solo: Skirmisher tokens on the map, but 'When placing Barbarian tokens on the Raiding Party card
+    for Raiders, still use regular Barbarian tokens!' The token table holds both sets, Skirmishers first."""
+    key = ("skirmishers", id(ctx))
+    if key not in _SOLO_CONTEXTS:
+        b = ctx.battle
+        tokens = tuple(t for pool in (b.skirmisher_tokens, b.tokens) for t in pool for _ in range(t.count))
+        _SOLO_CONTEXTS[key] = replace(ctx, tokens=tokens)
+    return _SOLO_CONTEXTS[key]
+
+
+def culture_deck(ctx: Context, rng: random.Random) -> list[str]:
     deck = [c for c in ctx.deck.draw_pile(2) if ctx.deck.cards[c].type != "raider"]  # Raider cards go in below
     rng.shuffle(deck)
+    return deck
+
+
+def raider_deck(ctx: Context, rng: random.Random, harder: bool, deck: list[str] | None = None) -> list[str]:
+    """'split the Culture deck into 5 even piles', shuffle the Raider cards into each, stack them first on top.
+    ``deck``: the shuffled Culture deck with any module cards already in ('After including any module-related cards
+    in the Culture deck, but before placing the initial cards on the offer')."""
+    deck = culture_deck(ctx, rng) if deck is None else deck
     piles = solo_rules()["raiders"]["piles_harder" if harder else "piles"]
     size, extra = divmod(len(deck), len(piles))
     out, start = [], 0
@@ -43,20 +61,25 @@ def raider_deck(ctx: Context, rng: random.Random, harder: bool) -> list[str]:
     return out
 
 
-def new_solo_game(base: Context, ruler: str, strategy, options: frozenset[str], rng: random.Random) -> Game:
+def new_solo_game(base: Context, ruler: str, strategy, options: frozenset[str], rng: random.Random,
+                  mods: tuple[str, ...] = ()) -> Game:
+    """``mods``: switched-on modules (game/modules.SOLO_MODULES); Module 3 adds its two Rulers to the draw."""
     unknown = set(options) - set(OPTIONS)
     if unknown:
         raise ValueError(f"unknown difficulty options {sorted(unknown)}")
     ctx = solo_context(base)
+    if "skirmishers" in mods:
+        ctx = skirmisher_context(ctx)
     board, setup = ctx.board, ctx.rules["setup"]
     rules = solo_rules()
     in_play = frozenset(board.in_play(SOLO))
     human_ruler = board.rulers[ruler]
-    others = sorted(r for r, x in board.rulers.items() if r != ruler and x.module == "base" and x.capital in in_play)
+    sets = ("base", *mods)
+    others = sorted(r for r, x in board.rulers.items() if r != ruler and x.module in sets and x.capital in in_play)
     lordling_homes = [board.rulers[r].capital for r in rng.sample(others, rules["lordlings"]["rulers"])]
     actions = list(ctx.tracks.actions)
     rng.shuffle(actions)
-    deck = raider_deck(ctx, rng, "raider_cards_harder" in options)
+    deck = culture_deck(ctx, rng)
     purse = {r: setup["resources"][r] for r in RESOURCES}
     nobles = setup["nobles"][2]
     human = Player(HUMAN, human_ruler, strategy, setup["gold"], purse, dict(setup["supply"]), nobles, nobles,
@@ -77,6 +100,12 @@ def new_solo_game(base: Context, ruler: str, strategy, options: frozenset[str], 
         cities_left=setup["cities"][2],
     )
     game.solo = SoloState(rules=rules, options=frozenset(options), deck=list(rules["lordlings"]["deck"]))
+    if mods:  # module set-up: module cards go into the Culture deck before it is split into piles
+        from sim.games.dark_ages.game import modules
+
+        modules.install(game, mods)
+        ctx = game.ctx
+    game.deck = raider_deck(ctx, rng, "raider_cards_harder" in options, game.deck)
     rng.shuffle(game.solo.deck)
     capital = human_ruler.capital
     game.cities.add(capital)
@@ -87,14 +116,23 @@ def new_solo_game(base: Context, ruler: str, strategy, options: frozenset[str], 
         game.cities.add(q)
         game.farms[q] = (LORDLINGS, 1)
     game.cities_left -= 1 + len(lordling_homes)  # 'There should be 7 Cities in the supply at this point'
-    tokens = list(range(len(ctx.tokens)))
+    on_map = sum(t.count for t in ctx.battle.skirmisher_tokens) if "skirmishers" in mods else len(ctx.tokens)
+    tokens = list(range(on_map))
     rng.shuffle(tokens)
     for q in sorted(in_play - {capital, *lordling_homes}):
         game.barbarians[q] = tokens.pop()
     game.solo.token_pool = tokens
+    if on_map < len(ctx.tokens):  # Module 7: the leftover Skirmishers stay for the map, regular tokens raid
+        game.solo.map_pool = tokens
+        game.solo.token_pool = list(range(on_map, len(ctx.tokens)))
+        rng.shuffle(game.solo.token_pool)
     draw_tokens(game, 1)  # the Raiding Party starts with one token, unit side up
     for q in in_play:
         game.buildings[q] = {board.province(q).resource: 1}
+    if game.mods:  # module hook point (Module 6: the suggested 4th Lordling Ruler)
+        from sim.games.dark_ages.game import modules
+
+        modules.emit(game, "solo_setup")
     # the offer is dealt last so Raider cards revealed into it find the board ready
     for _ in range(ctx.tracks.offer_slots):
         if game.deck:

@@ -42,6 +42,7 @@ class SoloState:
     party: list[str] = field(default_factory=list)  # Raider units on the Raiding Party card
     party_tokens: list[int] = field(default_factory=list)  # tokens whose units are in the party
     token_pool: list[int] = field(default_factory=list)  # Barbarian tokens not on the board, in random order
+    map_pool: list[int] | None = None  # Module 7: the Skirmisher tokens left for the map (None: token_pool)
     target: str | None = None  # the Raiding Target marker's Province; None = on the Ruler card
     raids_off: bool = False  # the final round: no Raider attacks, no Raid counterattacks
     raided_at_end: bool = False
@@ -49,6 +50,10 @@ class SoloState:
 
     def has(self, option: str) -> bool:
         return option in self.options
+
+    def board_pool(self) -> list[int]:
+        """The tokens that go onto the map (the Raiding Party's pool unless Module 7 splits them)."""
+        return self.token_pool if self.map_pool is None else self.map_pool
 
     def trophy_transients(self, game, trophies: int, extra: list[str]) -> list[str]:
         """Harder option: after 2 trophies every Barbarian has +1 Infantry, after 3 also +1 Archer, so the 2nd, 3rd

@@ -1,4 +1,4 @@
-"""Optional modules (rulebook Modules 3, 4, 5, 7, 9, 10, 11, 12A, 13A, 14A) as switches, hooked into the core.
+"""Optional modules (rulebook Modules 3-11, 12A, 13A, 14A, 15A) as switches, hooked into the core.
 
 A module is a class with a ``name`` and any of these hooks, each called only when the module is switched on:
 
@@ -28,7 +28,17 @@ A module is a class with a ``name`` and any of these hooks, each called only whe
 - ``ready_titles(game, seat) -> set``: ready Title cards that are not Kingdom Titles (invariants.py);
 - ``card_taken(game, seat, card) -> bool``: a card taken from the offer; True if the module took it (culture.py);
 - ``extra_farm(game, seat, province) -> bool``: one more Farm may be built there (building.py);
-- ``extra_farms(game, seat) -> int``: how many Farms above the limit a Province of ``seat`` may hold (invariants).
+- ``extra_farms(game, seat) -> int``: how many Farms above the limit a Province of ``seat`` may hold (invariants);
+- ``recruited(game, seat, province)``: after a unit is recruited by the action or the reaction (military.py);
+- ``battle_begun(game, seats, province)``: just before any battle's dice (combat.py, raiders.py);
+- ``action_done(game, seat, action)``: after a Noble action (or its Title repeat) is resolved (actions.py);
+- ``extra_slots(game, seat) -> list``: offer slots accessible beyond the Culture track (culture.py);
+- ``offer_discarded(game, card)``, ``offer_revealed(game)``: a card left the offer by a discard, one was drawn
+  into its rightmost space (culture.py);
+- ``farms_away(game, seat) -> int``: Farms off the Farm track but not on the board (invariants.py);
+- solo only: ``solo_setup(game)`` (solo_setup.py, after the board is set up), ``lordling_card(game, card) ->
+  bool`` (a Culture card the Lordlings take; True if the module took it), ``lordling_church(game, province)``,
+  ``province_razed(game, province)`` (the Raiders won there and removed its buildings).
 
 ``game.mods`` holds the installed module objects (empty when all are off, so the core's checks are a falsy test
 and a game with no module behaves exactly as before). Modules keep their own state on their object, one object
@@ -46,21 +56,38 @@ from sim.games.dark_ages.game.modules.ages_of_war import AgesOfWar
 from sim.games.dark_ages.game.modules.alchemists import Alchemists
 from sim.games.dark_ages.game.modules.alliances import Alliances
 from sim.games.dark_ages.game.modules.benjamin import Benjamin
+from sim.games.dark_ages.game.modules.commanders import Commanders
 from sim.games.dark_ages.game.modules.crusades import Crusades
 from sim.games.dark_ages.game.modules.distant_campaigns import DistantCampaigns
 from sim.games.dark_ages.game.modules.grand_buildings import GrandBuildings
 from sim.games.dark_ages.game.modules.pope import Pope
+from sim.games.dark_ages.game.modules.rise_of_poland import RiseOfPoland
 from sim.games.dark_ages.game.modules.tribute import Tribute
+from sim.games.dark_ages.game.modules.wyrd import Wyrd
 
 CONFIG = Path(__file__).resolve().parents[5] / "configs" / "dark_ages" / "modules.yaml"
 CONTEXT_MODULES = ("skirmishers",)  # switches read when building the Context
 GAME_MODULES = {"alchemists": Alchemists, "alliances": Alliances, "tribute": Tribute, "pope": Pope,
                 "benjamin": Benjamin, "crusades": Crusades, "ages_of_war": AgesOfWar,
-                "distant_campaigns": DistantCampaigns, "grand_buildings": GrandBuildings}  # fmt: skip
+                "distant_campaigns": DistantCampaigns, "grand_buildings": GrandBuildings, "commanders": Commanders,
+                "wyrd": Wyrd, "rise_of_poland": RiseOfPoland}  # fmt: skip
 NAMES = (*CONTEXT_MODULES, *GAME_MODULES)
 MIN_PLAYERS = {"skirmishers": 1, "alchemists": 1, "alliances": 3, "tribute": 2, "pope": 1, "benjamin": 1,
                "crusades": 3, "ages_of_war": 3, "distant_campaigns": 2,
-               "grand_buildings": 1}  # fmt: skip
+               "grand_buildings": 1, "commanders": 1, "wyrd": 2, "rise_of_poland": 2}  # fmt: skip
+MAX_PLAYERS = {"rise_of_poland": 4}  # 'Supported Player Counts: 2–4' (the others: up to 8)
+# Solo (Module 1): a module applies when its 'Supported Player Counts' include 1 (each such module has a 'Solo
+# Support' section); the others are refused with the reason.
+SOLO_REFUSED = {
+    "alliances": "Module 5 supports 3-8 players (alliances are negotiated between players)",
+    "tribute": "Module 11 supports 2-8 players (and the Lordlings have no Capital to raid or pay from)",
+    "ages_of_war": "Module 9 supports 3-8 players (Combat cards are played attacking another player)",
+    "distant_campaigns": "Module 10 supports 2-8 players and has no Solo Support section",
+    "crusades": "Module 14A supports 3-8 players (contributions are ranked between players)",
+    "wyrd": "Module 8 supports 2-8 players and has no Solo Support section",
+    "rise_of_poland": "Module 15A supports 2-4 players (Levies are paid between players)",
+}
+SOLO_MODULES = tuple(m for m in NAMES if m not in SOLO_REFUSED)
 
 
 @lru_cache(maxsize=1)
@@ -82,7 +109,9 @@ def install(game, names) -> None:
     """Switch on the game modules among ``names`` (in NAMES order, so hook order never depends on the YAML)."""
     data = module_data()
     for name in names:
-        if game.n < MIN_PLAYERS[name]:
+        if game.solo is not None and name in SOLO_REFUSED:
+            raise ValueError(f"module {name} cannot be played solo: {SOLO_REFUSED[name]}")
+        if game.solo is None and not MIN_PLAYERS[name] <= game.n <= MAX_PLAYERS.get(name, 8):
             raise ValueError(f"module {name} needs {MIN_PLAYERS[name]}+ players, the game has {game.n}")
     game.mods = [cls(data[name]) for name, cls in GAME_MODULES.items() if name in names]
     for m in game.mods:
@@ -91,7 +120,7 @@ def install(game, names) -> None:
 
 def supported(n: int) -> tuple[str, ...]:
     """The implemented modules a game of ``n`` players can switch on."""
-    return tuple(m for m in NAMES if n >= MIN_PLAYERS[m])
+    return tuple(m for m in NAMES if MIN_PLAYERS[m] <= n <= MAX_PLAYERS.get(m, 8))
 
 
 def emit(game, hook: str, *args) -> None:
@@ -114,7 +143,20 @@ def ready_titles(game, seat: int) -> set[str]:
 
 
 def card_taken(game, seat: int, card: str) -> bool:
-    return any(m.card_taken(game, seat, card) for m in game.mods if hasattr(m, "card_taken"))
+    """Every module sees the card (a Wyrd card may be attached to a Travels of Benjamin card)."""
+    return any([m.card_taken(game, seat, card) for m in game.mods if hasattr(m, "card_taken")])
+
+
+def lordling_card(game, card: str) -> bool:
+    return any([m.lordling_card(game, card) for m in game.mods if hasattr(m, "lordling_card")])
+
+
+def extra_slots(game, seat: int) -> list[int]:
+    return sorted({s for m in game.mods if hasattr(m, "extra_slots") for s in m.extra_slots(game, seat)})
+
+
+def farms_away(game, seat: int) -> int:
+    return sum(m.farms_away(game, seat) for m in game.mods or () if hasattr(m, "farms_away"))
 
 
 def extra_farm(game, seat: int, province: str) -> bool:

@@ -55,6 +55,11 @@ class Benjamin:
         cards = [cid for cid, players in card_ids(marks) if players <= n]
         game.rng.shuffle(cards)
         k = self.data["per_half"][n]
+        if game.solo is not None and self.data["solo_harder"]:  # 3 + 3 in the deck, 2 to the Lordlings
+            from sim.games.dark_ages.game.solo_state import LORDLINGS
+
+            k = self.data["solo_harder_per_half"]
+            self.collected[LORDLINGS] = len(cards) - 2 * k
         half = len(game.deck) // 2
         top, bottom = game.deck[:half] + cards[:k], game.deck[half:] + cards[k : 2 * k]
         game.rng.shuffle(top)
@@ -67,6 +72,18 @@ class Benjamin:
             return False
         self.collected[seat] += 1
         self.reward(game, seat, self.choose(game, seat))
+        return True
+
+    def lordling_card(self, game, card: str) -> bool:
+        """Solo: 'Whenever the Lordlings take a Travels of Benjamin card, they keep it, and score 1 VP for each
+        Travels of Benjamin card they have collected, including the newly taken card.'"""
+        if game.ctx.deck.cards[card].type != TYPE:
+            return False
+        from sim.games.dark_ages.game.economy import gain_vp
+        from sim.games.dark_ages.game.solo_state import LORDLINGS
+
+        self.collected[LORDLINGS] += 1
+        gain_vp(game.players[LORDLINGS], self.collected[LORDLINGS], "modules")
         return True
 
     def unlocked(self, seat: int) -> list[int]:

@@ -49,6 +49,11 @@ class GrandBuildings:
                 return True
         return False
 
+    def province_razed(self, game, province: str) -> None:
+        """Solo, Raiders winning: 'remove all buildings (including Grand Buildings) ... Removed components are out
+        of the game'."""
+        self.built.pop(province, None)
+
     def passed(self, game, seat: int) -> None:
         """Production Grand Buildings: more of the Province's resource at each Pass of its controller."""
         for q in sorted(self.built):

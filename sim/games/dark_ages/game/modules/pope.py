@@ -51,6 +51,18 @@ class Pope:
         self.holder = seat
         p.titles_ready.add(TITLE)  # 'an immediately ready Title card (even if the previous owner exhausted it)'
 
+    def lordling_church(self, game, province: str) -> None:
+        """Solo: 'Whenever the Lordlings build a Church, if they control equal or more Churches than you, they
+        immediately take the Pope card from the offer or you (but you can later purchase it back using regular
+        rules).' The Lordlings do not use Titles, so the card is never ready for them."""
+        from sim.games.dark_ages.game.solo_state import HUMAN, LORDLINGS
+
+        owned = [sum(1 for q in game.churches if game.controller(q) == s) for s in (HUMAN, LORDLINGS)]
+        if owned[1] >= owned[0] and self.holder != LORDLINGS:
+            if self.holder is not None:
+                game.players[self.holder].titles_ready.discard(TITLE)
+            self.holder = LORDLINGS
+
     def passed(self, game, seat: int) -> None:
         """'During Passing, the Pope Title is refreshed the same way other Titles are.'"""
         if self.holder == seat:
