@@ -1,74 +1,149 @@
-"""Principes full games: complete 4-player games/s and actions/s (1 and 2 workers), peak memory as games grow.
+"""Principes full games: complete 4-player games/s and actions/s of the fast (numba) engine on 1 and 2 workers, its
+ratio to the plain-Python reference engine measured in the same run (on fewer games), and peak memory as games grow.
 
-The engine is the plain-Python reference (``sim.games.principes.game``) driven by the scripted strategies of
-``configs/principes/experiments/faction-balance.yaml``. Issue 5's target (5,000 games/s) needs a compiled
-engine, which is not built yet; this reports the honest number for the reference engine.
+Both engines play ``configs/principes/experiments/faction-balance.yaml`` (History off, the four built-in strategies,
+rotated); ``engine: fast`` / ``engine: reference`` picks the engine. Every measurement runs in a fresh process that
+first warms its workers up (imports, numba's cached machine code) on a few games, so the timings are steady-state
+play; peak memory is the maximum resident set (``VmHWM``) of the main process and of its largest worker.
 
-Usage: ``python bench/principes_game.py [N ...]`` (default 100 1000 10000 games). Peak memory is the process's
-maximum resident set (``ru_maxrss``) after each size, runs in increasing size: flat means aggregates stream.
+Usage: ``python bench/principes_game.py [--sizes 10000 100000] [--million] [--reference-games 300]``;
+``--million`` adds a 10^6-game run on 2 workers (about 4-8 minutes on this machine). ``python -m bench`` runs the
+defaults.
 """
 
 from __future__ import annotations
 
-import resource
+import argparse
+import json
+import os
+import subprocess
 import sys
-import tempfile
+import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 from bench.common import record  # noqa: E402
-from sim.experiments import load_experiment, run_experiment  # noqa: E402
 
-EXPERIMENT = Path(__file__).resolve().parent.parent / "configs/principes/experiments/faction-balance.yaml"
-
-
-def peak_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux reports kB
+EXPERIMENT = ROOT / "configs/principes/experiments/faction-balance.yaml"
+TARGET = 5000
 
 
-def measure(raw: dict, n: int, workers: int, save: Path | None = None) -> dict:
-    chunk = max(1, -(-n // (8 * workers)))  # the default (≥ 65,536 games) would give one chunk: no parallelism
-    result = run_experiment(raw, games=n, seed=1, workers=workers, chunk=chunk, save=save)
-    seconds = result.seconds
-    actions = result.metrics["mean_actions"] * n
+def _peak_kb(pid: int) -> int:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def _descendants(pid: int) -> list[int]:
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry.name))
+    out, todo = [], [pid]
+    while todo:
+        for c in children.get(todo.pop(), []):
+            out.append(c)
+            todo.append(c)
+    return out
+
+
+def one(n: int, workers: int, engine: str) -> dict:
+    """In this (fresh) process: warm up, then play ``n`` games; the numbers as a dict."""
+    from sim.experiments import load_experiment, run_experiment
+
+    raw = {**load_experiment(EXPERIMENT), "engine": engine}
+    from sim.backends import session
+
+    with session("local", workers) as _:
+        run_experiment(raw, games=4 * workers, seed=2, workers=workers, chunk=1)  # start workers, load the engine
+        started = time.perf_counter()
+        result = run_experiment(raw, games=n, seed=1, workers=workers)
+        seconds = time.perf_counter() - started
+        worker_kb = max((_peak_kb(pid) for pid in _descendants(os.getpid())), default=0)
     return {
+        "engine": engine,
         "games": n,
         "workers": workers,
         "seconds": seconds,
         "games_per_s": n / seconds,
-        "actions_per_s": actions / seconds,
-        "peak_rss_mb": peak_mb(),
+        "actions_per_s": result.metrics["mean_actions"] * n / seconds,
+        "peak_rss_mb": _peak_kb(os.getpid()) / 1024,
+        "worker_peak_rss_mb": worker_kb / 1024,
     }
 
 
+def fresh(n: int, workers: int, engine: str) -> dict:
+    out = subprocess.run(
+        [sys.executable, __file__, "--one", str(n), str(workers), engine],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def show(r: dict) -> None:
+    print(
+        f"  {r['engine']:>9} {r['games']:>9,} games, {r['workers']} worker(s): {r['games_per_s']:8,.0f} games/s "
+        f"{r['actions_per_s']:11,.0f} actions/s {r['seconds']:7.1f} s  peak RSS main {r['peak_rss_mb']:.0f} MB, "
+        f"worker {r['worker_peak_rss_mb']:.0f} MB",
+        flush=True,
+    )
+
+
 def main() -> None:
-    sizes = [int(a) for a in sys.argv[1:]] or [100, 1000, 10_000]
-    raw = load_experiment(EXPERIMENT)
-    run_experiment(raw, games=8, seed=1, workers=2, chunk=1)  # start the workers, import the engine
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", type=int, nargs="*", default=[10_000, 100_000])
+    parser.add_argument("--million", action="store_true", help="also 10^6 games on 2 workers")
+    parser.add_argument("--reference-games", type=int, default=300)
+    parser.add_argument("--one", nargs=3, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.one:
+        n, workers, engine = args.one
+        print(json.dumps(one(int(n), int(workers), engine)))
+        return
+    print(f"  (machine load: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; the numbers are wall-clock)")
     rows = []
+    for workers in (1, 2):
+        rows.append(fresh(args.reference_games, workers, "reference"))
+        show(rows[-1])
+    sizes = sorted(set(args.sizes + ([1_000_000] if args.million else [])))
     for n in sizes:
         for workers in (1, 2):
-            if workers == 1 and n > 1000:
-                continue  # about 25 s per 1,000 games on one worker: the 2-worker run says enough
-            rows.append(measure(raw, n, workers))
-            r = rows[-1]
-            print(
-                f"  {n:>7,} games, {workers} worker(s): {r['games_per_s']:7.1f} games/s "
-                f"{r['actions_per_s']:9,.0f} actions/s  {r['seconds']:7.1f} s  peak RSS {r['peak_rss_mb']:.0f} MB",
-                flush=True,
-            )
-    with tempfile.TemporaryDirectory() as tmp:  # per-game rows streamed to disk chunk by chunk
-        r = measure(raw, sizes[-1], 2, Path(tmp) / "run")
-        print(
-            f"  {sizes[-1]:>7,} games, 2 workers, --save rows: {r['games_per_s']:7.1f} games/s  "
-            f"peak RSS {r['peak_rss_mb']:.0f} MB",
-            flush=True,
-        )
-        rows.append({**r, "save": True})
-    best = max(r["games_per_s"] for r in rows)
-    print(f"  best {best:,.1f} games/s: 1 M games would take {1e6 / best / 3600:,.1f} h (target 5,000 games/s)")
-    record("principes_game", {"runs": rows, "best_games_per_s": best, "target_games_per_s": 5000})
+            if workers == 1 and n > 100_000:
+                continue  # the 2-worker run says enough
+            rows.append(fresh(n, workers, "fast"))
+            show(rows[-1])
+    ref = {r["workers"]: r["games_per_s"] for r in rows if r["engine"] == "reference"}
+    fast = {w: max(r["games_per_s"] for r in rows if r["engine"] == "fast" and r["workers"] == w) for w in (1, 2)}
+    ratio = {w: fast[w] / ref[w] for w in (1, 2)}
+    print(
+        f"  fast engine: {fast[1]:,.0f} games/s on 1 worker, {fast[2]:,.0f} on 2 (target {TARGET:,}); "
+        f"{ratio[1]:.0f}x / {ratio[2]:.0f}x the reference engine; 1 M games take {1e6 / fast[2] / 60:.1f} min"
+    )
+    record(
+        "principes_game",
+        {
+            "runs": rows,
+            "fast_games_per_s": fast,
+            "reference_games_per_s": ref,
+            "speedup": ratio,
+            "best_games_per_s": max(fast.values()),
+            "target_games_per_s": TARGET,
+            "load_average": os.getloadavg()[0],
+        },
+    )
 
 
 if __name__ == "__main__":

@@ -101,8 +101,9 @@ def run_experiment(
     body = {k: v for k, v in raw.items() if k not in RUN_KEYS}
     payload = module.compile(module.experiment_from_dict(body, source))
     # games cost milliseconds, not nanoseconds: chunks of at most MAX_CHUNK games keep workers busy and
-    # checkpoints frequent (a module with a fast engine may raise its MAX_CHUNK)
-    chunk = chunk or min(getattr(module, "MAX_CHUNK", MAX_CHUNK_GAMES), default_chunk(n), max(1, -(-n // 16)))
+    # checkpoints frequent (a module with a fast engine may raise its MAX_CHUNK, or say per payload: max_chunk)
+    limit = getattr(module, "max_chunk", lambda _: None)(payload) or getattr(module, "MAX_CHUNK", MAX_CHUNK_GAMES)
+    chunk = chunk or min(limit, default_chunk(n), max(1, -(-n // 16)))
     store = None
     if save is not None:
         config = {"game": raw["game"], "experiment": body}

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from sim.games.principes.game import neighbors, nonplayers, princesses, tiles
 from sim.games.principes.game.history import division, invaders, release, teutonic, urbanization
 from sim.games.principes.game.movement import Move
 from sim.games.principes.game.state import State
@@ -76,6 +77,36 @@ class Strategy:
         """One tile to take (asked once per tile the Period allows), or None to stop."""
         return None
 
+    # --- Printed Progress Tiles, Court Card texts and Princesses (issue 6; each only asked when switched on) ------
+
+    def support_track(self, state: State, me: str, rng: random.Random) -> str:
+        """People or Clergy for a free support point of choice (Chronicle)."""
+        return tiles.lower_track(state, me)
+
+    def church_schools(self, state: State, me: str, rng: random.Random) -> bool:
+        """Church Schools just taken: pay 2 gold to take 1 more tile this action."""
+        return True
+
+    def new_mechanisms(self, state: State, me: str, rng: random.Random) -> str | None:
+        """New Mechanisms: another action to play the Progress token as, or None to take tiles."""
+        return None
+
+    def court_texts(self, state: State, me: str, action: str, rng: random.Random) -> list[str]:
+        """Court Cards to play for their text effect before carrying out ``action``."""
+        return []
+
+    def princess(self, state: State, me: str, options: list[str], rng: random.Random) -> str:
+        """The area (a Capital's land or a Neighbor) to send the Princess to, one of ``options``."""
+        return princesses.default_mission(state, me, list(princesses.MISSIONS), options)
+
+    def princess_draw(self, state: State, me: str, rng: random.Random) -> str:
+        """``court`` or ``neighbor``: the card the Princess brings at her own court."""
+        return "court"
+
+    def princess_discard(self, state: State, me: str, rng: random.Random) -> tuple[str, str] | None:
+        """(Court/Neighbor card, discard|gold|people|clergy) to give up to a foreign Princess; None: the default."""
+        return princesses.default_discard(state, me)
+
     # --- History Card icons (issue 6): the defaults live beside each icon's rules --------------------------------
 
     def history_division(self, state: State, me: str, rng: random.Random) -> str | None:
@@ -100,3 +131,29 @@ class Strategy:
         """Moves of an Invader faction for ``me`` (paths start at a land they hold or their off-map area, whose
         waiting figures are ``stock``); [] leaves them where they are."""
         return invaders.default_moves(state, faction, me, stock)
+
+    # --- Neighbor Cards (issue 6; only asked with neighbors on): the defaults live in game.neighbors ------------
+
+    def neighbor_play(self, state: State, me: str, used: frozenset[str], rng: random.Random) -> tuple[str, str] | None:
+        """Before my Politics Action: (Neighbor Card, Neighbor) to play to move that Neighbor's units (any Neighbor
+        not in ``used`` for an Any Neighbors card), asked again after each play; None to stop."""
+        return neighbors.default_play(state, me, used)
+
+    def neighbor_block(
+        self, state: State, me: str, mover: str, neighbor: str, pool: dict[str, int], rng: random.Random
+    ) -> list[str]:
+        """Neighbor Cards to block ``mover``'s activation of ``neighbor`` (whose figures left to move are ``pool``)."""
+        return neighbors.default_block(state, me, mover, neighbor, pool)
+
+    def neighbor_moves(
+        self, state: State, me: str, neighbor: str, pool: dict[str, int], rng: random.Random
+    ) -> neighbors.Order | None:
+        """How to move up to ``pool`` of the Neighbor's figures (``neighbors.groups`` and ``neighbors.reach``)."""
+        return neighbors.plan_moves(state, me, neighbor, pool)
+
+    # --- 2-3 players, active variant (only asked with non-player Principalities and variant: active) ------------
+
+    def combined(self, state: State, me: str, action: str, rng: random.Random) -> nonplayers.Combined | None:
+        """After my Assembly, Movement or Building Action: the Combined Action of that type for one non-player
+        Principality (``nonplayers.Combined``; legal options in ``game.nonplayers``), or None to pass."""
+        return nonplayers.default_choice(state, me, action)

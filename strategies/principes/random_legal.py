@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from sim.games.principes import legal
+from sim.games.principes.game import cards, neighbors, nonplayers
 from sim.games.principes.game.history import division, invaders, release, urbanization
 from sim.games.principes.game.movement import Move
 from sim.games.principes.game.state import State
@@ -17,8 +18,14 @@ from strategies.principes.base import ACTIONS, MoveOrder, Strategy
 
 
 class RandomLegal(Strategy):
+    """With the optional rules on: tiles, Princess missions and the cards she takes are uniform among the legal
+    ones; each Court Card is played for its text before an action with probability ``court_share``. Neighbors: before
+    Politics a random legal Neighbor Card is played with probability ``neighbor_share`` (asked again after each), each
+    card that could block is played with that probability, and each group of a Neighbor's figures moves like the
+    player's own."""
+
     name = "random"
-    defaults = {"move_share": 0.5, "play_share": 0.5}
+    defaults = {"move_share": 0.5, "play_share": 0.5, "court_share": 0.25, "neighbor_share": 0.5}
 
     def direction(self, state: State, me: str, rng: random.Random) -> bool:
         return rng.random() < 0.5
@@ -87,6 +94,34 @@ class RandomLegal(Strategy):
         picks = legal.tile_picks(state, me)
         return rng.choice(picks) if picks else None
 
+    def support_track(self, state, me, rng):
+        return rng.choice(("people", "clergy"))
+
+    def church_schools(self, state, me, rng):
+        return rng.random() < 0.5
+
+    def new_mechanisms(self, state, me, rng):
+        return rng.choice([a for a in ACTIONS if a != "progress"]) if rng.random() < 0.5 else None
+
+    def court_texts(self, state, me, action, rng):
+        court = [c for c, n in sorted(state.hands[me].items()) if c.startswith("court.") for _ in range(n)]
+        return [c for c in court if rng.random() < self.p["court_share"]]
+
+    def princess(self, state, me, options, rng):
+        return rng.choice(options)
+
+    def princess_draw(self, state, me, rng):
+        return rng.choice(("court", "neighbor"))
+
+    def princess_discard(self, state, me, rng):
+        hand = [c for c, n in sorted(state.hands[me].items()) if not c.startswith("battle") for _ in range(n)]
+        if not hand:
+            return None
+        card = rng.choice(hand)
+        symbol = cards.support_symbol(card)
+        uses = ["discard", "gold"] + ([symbol] if symbol in ("people", "clergy") else ["people", "clergy"])
+        return card, rng.choice(uses)
+
     def history_division(self, state, me, rng):
         options = division.candidates(state, me)
         return rng.choice(options) if options and rng.random() < 0.5 else None
@@ -111,3 +146,30 @@ class RandomLegal(Strategy):
             if paths and rng.random() < self.p["move_share"]:
                 moves.append(Move(kind, paths[rng.choice(sorted(paths))], rng.randint(1, n)))
         return moves
+
+    def neighbor_play(self, state, me, used, rng):
+        options = neighbors.playable(state, me, used)
+        return rng.choice(options) if options and rng.random() < self.p["neighbor_share"] else None
+
+    def neighbor_block(self, state, me, mover, neighbor, pool, rng):
+        return [c for c in neighbors.blocking_cards(state, me, neighbor) if rng.random() < self.p["neighbor_share"]]
+
+    def neighbor_moves(self, state, me, neighbor, pool, rng):
+        left, moves = dict(pool), []
+        for start, kind, n in neighbors.groups(state, neighbor):
+            take = min(n, left.get(kind, 0))
+            if not take or rng.random() >= self.p["move_share"]:
+                continue
+            paths = neighbors.reach(state, neighbor, start, kind, me)
+            if paths:
+                k = rng.randint(1, take)
+                moves.append(Move(kind, paths[rng.choice(sorted(paths))], k))
+                left[kind] -= k
+        ends = sorted({m.path[-1] for m in moves})
+        kinds = (("city",), ("building",), ("city", "building"))
+        destroy = {land: rng.choice(kinds) for land in ends if rng.random() < 0.5}
+        return neighbors.Order(tuple(moves), destroy)
+
+    def combined(self, state, me, action, rng):
+        """Active variant: with probability ``move_share`` a uniform legal Combined Action."""
+        return nonplayers.random_choice(state, me, action, rng, self.p["move_share"])

@@ -14,12 +14,28 @@ A plan file (``builder.py``, ``conqueror.py``, ``politician.py``) only sets ``de
   ``draw_court``: Court Cards among the 3 drawn; ``block_councils``: spend cards to stop another host.
 - ``progress``: take Progress Tiles; ``sell_battle_cards``: trade Battle Cards for gold before Building.
 - ``late_council``: in the final Round, resolve Politics last (the Princeps after Round VI wins).
+
+Optional rules (only read when switched on in the experiment):
+
+- printed Progress Tiles: ``tile_wishlist`` (tile names, most wanted first; when one can be taken, Progress moves
+  up to ``progress_rank`` in the priorities), ``take_tiles`` (fill a free space with any tile when taking tiles),
+  ``new_mechanisms`` (the action to play the Progress token as once New Mechanisms is held, or null);
+- ``princess``: mission kinds in order of preference (``own_capital``, ``rival_capital``, ``neighbor``);
+- ``court_text_before``: actions before which up to ``court_text_max`` Court Cards are played for their text.
+- Neighbors: ``neighbor_play`` a card before Politics when its planned moves take lands of ``neighbor_target``
+  (``leader``: highest track sum; ``weakest``: fewest figures), else of the next rival, worth at least
+  ``neighbor_min_value`` (Might + support points + building), attacking where the figures' swords reach
+  ``neighbor_ratio`` times the defence; pay a card's cost only keeping ``neighbor_reserve`` gold; ``neighbor_block``
+  while a land of its own is threatened; ``neighbor_draws`` Neighbor Cards among the 3 drawn; ``neighbor_destroy``
+  the Cities and buildings of lands taken.
 """
 
 from __future__ import annotations
 
 from sim.games.principes import legal
+from sim.games.principes.game import neighbors, princesses, tiles
 from sim.games.principes.game.building import city_cost
+from sim.games.principes.game.cards import support_symbol
 from sim.games.principes.game.control import controller, land_might, land_points
 from sim.games.principes.game.movement import Move
 from sim.games.principes.game.politics import TRACKS, tracks_needed
@@ -46,6 +62,21 @@ BASE = {
     "progress": False,
     "sell_battle_cards": False,
     "late_council": True,
+    "tile_wishlist": [],
+    "progress_rank": 1,
+    "take_tiles": True,
+    "new_mechanisms": None,
+    "princess": ["own_capital", "rival_capital", "neighbor"],
+    "court_text_before": [],
+    "court_text_max": 1,
+    "neighbor_play": True,
+    "neighbor_target": "leader",
+    "neighbor_ratio": 1.0,
+    "neighbor_reserve": 2,
+    "neighbor_min_value": 1,
+    "neighbor_block": True,
+    "neighbor_draws": 1,
+    "neighbor_destroy": True,
 }
 
 
@@ -56,8 +87,12 @@ class Scripted(Strategy):
     # --- planning ---------------------------------------------------------------------------------------------
 
     def plan(self, state, me, rng):
-        wanted = [a for a in self.p["priorities"] if self.worth(state, me, a)]
-        rest = [a for a in self.p["priorities"] + list(ACTIONS) if a not in wanted]
+        priorities = list(self.p["priorities"])
+        if "tiles" in state.variants and self.wished(state, me):  # a wanted tile is on the Market
+            priorities = [a for a in priorities if a != "progress"]
+            priorities.insert(self.p["progress_rank"], "progress")
+        wanted = [a for a in priorities if self.worth(state, me, a)]
+        rest = [a for a in priorities + list(ACTIONS) if a not in wanted]
         plan = tuple(dict.fromkeys(wanted + rest))[:3]
         if self.p["late_council"] and state.round >= state.final_round and "politics" in plan:
             plan = tuple(a for a in plan if a != "politics") + ("politics",)  # the last Council keeps the Princeps
@@ -77,6 +112,8 @@ class Scripted(Strategy):
         if action == "politics":
             return True
         if action == "progress":
+            if "tiles" in state.variants:
+                return bool(self.wished(state, me)) or (self.p["take_tiles"] and bool(self.free_picks(state, me)))
             return self.p["progress"] and bool(legal.tile_picks(state, me))
         return False
 
@@ -128,7 +165,7 @@ class Scripted(Strategy):
             owner = controller(state, dest)
             if owner == me:
                 continue
-            is_player = owner in state.board.principalities
+            is_player = owner in state.players  # a non-player Principality's units are neutral (2-3 players)
             if (is_player and not self.p["attack_players"]) or (not is_player and not self.p["attack_neutral"]):
                 continue
             power = sum(legal.UNIT_STRENGTH[m.kind] * m.n for m in moves)
@@ -195,17 +232,20 @@ class Scripted(Strategy):
     def politics(self, state, me, rng):
         standing = legal.council_standing(state)
         _, mine = self.support_plan(state, me, standing)
-        leads = sum(mine[t] >= max(s[t] for p, s in standing.items() if p != me) for t in TRACKS)
+        leads = sum(mine[t] >= max((s[t] for p, s in standing.items() if p != me), default=0) for t in TRACKS)
         needed = self.p["council_leads"] or tracks_needed(state, me)
         crowned = all(mine[t] >= state.rules.track_high for t in TRACKS)
         if crowned or (leads >= needed and state.princeps != me):
             return "council"
+        if neighbors.enabled(state):
+            drawn = state.rules.values["politics"]["cards_drawn"]
+            return max(0, min(self.p["draw_court"], drawn - self.p["neighbor_draws"]))
         return self.p["draw_court"]
 
     def keep(self, state, me):
         def put_back(drawn):  # the card for the track already highest
             def value(card):
-                symbol = card.split(".")[1]
+                symbol = support_symbol(card)
                 return 0 if symbol == "either" else -state.people[me] if symbol == "people" else -state.clergy[me]
 
             return min(drawn, key=lambda c: (value(c), c))
@@ -226,9 +266,67 @@ class Scripted(Strategy):
             if 0 < need <= len(usable) and standing[me][track] + need <= state.rules.track_high:
                 for card in usable[:need]:
                     plays.append((card, track))
-                    hand.remove((card, ("people", "clergy") if card.endswith("either") else (track,)))
+                    hand.remove(next(h for h in hand if h[0] == card))
         return plays
 
     def progress(self, state, me, rng):
+        if "tiles" in state.variants:
+            wished = self.wished(state, me)
+            if wished:
+                return wished[0]
+            free = self.free_picks(state, me)
+            return free[0] if free and self.p["take_tiles"] else None
         picks = [p for p in legal.tile_picks(state, me) if p[1] is None]
         return picks[0] if picks and self.p["progress"] else None
+
+    # --- printed Progress Tiles, Princesses, Court Card texts (only when switched on) ------------------------------
+
+    def rank(self, tile: str | None) -> int:
+        """A tile's place on the wishlist (len(wishlist) for a tile not on it)."""
+        wish = self.p["tile_wishlist"]
+        name = tiles.catalogue().get(tile or "", {}).get("name")
+        return wish.index(name) if name in wish else len(wish)
+
+    def wished(self, state, me):
+        """Legal picks of wishlist tiles, most wanted first; an exchange only gives back a less wanted tile."""
+        picks = [p for p in legal.tile_picks(state, me) if self.rank(p[0]) < len(self.p["tile_wishlist"])]
+        picks = [p for p in picks if p[1] is None or self.rank(p[1]) > self.rank(p[0])]
+        return sorted(picks, key=lambda p: (self.rank(p[0]), p[1] is not None, -self.rank(p[1]), p))
+
+    def free_picks(self, state, me):
+        return [p for p in legal.tile_picks(state, me) if p[1] is None]
+
+    def new_mechanisms(self, state, me, rng):
+        """Play Progress as the ``new_mechanisms`` action when no wanted tile is on offer and it is worth doing."""
+        alt = self.p["new_mechanisms"]
+        return alt if alt and not self.wished(state, me) and self.worth(state, me, alt) else None
+
+    def princess(self, state, me, options, rng):
+        return princesses.default_mission(state, me, list(self.p["princess"]), options)
+
+    def court_texts(self, state, me, action, rng):
+        if action not in self.p["court_text_before"]:
+            return []
+        court = [c for c, n in sorted(state.hands[me].items()) if c.startswith("court.") for _ in range(n)]
+        return court[: self.p["court_text_max"]]
+
+    # --- Neighbors (only asked with neighbors on) -----------------------------------------------------------------
+
+    def neighbor_play(self, state, me, used, rng):
+        if not self.p["neighbor_play"]:
+            return None
+        p = self.p
+        return neighbors.default_play(
+            state, me, used, p["neighbor_target"], p["neighbor_ratio"], p["neighbor_reserve"], p["neighbor_min_value"]
+        )
+
+    def neighbor_block(self, state, me, mover, neighbor, pool, rng):
+        if not self.p["neighbor_block"]:
+            return []
+        return neighbors.default_block(state, me, mover, neighbor, pool, self.p["neighbor_ratio"])
+
+    def neighbor_moves(self, state, me, neighbor, pool, rng):
+        p = self.p
+        return neighbors.plan_moves(
+            state, me, neighbor, pool, p["neighbor_target"], p["neighbor_ratio"], p["neighbor_destroy"]
+        )

@@ -11,6 +11,14 @@ modelled), players plan, actions resolve slot by slot in turn order; a player el
 of the Round; the card's icons resolve at the Round's end (not in the final Round). The game ends at once on a
 coronation or when at most one player is left, else after the final Round. With ``history=False`` no deck is
 dealt, so the game's random stream is exactly that of part 1.
+
+Optional rules (``variants``, all off by default so earlier results replay exactly): ``tiles`` plays the printed
+Progress Tiles (``game.tiles``), ``court`` lets Court Cards be played for an assumed text effect (``game.court``),
+``princesses`` sends Princesses on missions at the start of each Period (``game.princesses``), ``neighbors``
+deals the 12 Neighbor Cards by identity and lets them move Neighbor units before a Politics Action
+(``game.neighbors``). With strategies for only 2 or 3 Principalities the others are non-player Principalities
+(``game.nonplayers``; ``"active"`` in ``variants`` adds the Combined Actions); ``"no_elimination"`` plays the
+variant without elimination (``game.dynasty``).
 """
 
 from __future__ import annotations
@@ -20,7 +28,22 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from sim.games.principes import legal
-from sim.games.principes.game import assembly, building, cards, movement, politics, progress, rounds, taxes, victory
+from sim.games.principes.game import (
+    assembly,
+    building,
+    cards,
+    court,
+    movement,
+    neighbors,
+    nonplayers,
+    politics,
+    princesses,
+    progress,
+    rounds,
+    taxes,
+    tiles,
+    victory,
+)
 from sim.games.principes.game.history import deck as history_deck
 from sim.games.principes.game.setup import GameRules, deal_starting_hands, initial_state, load_game_rules
 from sim.games.principes.game.state import IllegalAction, State
@@ -47,22 +70,59 @@ class GameRecord:
 
 
 def new_game(
-    rng: random.Random, board: Board | None = None, rules: GameRules | None = None, history: bool = False
+    rng: random.Random,
+    board: Board | None = None,
+    rules: GameRules | None = None,
+    history: bool = False,
+    variants: frozenset[str] = frozenset(),
+    non_players: frozenset[str] = frozenset(),
 ) -> State:
-    """The starting state with hands dealt, the Progress Market laid out and (``history``) the History deck
-    dealt, from the game's own stream."""
-    state = deal_starting_hands(initial_state(board, rules), rng)
-    state = progress.setup_market(state, rng)
+    """The starting state with hands dealt, the Progress Market laid out (the printed tiles with ``"tiles"`` in
+    ``variants``, else the generic model) and (``history``) the History deck dealt, from the game's own stream.
+    ``non_players``: Principalities no player controls (2-3 players, ``game.nonplayers``)."""
+    state = initial_state(board, rules)
+    if "neighbors" in variants:
+        state = neighbors.enable(state)  # the Neighbor deck by card identity, before the hands are dealt
+    if non_players:
+        state = nonplayers.setup(state, non_players)  # before the hands: non-players draw none
+    state = deal_starting_hands(state, rng)
+    state = (tiles if "tiles" in variants else progress).setup_market(state, rng)
+    state.variants = frozenset(variants)
     if history:
         state.history = history_deck.deal(rng)  # a fresh state: no copy needed
     return state
 
 
 def perform(state: State, player: str, action: str, strategies: dict, rng: random.Random) -> State:
-    """Ask ``player``'s strategy how to carry out ``action`` and apply it; IllegalAction propagates."""
+    """Ask ``player``'s strategy how to carry out ``action`` and apply it; IllegalAction propagates.
+
+    With the printed Progress Tiles, New Mechanisms may turn the Progress token into another action, and tiles
+    that fire on an action performed follow it (``tiles.after_action``); with ``court``, Court Cards may be
+    played for their text effect before the action."""
     me = strategies[player]
+    if "tiles" in state.variants and action == "progress" and tiles.holds(state, player, "new_mechanisms"):
+        alt = me.new_mechanisms(state, player, rng)  # "may choose for it to be any other action"
+        if alt is not None:
+            if alt == "progress" or alt not in state.rules.values["rounds"]["actions"]:
+                raise IllegalAction(f"New Mechanisms turns Progress into another action, not {alt}")
+            action = alt
     for card in me.sell(state, player, action, rng):  # cards traded for gold "at any moment"
         state = cards.trade_for_gold(state, player, card)
+    if "court" in state.variants:
+        for card in me.court_texts(state, player, action, rng):
+            state = court.play_text(state, player, card)
+    out = _action(state, player, action, strategies, rng)
+    performed = out is not state
+    if "tiles" in state.variants and performed:  # the action was performed
+        out = tiles.after_action(out, player, action, rng)
+    if "active" in state.variants and performed:  # 2-3 players, active variant: the Combined Action
+        out = nonplayers.after_action(out, player, action, me, rng)
+    return out
+
+
+def _action(state: State, player: str, action: str, strategies: dict, rng: random.Random) -> State:
+    """Carry out ``action`` as the strategy says; returns ``state`` itself when the player does nothing."""
+    me = strategies[player]
     if action == "taxes":
         return taxes.taxes(state, player) if me.taxes(state, player, rng) else state
     if action == "assembly":
@@ -80,6 +140,8 @@ def perform(state: State, player: str, action: str, strategies: dict, rng: rando
         city, built = me.building(state, player, rng)
         return building.build(state, player, city, tuple(built)) if city or built else state
     if action == "politics":
+        if "neighbors" in state.variants:  # Neighbor Cards played "before your Politics Action"
+            state = neighbors.before_politics(state, player, strategies, rng)
         choice = me.politics(state, player, rng)
         if choice == "council":
             plays = {p: strategies[p].council(state, p, player, rng) for p in turn_order(state)}
@@ -89,6 +151,8 @@ def perform(state: State, player: str, action: str, strategies: dict, rng: rando
             return state
         return politics.draw(state, player, rng, int(choice), me.keep(state, player))
     if action == "progress":
+        if "tiles" in state.variants:
+            return tiles.progress_action(state, player, me, rng)
         out = state
         for _ in range(legal.tiles_allowed(state)):
             pick = me.progress(out, player, rng)
@@ -109,13 +173,16 @@ def play_game(
     on_action: Callable[[State, str, str], None] | None = None,
     history: bool = False,
     on_history: Callable[[State], None] | None = None,
+    variants: frozenset[str] = frozenset(),
 ) -> GameRecord:
     """Play from setup to victory. ``strategies``: Principality → Strategy. ``on_action(state, player, action)``
     runs after every action (the conformance harness checks invariants there), ``on_history(state)`` after a
-    Round's History icons. ``history``: play with the History Cards."""
+    Round's History icons. ``history``: play with the History Cards. ``variants``: optional rules on —
+    ``tiles`` (the printed Progress Tiles), ``court`` (Court Card text effects), ``princesses``."""
     board = board or load_board()
     rules = rules or load_game_rules()
-    state = new_game(rng, board, rules, history)
+    non_players = frozenset(p for p in board.principalities if p not in strategies)  # 2-3 players: no strategy
+    state = new_game(rng, board, rules, history, variants, non_players)
     actions = illegal = 0
     rounds_begun = 0
     outcome = victory.result(state)
@@ -123,6 +190,9 @@ def play_game(
         rounds_begun = state.round
         princeps = state.princeps
         state = set_direction(state, strategies[princeps].direction(state, princeps, rng))
+        if "princesses" in state.variants:  # missions at a Period's start, else their work at the courts
+            state, skipped = princesses.round_start(state, strategies, rng, strict)
+            illegal += skipped
         plans = {p: tuple(strategies[p].plan(state, p, rng)) for p in turn_order(state)}
         for player, action in rounds.action_sequence(state, plans):
             if player in state.eliminated:
@@ -133,6 +203,8 @@ def play_game(
                 if strict:
                     raise
                 illegal += 1
+            if state.princesses:
+                state = princesses.sweep(state)  # a Capital taken over loses its Princess
             actions += 1
             if on_action is not None:
                 on_action(state, player, action)
@@ -142,6 +214,8 @@ def play_game(
         if outcome is None and history and not rounds.is_last_round(state):  # no icons in the final Round
             state, skipped = history_deck.resolve_icons(state, strategies, rng, strict)
             illegal += skipped
+            if state.princesses:
+                state = princesses.sweep(state)
             if on_history is not None:
                 on_history(state)
             outcome = victory.result(state)

@@ -2,21 +2,38 @@
 
 Experiment keys (besides ``game``, ``games``, ``seed``, ``title``)::
 
-    players: 4                      # the only count part 1 supports
+    players: 4                      # 2 | 3 | 4; with 2-3, seats is a mapping naming the played Principalities,
+                                    # rotation runs over them only, win rates are keyed by them
+                                    # (sim.games.principes.player_count: also variant: passive | active, and
+                                    # elimination: false for the variant without elimination)
     seats: [builder, conqueror, politician, random]   # one strategy per Principality, in seat order,
                                     # or a mapping {principality: strategy}; see strategies/principes
     rotate: true                    # game i shifts the seats by i mod 4, so over every 4 games each
                                     # Principality plays each listed strategy once
     strict: false                   # true: a decision the engine rejects stops the run
     rules: {"taxes.people_cost": 2} # dotted overrides of configs/principes/game.yaml
+    engine: auto                    # auto | fast | reference: auto plays on the compiled engine
+                                    # (sim/games/principes/fast) when it can (built-in strategies, History
+                                    # off, no optional module on), else on the reference; fast insists
     history: true                   # play with the History Cards (configs/principes/history.yaml); false
                                     # replays part 1's games exactly (no deck is dealt from the stream)
+    progress: generic               # generic | tiles: the printed Progress Tiles (configs/principes/progress.yaml)
+    court: false                    # true: Court Cards may be played for an assumed generic text effect
+    princesses: false               # true: Princesses go on missions each Period (configs/principes/princesses.yaml)
+    neighbors: false                # true: the 12 Neighbor Cards move Neighbor units (configs/principes/neighbors.yaml)
+    mode: multiplayer               # solo: the solo mode, with its own keys (sim.games.principes.solo_experiment)
+                                    # module_effects: each module on alone vs all off, paired on the same
+                                    # seeds (sim.games.principes.module_effects; key modules: {...})
 
-Game ``i`` uses only ``random.Random(trial_state(key, i))``, so results do not depend on chunks or workers.
+Game ``i`` uses only ``random.Random(trial_state(key, i))`` (the fast engine: the counter-based stream
+``trial_state(key, i)`` itself), so results do not depend on chunks or workers. The fast engine plays the same
+games as the reference drawing on the same stream (``fast.lockstep``); on their own streams the two agree in
+distribution, not game by game.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import random
@@ -26,14 +43,19 @@ import numpy as np
 
 from sim.config import load_rules
 from sim.errors import ConfigError
+from sim.games.principes import module_effects, player_count, solo_experiment
 from sim.games.principes.driver import WIN_TYPES, play_game
+from sim.games.principes.fast.dispatch import FAST_MAX_CHUNK, choose_engine
 from sim.games.principes.game.control import might
 from sim.games.principes.game.setup import GAME_PATH, GameRules, load_game_rules
 from sim.games.principes.map import load_board
 from sim.rng import trial_state
 from sim.stats import hist_mean_ci, wilson
 
-KEYS = ("players", "seats", "rotate", "strict", "rules", "history")
+KEYS = ("players", "seats", "rotate", "strict", "rules", "history", "progress", "court", "princesses", "neighbors")
+PROGRESS_MODELS = ("generic", "tiles")
+KEYS = (*KEYS, "engine")  # auto | fast | reference: sim.games.principes.fast.dispatch
+KEYS = (*KEYS, *player_count.KEYS)  # variant: passive | active, elimination: sim.games.principes.player_count
 MAX_ROUNDS = 6
 TRACK_COLUMNS = ("might", "people", "clergy", "gold")
 
@@ -48,17 +70,25 @@ class Experiment:
     strict: bool
     rules: tuple[tuple[str, object], ...]  # game.yaml overrides, hashable
     history: bool = True  # History Cards on
+    engine: str = "reference"  # the engine that plays it: fast | reference (fast.dispatch.choose_engine)
+    variants: frozenset[str] = frozenset()  # optional rules on: tiles, court, princesses, neighbors (driver.play_game)
 
 
 def experiment_from_dict(raw: dict, source: str) -> Experiment:
     from strategies.principes import resolve
 
+    if raw.get("mode", "multiplayer") == "solo":  # solo mode: sim.games.principes.solo_experiment
+        return solo_experiment.experiment_from_dict(raw, source)
+    if raw.get("mode") == "module_effects":  # each module on vs off, paired: sim.games.principes.module_effects
+        return module_effects.experiment_from_dict(raw, source)
+    if raw.get("mode", "multiplayer") != "multiplayer":
+        raise ConfigError(source, "mode", "multiplayer, solo or module_effects", raw.get("mode"))
+    raw = {k: v for k, v in raw.items() if k != "mode"}
     unknown = set(raw) - set(KEYS)
     if unknown:
         raise ConfigError(source, sorted(unknown)[0], f"one of {', '.join(KEYS)}", sorted(unknown)[0])
     factions = load_board().principalities
-    if raw.get("players", 4) != 4:
-        raise ConfigError(source, "players", "4 (the 2-3 player variants come with part 2)", raw["players"])
+    factions = player_count.played_factions(raw, factions, source)  # players: 2 | 3 | 4; the others non-players
     seats = raw.get("seats", ["builder", "conqueror", "politician", "random"])
     if isinstance(seats, dict):
         missing = [f for f in factions if f not in seats]
@@ -84,7 +114,7 @@ def experiment_from_dict(raw: dict, source: str) -> Experiment:
             labels.append(label)
             specs.append((uses, params))
         ids.append(labels.index(label))
-    for key in ("rotate", "strict", "history"):
+    for key in ("rotate", "strict", "history", "court", "princesses", "neighbors"):
         if key in raw and not isinstance(raw[key], bool):
             raise ConfigError(source, key, "true or false", raw[key])
     rules = raw.get("rules") or {}
@@ -92,7 +122,7 @@ def experiment_from_dict(raw: dict, source: str) -> Experiment:
         raise ConfigError(source, "rules", "a mapping of dotted game.yaml keys to values", rules)
     if rules:
         load_rules("principes", dict(rules), path=GAME_PATH, override_sources=dict.fromkeys(rules, source))
-    return Experiment(
+    experiment = Experiment(
         factions=factions,
         labels=tuple(labels),
         specs=tuple(specs),
@@ -101,7 +131,25 @@ def experiment_from_dict(raw: dict, source: str) -> Experiment:
         strict=raw.get("strict", False),
         rules=tuple(sorted((k, json.dumps(v)) for k, v in rules.items())),
         history=raw.get("history", True),
+        variants=_variants(raw, source) | player_count.variants(raw, source, len(factions)),
     )
+    return dataclasses.replace(experiment, engine=choose_engine(raw, experiment, source))
+
+
+def _variants(raw: dict, source: str) -> frozenset[str]:
+    model = raw.get("progress", "generic")
+    if model not in PROGRESS_MODELS:
+        raise ConfigError(source, "progress", " or ".join(PROGRESS_MODELS), model)
+    on = {"tiles"} if model == "tiles" else set()
+    on |= {key for key in ("court", "princesses", "neighbors") if raw.get(key, False)}
+    return frozenset(on)
+
+
+def max_chunk(payload: Experiment) -> int | None:
+    """Games per chunk for ``sim.experiments`` (None: its default): the fast engine takes bigger chunks."""
+    if isinstance(payload, (solo_experiment.SoloExperiment, module_effects.ModuleEffects)):
+        return None
+    return FAST_MAX_CHUNK if payload.engine == "fast" else None
 
 
 def compile(experiment: Experiment) -> Experiment:
@@ -127,6 +175,14 @@ def seat_strategies(payload: Experiment, game: int) -> tuple[int, ...]:
 
 
 def play_chunk(payload: Experiment, key, start: int, count: int, keep_rows: bool):
+    if isinstance(payload, solo_experiment.SoloExperiment):
+        return solo_experiment.play_chunk(payload, key, start, count, keep_rows)
+    if isinstance(payload, module_effects.ModuleEffects):
+        return module_effects.play_chunk(payload, key, start, count, keep_rows)
+    if payload.engine == "fast":
+        from sim.games.principes.fast.chunk import play_chunk as fast_chunk
+
+        return fast_chunk(payload, key, start, count, keep_rows)
     from strategies.principes import make
 
     board, rules = _board(), _game_rules(payload.rules)
@@ -161,7 +217,9 @@ def play_chunk(payload: Experiment, key, start: int, count: int, keep_rows: bool
         ids = seat_strategies(payload, game)
         seated = {p: players[ids[j]] for j, p in enumerate(payload.factions)}
         rng = random.Random(int(trial_state(key, game)))
-        rec = play_game(seated, rng, board, rules, strict=payload.strict, history=payload.history)
+        rec = play_game(
+            seated, rng, board, rules, strict=payload.strict, history=payload.history, variants=payload.variants
+        )
         end = rec.final
         winner = payload.factions.index(rec.winner) if rec.winner is not None else -1
         wt = WIN_TYPES.index(rec.win_type)
@@ -199,6 +257,10 @@ def play_chunk(payload: Experiment, key, start: int, count: int, keep_rows: bool
 
 def summarize(counts: dict, n: int, payload: Experiment) -> dict:
     """Win rates with Wilson intervals, win types, game length, final tracks, strategy × Principality, balance."""
+    if isinstance(payload, solo_experiment.SoloExperiment):
+        return solo_experiment.summarize(counts, n, payload)
+    if isinstance(payload, module_effects.ModuleEffects):
+        return module_effects.summarize(counts, n, payload)
     factions, labels = payload.factions, payload.labels
     wins = [int(w) for w in counts["wins"]]
     draws = int(counts["draws"][0])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from sim.games.principes.game import building, progress, taxes
+from sim.games.principes.game import building, cards, progress, taxes, tiles
 from sim.games.principes.game.assembly import assembly_lands, prince_land
 from sim.games.principes.game.control import controlled_lands, controller
 from sim.games.principes.game.movement import movement_points
@@ -36,7 +36,7 @@ def assembly_room(state: State, player: str) -> tuple[list[str], int, int, int]:
     knights = state.pool[player]["knight"]
     if cost:
         knights = min(knights, state.gold[player] // cost)
-    return lands, knights, state.pool[player]["footman"], v["units"]
+    return lands, knights, state.pool[player]["footman"], v["units"] + tiles.extra_units(state, player)
 
 
 def prince_on(state: State, player: str) -> str | None:
@@ -66,6 +66,8 @@ def reachable(state: State, player: str, start: str, points: int) -> dict[str, t
             continue
         if land != start and any(f != player for f in state.factions_on(land)):
             continue  # moving units must stop on a land holding another colour's units
+        if land != start and tiles.guarded(state, land, player):
+            continue  # Border Guards: "Foreign units stop at the first of your lands they enter"
         for nxt in state.board.land(land).adjacent:
             if nxt not in paths:
                 paths[nxt] = path + (nxt,)
@@ -75,7 +77,7 @@ def reachable(state: State, player: str, start: str, points: int) -> dict[str, t
 
 
 def reach(state: State, player: str, kind: str, start: str) -> dict[str, tuple[str, ...]]:
-    return reachable(state, player, start, movement_points(state, kind))
+    return reachable(state, player, start, movement_points(state, kind, player))
 
 
 def strength(units: dict[str, int]) -> int:
@@ -129,9 +131,10 @@ def support_cards(state: State, player: str) -> list[tuple[str, tuple[str, ...]]
     out = []
     for card, n in sorted(state.hands[player].items()):
         kind, symbol = card.split(".")
-        if kind == "battle":
-            continue
-        tracks = ("people", "clergy") if symbol == "either" else (symbol,)
+        if kind == "battle" and not tiles.battle_cards_for_support(state, player):
+            continue  # Heralds of Peace lets Battle Cards buy People or Clergy Support
+        symbol = symbol if kind == "battle" else cards.support_symbol(card)  # a Neighbor Card by id: its symbol
+        tracks = ("people", "clergy") if symbol == "either" or kind == "battle" else (symbol,)
         out += [(card, tracks)] * n
     return out
 
@@ -151,6 +154,8 @@ def controls(state: State, player: str, land: str) -> bool:
 
 def tile_picks(state: State, player: str) -> list[tuple[str, str | None]]:
     """Single legal picks: (Market tile, own tile given back or None)."""
+    if "tiles" in state.variants:
+        return tiles.picks(state, player)
     slots = state.rules.values["progress"]["slots_per_color"]
     mine = state.tiles.get(player, [])
     out: list[tuple[str, str | None]] = []

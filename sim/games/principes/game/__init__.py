@@ -13,9 +13,15 @@ One module per idea:
 - ``rounds``: planned actions and their resolution order, the end of a Round; ``victory``: who won and how.
 - ``history``: the History deck and one module per icon (Division, Urbanization, Release to Home, Common Council,
   Balt Raid, Teutonic Knights, Mongol Invasion), resolved at the end of each Round but the last.
+- ``neighbors``: the six Neighbors' figures and the 12 Neighbor Cards played before a Politics Action (moving,
+  blocking, occupation, respawn), switched on with the ``neighbors`` variant.
+- ``tiles``: the 48 printed Progress Tiles (Market, limits, exchanges, each tile's effect), the ``tiles`` variant;
+  ``progress`` keeps the generic tile model. ``princesses``: missions each Period, the ``princesses`` variant;
+  ``court``: the Court Cards' assumed text effect, the ``court`` variant.
 - ``scenario``: placing figures and cards by hand (rulebook examples, what-ifs); ``invariants``: state checks.
 
 Random choices (dice, draws, shuffles) take a ``random.Random`` from the caller. Player decisions the rules
 leave open are parameters; where a default is needed the module docstring says which one is taken. The
-engine is the specification a compiled engine will be tested against, so it favours clarity over speed.
+engine is the specification the compiled engine (``sim.games.principes.fast``) is tested against, game by game
+on a shared stream, so it favours clarity over speed.
 """

@@ -6,6 +6,7 @@ Prince on the Map, units go to one chosen land with the highest Might among thos
 
 from __future__ import annotations
 
+from sim.games.principes.game import tiles
 from sim.games.principes.game.control import controlled_lands, controller, land_might
 from sim.games.principes.game.state import IllegalAction, State
 
@@ -43,8 +44,9 @@ def assemble(state: State, player: str, placements: dict[str, dict[str, int]]) -
             if kind not in ASSEMBLED:
                 raise IllegalAction(f"only Knights and Footmen are assembled, not {kind}")
             total[kind] += n
-    if sum(total.values()) > v["units"]:  # Progress tiles (part 2) may raise this
-        raise IllegalAction(f"at most {v['units']} units per Assembly, asked for {sum(total.values())}")
+    limit = v["units"] + tiles.extra_units(state, player)  # Three-Field: "You may assemble 2 more units"
+    if sum(total.values()) > limit:
+        raise IllegalAction(f"at most {limit} units per Assembly, asked for {sum(total.values())}")
     for kind, n in total.items():
         if n > state.pool[player][kind]:
             raise IllegalAction(f"{player} has {state.pool[player][kind]} {kind}s in the pool, asked for {n}")

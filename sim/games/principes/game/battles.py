@@ -3,7 +3,8 @@
 Dice come from the caller's ``random.Random``; the card phase is the reference's brute-force best play over
 the symbols in hand (win, then fewest cards, then fewest own losses, then most enemy losses). Before Battle
 and After Battle card texts are not modelled (part 2). Masovia rerolls its die once when, without cards, it
-would lose the battle; the attacker settles its die first (as the battle engine assumes).
+would lose the battle; a holder of the Learning Chess tile then flips its die to the opposite face when that
+turns the loss into a win; the attacker settles its die first (as the battle engine assumes).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import random
 from dataclasses import dataclass
 
 from sim.games.principes import reference
-from sim.games.principes.game import cards, dynasty
+from sim.games.principes.game import cards, dynasty, princesses, tiles
 from sim.games.principes.game.control import controller
 from sim.games.principes.game.state import UNITS, State, clamp_track
 from sim.games.principes.rules import BLANK, COIN, SHIELD, SWORD
@@ -32,7 +33,7 @@ class BattleReport:
 
 
 def is_player(state: State, faction: str) -> bool:
-    return faction in state.board.principalities and faction not in state.eliminated
+    return faction in state.board.principalities and faction not in state.eliminated | state.non_players
 
 
 def site_shields(state: State, land: str) -> int:
@@ -75,6 +76,19 @@ def _outcome(units_a, units_d, face_a, face_d, shields_d, play_a=(0, 0, 0), play
     )
 
 
+def _flip(state: State, is_attacker: bool, units_a, units_d, face_a: int, face_d: int, shields_d: int):
+    """Learning Chess: the side flips its die to the opposite face when, without cards, its die loses the battle
+    and the opposite face wins it. Returns the (attacker, defender) faces."""
+    rb = state.rules.battle
+    mine = face_a if is_attacker else face_d
+    flipped = int(rb.opposite[list(rb.die).index(mine)])
+    side = "attacker" if is_attacker else "defender"
+    if _outcome(units_a, units_d, face_a, face_d, shields_d)[0] == side:
+        return face_a, face_d
+    trial = (flipped, face_d) if is_attacker else (face_a, flipped)
+    return trial if _outcome(units_a, units_d, *trial, shields_d)[0] == side else (face_a, face_d)
+
+
 def _loot(state: State, taker: str, victim: str) -> None:
     """A coin: the side steals 1 gold; neutral forces take from / give to the general pool."""
     gold = state.rules.battle.coin_gold
@@ -101,6 +115,17 @@ def home_land(state: State, faction: str) -> str | None:
     if faction == TEUTONIC:
         return next(land.id for land in state.board.lands if land.teutonic_symbol)
     return None
+
+
+def send_home(state: State, pomerania: str, kind: str, n: int) -> None:
+    """A Pomerania's figures removed away from its land (Neighbors) go back to their spots on it, or wait off the
+    Map while foreign units hold it (mutates ``state``)."""
+    land = home_land(state, pomerania)
+    if all(f == pomerania for f in state.factions_on(land)):
+        state.add_units(land, pomerania, kind, n)
+    else:
+        off = state.pomerania_off.setdefault(pomerania, {})
+        off[kind] = off.get(kind, 0) + n
 
 
 def empty_land(state: State, land: str) -> bool:
@@ -145,6 +170,8 @@ def battle(
                     face_a = int(faces[rng.randrange(len(faces))])
                 else:
                     face_d = int(faces[rng.randrange(len(faces))])
+        if tiles.flips(out, side) and is_player(out, side):  # Learning Chess: flip a losing die when that wins
+            face_a, face_d = _flip(out, side == attacker, units_a, units_d, face_a, face_d, shields_d)
     if face_a == COIN:
         _loot(out, attacker, defender)
     if face_d == COIN:
@@ -175,7 +202,10 @@ def battle(
                 elif side == defender and homed:
                     off = out.pomerania_off.setdefault(side, {})
                     off[kind] = off.get(kind, 0) + n
-                # an Invader's toppled figures just leave the Map: the History event puts them back
+                elif side in out.board.pomerania_units:  # moved off its land by a Neighbor Card
+                    send_home(out, side, kind, n)
+                # an Invader's toppled figures just leave the Map: the History event puts them back; a major
+                # Neighbor's go back to its off-map spots (counted as its figures not on the Map)
     standing = dict(out.units_of(land, loser))
     if standing:
         target = None if pomerania_defeated else _withdraw_land(out, land, loser, withdraw_to)
@@ -186,15 +216,24 @@ def battle(
             elif loser in out.pool:
                 out.pool[loser][kind] += n  # nowhere to withdraw: removed
                 dead_princes += [loser] * (kind == "prince" and is_player(out, loser))
-            elif homed:
+            elif homed and loser == defender:
                 off = out.pomerania_off.setdefault(loser, {})
                 off[kind] = off.get(kind, 0) + n
+            elif loser in out.board.pomerania_units:
+                send_home(out, loser, kind, n)
     for side, delta in ((winner, 1), (loser, -1)):  # People's Favor
         if is_player(out, side):
             key = "winner_people" if delta > 0 else "loser_people"
             out.people[side] = clamp_track(out.people[side] + delta * out.rules.values["battle"][key], out.rules)
     for side in dead_princes:
         dynasty.prince_died(out, side)
+    for side in (attacker, defender):  # 2-3 players: a non-player Prince removed respawns on one of his lands
+        if side in out.non_players and out.pool[side].get("prince", 0) and "solo" not in out.variants:
+            from sim.games.principes.game import nonplayers
+
+            nonplayers.respawn(out, side)
+    if out.princesses:  # a Princess on the land may be removed by the battle
+        princesses.after_battle(out, land, winner)
     for side in (attacker, defender):  # Battle Order 10: each player who fought draws a Battle Card
         if is_player(out, side):
             for _ in range(out.rules.values["battle"]["cards_drawn"]):

@@ -55,10 +55,26 @@ def trade_for_gold(state: State, player: str, card: str) -> State:
     return out
 
 
+def support_symbol(card: str) -> str:
+    """A Court or Neighbor Card's support symbol (people|clergy|either). With Neighbors on, a Neighbor Card is
+    ``neighbor.<card id>`` and its symbol is in configs/principes/neighbors.yaml."""
+    kind, symbol = card.split(".")
+    if kind == "neighbor" and symbol not in ("people", "clergy", "either"):
+        from sim.games.principes.game.neighbors import support_symbol as neighbor_symbol
+
+        return neighbor_symbol(symbol)
+    return symbol
+
+
 def trade_for_support(state: State, player: str, card: str, track: str) -> State:
     """A Court or Neighbor Card's symbol: +1 on the People or Clergy track the symbol allows."""
     kind, symbol = card.split(".")
-    if kind == "battle" or symbol not in (track, "either"):
+    if kind == "battle":  # Heralds of Peace: "exchange 1 Battle Card for 1 People or 1 Clergy Support Point"
+        from sim.games.principes.game import tiles
+
+        if not tiles.battle_cards_for_support(state, player) or track not in ("people", "clergy"):
+            raise IllegalAction(f"{card} does not give {track} support")
+    elif support_symbol(card) not in (track, "either"):
         raise IllegalAction(f"{card} does not give {track} support")
     out = state.copy()
     discard(out, player, card)
@@ -67,10 +83,18 @@ def trade_for_support(state: State, player: str, card: str, track: str) -> State
     return out
 
 
+def hand_limit(state: State, player: str) -> int:
+    """6 cards, or 9 with Bishop's Chancery."""
+    from sim.games.principes.game import tiles
+
+    return state.rules.hand_limit + (tiles.extra_hand(state, player) if state.tiles else 0)
+
+
 def enforce_hand_limit(state: State, player: str) -> State:
     """Over the limit, trade the excess for gold at once ("discard the excess cards by playing them")."""
     out = state
-    while hand_size(out, player) > out.rules.hand_limit:
+    limit = hand_limit(state, player)
+    while hand_size(out, player) > limit:
         card = min(out.hands[player], key=lambda c: (TRADE_ORDER.index(c.split(".")[0]), c))
         out = trade_for_gold(out, player, card)
     return out

@@ -6,6 +6,7 @@ from sim.games.principes.game.control import controlled_lands, controller, land_
 from sim.games.principes.game.state import State
 
 LAST_PERIOD = 3
+NO_ELIMINATION = "no_elimination"  # in State.variants: "Optional Variant for Players Sensitive to Elimination Games"
 
 
 def _place_prince(state: State, player: str) -> None:
@@ -40,7 +41,7 @@ def eliminate(state: State, player: str) -> None:
         state.tiles[player] = []
     state.final_round = min(state.final_round, state.round + 1)
     if state.princeps == player:
-        survivors = [p for p in turn if p not in state.eliminated]
+        survivors = [p for p in turn if p not in state.eliminated and p not in state.non_players]
         if survivors:
             state.princeps = survivors[0]
 
@@ -61,6 +62,9 @@ def prince_died(state: State, player: str) -> None:
             state.reign[player] = period
             _place_prince(state, player)
             return
+    if NO_ELIMINATION in state.variants:  # the variant without elimination: play on without a Prince
+        state.reign[player] = 0
+        return
     eliminate(state, player)
 
 
@@ -75,6 +79,10 @@ def end_of_period(state: State) -> State:
         if left.get(ending + 1, 0) > 0:
             left[ending + 1] -= 1
             out.reign[player] = ending + 1
+            if NO_ELIMINATION in out.variants and out.pool[player]["prince"]:
+                _place_prince(out, player)  # a Prince again after an heir's reign: his figure enters the Map
+        elif NO_ELIMINATION in out.variants:
+            out.reign[player] = 0  # no Prince of the next Period: the heir rules on
         else:
             eliminate(out, player)
     return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sim.games.principes.game import neighbors
 from sim.games.principes.game.state import UNITS, State
 
 
@@ -32,6 +33,11 @@ def violations(state: State) -> list[str]:
     if state.supply["division"] < 0 or state.supply["division"] + len(state.division) > v["pools"]["division"]:
         found.append(f"Division Tokens not conserved: {len(state.division)} placed, {state.supply['division']} left")
     found += _invader_violations(state)
+    found += _tile_violations(state) + _princess_violations(state)
+    found += neighbors.violations(state)
+    for p in sorted(state.non_players):  # 2-3 players: no Treasury, no hand, never eliminated, not in turn order
+        if state.gold[p] or any(state.hands[p].values()) or p in state.eliminated or p in state.players:
+            found.append(f"non-player {p} holds gold or cards, or counts as a player")
     for land, n in state.cities.items():
         if not 0 <= n <= state.board.land(land).gords:
             found.append(f"{land} has {n} Cities")
@@ -39,6 +45,8 @@ def violations(state: State) -> list[str]:
         if n < 0:
             found.append(f"negative {kind} supply")
     for kind, deck in state.decks.items():
+        if kind == "neighbor" and neighbors.enabled(state):
+            continue  # the 12 cards by identity: neighbors.violations
         in_hands = {s: sum(h.get(f"{kind}.{s}", 0) for h in state.hands.values()) for s in deck}
         for symbol, total in v["cards"][f"{kind}_symbols"].items():
             if deck[symbol] + in_hands[symbol] != total:
@@ -64,4 +72,55 @@ def _invader_violations(state: State) -> list[str]:
     expected = sum(spec("teutonic_knights")["units"].values()) if state.teutonic else 0
     if sum(n for _, _, n in knights) + waiting != expected or len({land for land, _, _ in knights}) > 1:
         found.append(f"Teutonic Knights not conserved: {knights} on the Map, {waiting} waiting")
+    return found
+
+
+def _tile_violations(state: State) -> list[str]:
+    """Printed Progress Tiles: known tiles; at most 2 face up per colour; no player holds 2 identical tiles nor more
+    tiles of a colour than its spaces (3 at most, with German Settlers)."""
+    if "tiles" not in state.variants:
+        return []
+    from sim.games.principes.game import tiles
+
+    found = []
+    known = tiles.catalogue()
+    per_colour = tiles.tile_values()["market"]["face_up_per_colour"]
+    everything = list(state.market) + [t for s in state.stacks.values() for t in s]
+    everything += [t for held in state.tiles.values() for t in held]
+    found += [f"unknown Progress Tile {t}" for t in sorted(set(everything) - set(known))]
+    for c in state.rules.values["progress"]["colors"]:
+        if sum(tiles.colour(t) == c for t in state.market) > per_colour:
+            found.append(f"more than {per_colour} {c} tiles face up on the Market")
+    base = state.rules.values["progress"]["slots_per_color"]
+    for p, held in state.tiles.items():
+        if len(set(held)) != len(held):
+            found.append(f"{p} holds 2 identical Progress Tiles: {sorted(held)}")
+        for c in {tiles.colour(t) for t in held}:
+            if sum(tiles.colour(t) == c for t in held) > base + 1:
+                found.append(f"{p} holds more {c} tiles than its board has spaces")
+    return found
+
+
+def _princess_violations(state: State) -> list[str]:
+    """Princesses: 1 per area, on a Neighbor or a Capital its owner controls, none of an eliminated player, and
+    each on the area of her last mission."""
+    if not state.princesses:
+        return []
+    from sim.games.principes.game import princesses
+    from sim.games.principes.game.control import controller
+
+    found = []
+    areas = list(state.princesses.values())
+    if len(set(areas)) != len(areas):
+        found.append(f"2 Princesses on one area: {state.princesses}")
+    for p, area in state.princesses.items():
+        owner = princesses.capital_owner(state, area)
+        if p in state.eliminated:
+            found.append(f"the Princess of eliminated {p} is on the Map")
+        if owner is None and area not in princesses.neighbors():
+            found.append(f"{p}'s Princess on unknown area {area}")
+        if owner is not None and controller(state, area) != owner:
+            found.append(f"{p}'s Princess in {area}, a Capital its owner does not control")
+        if state.princess_last.get(p) != area:
+            found.append(f"{p}'s Princess on {area}, not on her last mission's area")
     return found

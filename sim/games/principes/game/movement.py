@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from sim.games.principes.game import battles
+from sim.games.principes.game import battles, tiles
 from sim.games.principes.game.battles import BattleReport
 from sim.games.principes.game.control import controller, retrack
 from sim.games.principes.game.state import CAVALRY, UNITS, IllegalAction, State, clamp_track
@@ -25,9 +25,11 @@ class Move:
     n: int = 1  # figures of this kind moving along the same path
 
 
-def movement_points(state: State, kind: str) -> int:
+def movement_points(state: State, kind: str, player: str | None = None) -> int:
+    """A unit kind's Movement Points; ``player``'s Progress Tiles may add some (Mounts for Infantry)."""
     v = state.rules.values["movement"]
-    return v["cavalry_points"] if kind in CAVALRY else v["infantry_points"]
+    base = v["cavalry_points"] if kind in CAVALRY else v["infantry_points"]
+    return base + tiles.extra_points(state, player, kind) if player is not None and state.tiles else base
 
 
 def check_moves(state: State, player: str, moves: list[Move], consent: frozenset[str] = frozenset()) -> None:
@@ -36,8 +38,9 @@ def check_moves(state: State, player: str, moves: list[Move], consent: frozenset
     for move in moves:
         if move.kind not in UNITS or move.n < 1:
             raise IllegalAction(f"cannot move {move.n} {move.kind}")
-        if len(move.path) - 1 > movement_points(state, move.kind):
-            raise IllegalAction(f"a {move.kind} moves at most {movement_points(state, move.kind)} lands: {move.path}")
+        points = movement_points(state, move.kind, player)
+        if len(move.path) - 1 > points:
+            raise IllegalAction(f"a {move.kind} moves at most {points} lands: {move.path}")
         for a, b in zip(move.path, move.path[1:], strict=False):
             if b not in state.board.land(a).adjacent:
                 raise IllegalAction(f"{a} and {b} are not adjacent")
@@ -45,6 +48,8 @@ def check_moves(state: State, player: str, moves: list[Move], consent: frozenset
             foreign = [f for f in state.factions_on(land) if f != player]
             if foreign and not all(f in consent and battles.is_player(state, f) for f in foreign):
                 raise IllegalAction(f"{land} holds units of {', '.join(foreign)}: moving units must stop there")
+            if tiles.guarded(state, land, player, consent):
+                raise IllegalAction(f"{land} is guarded (Border Guards): moving units must stop there")
         key = (move.path[0], move.kind)
         leaving[key] = leaving.get(key, 0) + move.n
         if leaving[key] > state.units_of(move.path[0], player).get(move.kind, 0):

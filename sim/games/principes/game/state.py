@@ -45,6 +45,10 @@ class State:
     history: tuple[str, ...] = ()  # the dealt History deck, top first: Round r reveals history[r - 1]
     mongol_waves: int = 0  # Mongol Invasions so far (each places one Mongol fewer)
     teutonic: bool = False  # the Teutonic Knights were called in (on their land, or off it until it empties)
+    variants: frozenset[str] = frozenset()  # optional rules switched on: "tiles", "court", "princesses"
+    princesses: dict[str, str] = field(default_factory=dict)  # faction → area of its Princess (a Neighbor or a Capital)
+    princess_last: dict[str, str] = field(default_factory=dict)  # faction → area of its Princess's last mission
+    non_players: frozenset[str] = frozenset()  # Principalities no player controls (2-3 players): neutral units
 
     def copy(self) -> State:
         """A copy sharing only board and rules. Written out by hand (nested containers one level at a time)
@@ -78,11 +82,15 @@ class State:
             history=self.history,
             mongol_waves=self.mongol_waves,
             teutonic=self.teutonic,
+            variants=self.variants,
+            princesses=dict(self.princesses),
+            princess_last=dict(self.princess_last),
+            non_players=self.non_players,
         )
 
     @property
     def players(self) -> tuple[str, ...]:
-        return tuple(p for p in self.board.principalities if p not in self.eliminated)
+        return tuple(p for p in self.board.principalities if p not in self.eliminated and p not in self.non_players)
 
     @property
     def period(self) -> int:

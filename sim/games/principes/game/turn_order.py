@@ -11,7 +11,7 @@ def turn_order(state: State) -> list[str]:
     start = seats.index(state.princeps)
     step = 1 if state.clockwise else -1
     ring = [seats[(start + step * i) % len(seats)] for i in range(len(seats))]
-    return [p for p in ring if p not in state.eliminated]
+    return [p for p in ring if p not in state.eliminated and p not in state.non_players]
 
 
 def set_direction(state: State, clockwise: bool) -> State:

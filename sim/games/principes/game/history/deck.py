@@ -15,6 +15,7 @@ from sim.games.principes.game.history.common import history_values
 from sim.games.principes.game.rounds import is_last_round
 from sim.games.principes.game.state import IllegalAction, State
 
+SKIP = "history_skip:"  # "history_skip:<card>" in State.variants: the card's icons do nothing (a paired what-if)
 ICONS = {
     "division": division.resolve,
     "urbanization": urbanization.resolve,
@@ -48,7 +49,7 @@ def resolve_icons(state: State, strategies: dict, rng: random.Random, strict: bo
     won (a coronation at a Common Council, or every rival gone). Returns the state and the icons skipped
     because a strategy's choice was illegal (``strict`` raises instead)."""
     card = revealed(state)
-    if card is None or is_last_round(state):
+    if card is None or is_last_round(state) or SKIP + card in state.variants:  # SKIP: a blanked card (module effects)
         return state, 0
     out, illegal = state, 0
     for icon in cards()[card]["icons"]:

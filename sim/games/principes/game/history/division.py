@@ -22,10 +22,12 @@ def candidates(state: State, player: str) -> list[str]:
     out = []
     for land in state.board.lands:
         owner = land.principality
-        if owner == player or owner not in state.board.principalities or owner in state.eliminated:
+        if owner == player or owner not in state.players:  # a player's land (not an eliminated or non-player one)
             continue
         if land.id in state.units or land.id in state.division or controller(state, land.id) != owner:
             continue
+        if land.id in state.princesses.values():
+            continue  # "a Princess counts as a unit"
         out.append(land.id)
     return out
 

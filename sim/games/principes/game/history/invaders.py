@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections import deque
 
-from sim.games.principes.game import battles
+from sim.games.principes.game import battles, princesses, tiles
 from sim.games.principes.game.control import controller
 from sim.games.principes.game.history.common import history_values, richness, rivals_by_strength
 from sim.games.principes.game.movement import Move, movement_points, return_pomeranians
@@ -59,6 +59,8 @@ def reach(state: State, faction: str, start: str, kind: str, mover: str) -> dict
         steps = len(path) - 1 + (0 if start in state.board.index else cost - 1)
         if steps >= points or (land != start and any(f != faction for f in state.factions_on(land))):
             continue  # out of Movement Points, or a land with foreign units stops the move
+        if land != start and tiles.guarded(state, land, faction):
+            continue  # Border Guards: foreign units stop at the holder's lands
         for nxt in state.board.land(land).adjacent:
             if nxt not in paths:
                 paths[nxt] = path + (nxt,)
@@ -83,6 +85,8 @@ def path_ok(state: State, faction: str, path: tuple[str, ...], kind: str, mover:
     if any(b not in board.land(a).adjacent for a, b in zip(lands, lands[1:], strict=False)):
         return False
     if any(f != faction for x in path[1:-1] for f in state.factions_on(x)):
+        return False
+    if any(tiles.guarded(state, x, faction) for x in path[1:-1]):
         return False
     return controller(state, path[-1]) != mover
 
@@ -109,6 +113,8 @@ def devastate(state: State, land: str) -> None:
     building = state.buildings.pop(land, None)
     if building is not None:
         state.supply[building] += 1
+    if state.princesses:
+        princesses.devastated(state, land)  # "or if the land is ... devastated (p. 28), the Princess is removed"
 
 
 def move(

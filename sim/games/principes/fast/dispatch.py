@@ -1,0 +1,75 @@
+"""Which engine plays an experiment: the experiment key ``engine: auto | fast | reference`` (default auto).
+
+``auto`` takes the fast engine when it plays exactly the experiment's game: every seat a built-in strategy
+(random, builder, conqueror, politician, with parameter overrides of the kinds their defaults have), History off,
+no other optional module switched on (any key outside ``CORE_KEYS`` with a truthy value other than its documented
+"off" value counts as on, so switches added later fall back to the reference by themselves), and ``rules:``
+overrides the compiled layout can hold. ``fast`` when one of these fails is a ``ConfigError`` naming the reason;
+``reference`` always plays the plain-Python engine.
+"""
+
+from __future__ import annotations
+
+import json
+
+from sim.errors import ConfigError
+
+ENGINES = ("auto", "fast", "reference")
+CORE_KEYS = ("players", "seats", "rotate", "strict", "rules", "history", "engine")
+OFF_VALUES = {"progress": ("generic",)}  # a switch's default that is truthy but means "off"
+FAST_MAX_CHUNK = 10_000  # games per chunk on the fast engine (about 4 s on one core)
+
+
+def fast_obstacles(raw: dict, experiment) -> list[str]:
+    """Why the fast engine cannot play ``experiment`` (built from ``raw``); empty when it can."""
+    from sim.games.principes.fast.layout import Unsupported
+    from sim.games.principes.fast.strategies import compile_strategy
+
+    why = []
+    if len(experiment.factions) != 4:
+        why.append(f"players: {len(experiment.factions)} (the fast engine plays 4-player games)")
+    if experiment.history:
+        why.append("history: true (the History Cards are not ported; set history: false)")
+    for key, value in raw.items():
+        if key not in CORE_KEYS and value and value not in OFF_VALUES.get(key, ()):
+            why.append(f"{key}: {json.dumps(value)} (an optional module the fast engine does not play)")
+    variants = getattr(experiment, "variants", None)
+    if variants and not why:
+        why.append(f"optional modules on: {', '.join(sorted(variants))}")
+    for label, (uses, params) in zip(experiment.labels, experiment.specs, strict=True):
+        try:
+            compile_strategy(uses, params)
+        except Unsupported as err:
+            why.append(f"strategy {label}: {err}")
+    try:
+        _check_rules(experiment.rules)
+    except Unsupported as err:
+        why.append(f"rules: {err}")
+    return why
+
+
+def _check_rules(overrides) -> None:
+    from sim.games.principes.fast.layout import ACTIONS, Unsupported, compile_constants, to_state_vector
+    from sim.games.principes.game.setup import initial_state, load_game_rules
+    from sim.games.principes.map import load_board
+
+    rules = load_game_rules(overrides={k: json.loads(v) for k, v in overrides})
+    v = rules.values["rounds"]
+    if v["actions_planned"] != 3 or tuple(v["actions"]) != ACTIONS:
+        raise Unsupported("rounds.actions and rounds.actions_planned are fixed in the fast engine")
+    board = load_board()
+    compile_constants(board, rules)
+    to_state_vector(initial_state(board, rules))
+
+
+def choose_engine(raw: dict, experiment, source: str) -> str:
+    """'fast' or 'reference' for the experiment keys ``raw``; raises ConfigError for an impossible ``fast``."""
+    wanted = raw.get("engine", "auto")
+    if wanted not in ENGINES:
+        raise ConfigError(source, "engine", " | ".join(ENGINES), wanted)
+    if wanted == "reference":
+        return "reference"
+    why = fast_obstacles(raw, experiment)
+    if wanted == "fast" and why:
+        raise ConfigError(source, "engine", "auto or reference: the fast engine cannot play " + "; ".join(why), "fast")
+    return "reference" if why else "fast"

@@ -1,0 +1,446 @@
+"""The fast engine's array layout: one flat int64 state vector ``S`` and one flat int64 constants vector ``C``.
+
+``S`` holds a whole game position (offsets ``S_*`` below); ``C`` holds the board and the rules values the
+kernels read (offsets ``C_*``). Both are plain numpy arrays, so a kernel copies a position with ``S.copy()`` and
+numba sees every offset as a compile-time constant. ``compile_constants`` builds ``C`` from a ``Board`` and
+``GameRules``; ``to_state_vector`` / ``from_state_vector`` translate a reference ``State`` to ``S`` and back (the
+tests compare the ported functions with the reference through them).
+
+Indices: factions 0-3 are the Principalities in board order, 4-5 the Pomeranias (sorted ids); unit kinds are
+(prince, knight, footman); cards are the reference's card strings in sorted order (``CARDS``), so iterating card
+indices in order is iterating ``sorted(hand)``; tokens are ``TOKENS``; a building is 0 none, 1 castle, 2 tiltyard,
+3 abbey; a Progress tile is ``colour * distinct + n``. Lands are in board order; ``C_RANK`` gives each land's rank
+among the sorted land ids (the reference sorts lands by id in several places).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim.games.principes.game.state import UNITS, State
+from sim.games.principes.map import Board
+
+NL, NP, NF, NK = 44, 4, 6, 3
+PRINCE, KNIGHT, FOOTMAN = 0, 1, 2
+CARDS = (
+    "battle.either",
+    "battle.shield",
+    "battle.sword",
+    "court.clergy",
+    "court.either",
+    "court.people",
+    "neighbor.clergy",
+    "neighbor.either",
+    "neighbor.people",
+)
+NC = len(CARDS)
+B_EITHER, B_SHIELD, B_SWORD = 0, 1, 2
+CARD_KINDS = ("battle", "court", "neighbor")
+TOKENS = ("capital", "city", "civitas", "castle", "tiltyard", "abbey", "division")
+T_CASTLE, T_DIVISION = 3, 6
+BUILDINGS = (None, "castle", "tiltyard", "abbey")
+NCOL, MAXT, MAXMARKET, MAXHELD = 6, 8, 24, 12
+ACTIONS = ("progress", "taxes", "assembly", "movement", "building", "politics")
+A_PROGRESS, A_TAXES, A_ASSEMBLY, A_MOVEMENT, A_BUILDING, A_POLITICS = range(6)
+MAX_PERIOD = 3
+
+# --- state vector offsets -------------------------------------------------------------------------------------
+S_UNITS = 0  # (NL, NF, NK)
+S_POOL = S_UNITS + NL * NF * NK  # (NP, NK)
+S_GOLD = S_POOL + NP * NK
+S_PEOPLE = S_GOLD + NP
+S_CLERGY = S_PEOPLE + NP
+S_CITIES = S_CLERGY + NP  # (NL,)
+S_BUILD = S_CITIES + NL  # (NL,) building code
+S_DIV = S_BUILD + NL  # (NL,) Division Token
+S_SUPPLY = S_DIV + NL  # (7,) tokens left, TOKENS order
+S_HAND = S_SUPPLY + len(TOKENS)  # (NP, NC)
+S_DECK = S_HAND + NP * NC  # (NC,)
+S_POMOFF = S_DECK + NC  # (2, NK) a Pomerania's figures removed until foreigners leave
+S_REIGN = S_POMOFF + 2 * NK  # (NP,)
+S_PLEFT = S_REIGN + NP  # (NP, MAX_PERIOD + 2) unused Prince cards by Period (index = Period)
+S_ELIM = S_PLEFT + NP * (MAX_PERIOD + 2)
+S_ROUND = S_ELIM + NP
+S_PRINCEPS = S_ROUND + 1
+S_CLOCKWISE = S_PRINCEPS + 1
+S_FINAL = S_CLOCKWISE + 1
+S_CROWNED = S_FINAL + 1  # -1 until a coronation
+S_STACK = S_CROWNED + 1  # (NCOL, MAXT) face-down tiles, top first
+S_STACKN = S_STACK + NCOL * MAXT  # (NCOL,)
+S_MARKET = S_STACKN + NCOL  # (MAXMARKET,) face-up tiles in Market order
+S_MARKETN = S_MARKET + MAXMARKET
+S_TILES = S_MARKETN + 1  # (NP, MAXHELD) each player's tiles in the order taken
+S_TILESN = S_TILES + NP * MAXHELD  # (NP,)
+S_MASK = S_TILESN + NP  # (NL,) bit f set when faction f has figures on the land (kept with the units)
+S_SIZE = S_MASK + NL
+
+# --- constants vector offsets ---------------------------------------------------------------------------------
+C_HOME = 0  # (NL,) faction whose land it is: 0-3 Principality, 4-5 the Pomerania itself, -1 central
+C_PRINC = C_HOME + NL  # (NL,) Principality index or -1
+C_MIGHT = C_PRINC + NL  # (NL,) Might of the Gords
+C_PEOPLE = C_MIGHT + NL
+C_CLERGY = C_PEOPLE + NL
+C_GORDS = C_CLERGY + NL
+C_TOK = C_GORDS + NL  # (NL, 2) city token kind of each Gord
+C_RANK = C_TOK + 2 * NL  # (NL,) rank of the land id in sorted order
+C_BYRANK = C_RANK + NL  # (NL,) land with that rank
+C_CAPITAL = C_BYRANK + NL  # (NP,)
+C_POMLAND = C_CAPITAL + NP  # (2,)
+C_PRANK = C_POMLAND + 2  # (NP,) rank of the Principality id in sorted order
+C_SEATS = C_PRANK + NP  # (NP,) clockwise seats as faction indices
+C_TOKMIGHT = C_SEATS + NP  # (3,) Might (= founding cost) of capital, city, civitas
+C_TAXBONUS = C_TOKMIGHT + 3  # (NP,)
+C_GNESNA_BONUS = C_TAXBONUS + NP  # (NP,) council clergy with Gnesna
+C_CRACOVIA_TRACKS = C_GNESNA_BONUS + NP  # (NP,) council tracks with Cracovia, -1 none
+C_REROLL = C_CRACOVIA_TRACKS + NP  # (NP,)
+C_POOLS = C_REROLL + NP  # (NK,)
+C_STARTCARDS = C_POOLS + NK  # (3,) starting cards per type, battle court neighbor
+C_DRAWORDER = C_STARTCARDS + 3  # (3, 3) card indices of each type in deck (YAML) order
+C_TRADEORDER = C_DRAWORDER + 9  # (NC,) hand-limit trade order
+C_DIE = C_TRADEORDER + NC  # (12,) die faces (0 sword, 1 shield, 2 coin, 3 blank)
+C_NFACES = C_DIE + 12
+_SCALARS = (
+    "GNESNA",
+    "CRACOVIA",
+    "ROUNDS",
+    "PER_PERIOD",
+    "TRACK_LO",
+    "TRACK_HI",
+    "COINS",
+    "HAND_LIMIT",
+    "TAX_PEOPLE",
+    "TAX_MIN",
+    "GOLD_PER_MIGHT",
+    "ASM_UNITS",
+    "KNIGHT_COST",
+    "FOOTMAN_COST",
+    "CAV_POINTS",
+    "INF_POINTS",
+    "CLERGY_PENALTY",
+    "INDULGENCE",
+    "DESTROY_PEOPLE",
+    "DESTROY_CLERGY",
+    "WIN_PEOPLE",
+    "LOSE_PEOPLE",
+    "BATTLE_DRAW",
+    "BUILD_PER_ACTION",
+    "BUILD_COST",
+    "POL_DRAWN",
+    "POL_KEPT",
+    "COUNCIL_TRACKS",
+    "CORONATION",
+    "GOLD_PER_CARD",
+    "TILES_PER_PERIOD",
+    "SLOTS",
+    "DISTINCT",
+    "COPIES",
+    "MARKET_PER_COLOR",
+    "SHIELD_GORD",
+    "SHIELD_CITY",
+    "SHIELD_CASTLE",
+    "SETTLEMENTS_EACH",
+    "COIN_GOLD",
+    "CARDS_PER_UNIT",
+)
+_S0 = C_NFACES + 1
+for _i, _name in enumerate(_SCALARS):
+    globals()[f"C_{_name}"] = _S0 + _i
+C_ADJPTR = _S0 + len(_SCALARS)  # (NL + 1,) CSR row pointers into C_ADJ
+C_ADJ = C_ADJPTR + NL + 1  # (edges,) neighbours, sorted within a row
+
+C_GNESNA: int
+C_CRACOVIA: int
+C_ROUNDS: int
+C_PER_PERIOD: int
+C_TRACK_LO: int
+C_TRACK_HI: int
+C_COINS: int
+C_HAND_LIMIT: int
+C_TAX_PEOPLE: int
+C_TAX_MIN: int
+C_GOLD_PER_MIGHT: int
+C_ASM_UNITS: int
+C_KNIGHT_COST: int
+C_FOOTMAN_COST: int
+C_CAV_POINTS: int
+C_INF_POINTS: int
+C_CLERGY_PENALTY: int
+C_INDULGENCE: int
+C_DESTROY_PEOPLE: int
+C_DESTROY_CLERGY: int
+C_WIN_PEOPLE: int
+C_LOSE_PEOPLE: int
+C_BATTLE_DRAW: int
+C_BUILD_PER_ACTION: int
+C_BUILD_COST: int
+C_POL_DRAWN: int
+C_POL_KEPT: int
+C_COUNCIL_TRACKS: int
+C_CORONATION: int
+C_GOLD_PER_CARD: int
+C_TILES_PER_PERIOD: int
+C_SLOTS: int
+C_DISTINCT: int
+C_COPIES: int
+C_MARKET_PER_COLOR: int
+C_SHIELD_GORD: int
+C_SHIELD_CITY: int
+C_SHIELD_CASTLE: int
+C_SETTLEMENTS_EACH: int
+C_COIN_GOLD: int
+C_CARDS_PER_UNIT: int
+
+SYMBOL_INDEX = {"sword": 0, "shield": 1, "coin": 2, "blank": 3}
+
+
+class Unsupported(ValueError):
+    """The board or the rules need something the fast engine's fixed layout cannot hold."""
+
+
+def factions(board: Board) -> tuple[str, ...]:
+    return (*board.principalities, *sorted(board.pomerania_units))
+
+
+def compile_constants(board: Board, rules) -> np.ndarray:
+    """The constants vector ``C`` (int64) for ``board`` and ``rules`` (a ``setup.GameRules``)."""
+    v, rb = rules.values, rules.battle
+    fs = factions(board)
+    if board.n != NL or len(board.principalities) != NP or len(fs) != NF:
+        raise Unsupported(f"the fast engine is laid out for {NL} lands, {NP} Principalities and 2 Pomeranias")
+    if tuple(sorted(rules.seats_clockwise)) != tuple(sorted(board.principalities)):
+        raise Unsupported("seats.clockwise must list the 4 Principalities")
+    if len(v["progress"]["colors"]) != NCOL or v["progress"]["tiles_per_color"] > MAXT:
+        raise Unsupported(f"the fast engine holds {NCOL} Progress colours of at most {MAXT} tiles")
+    distinct = v["progress_tiles"]["distinct_per_color"]
+    if v["progress"]["tiles_per_color"] % distinct or NCOL * v["progress"]["slots_per_color"] > MAXHELD:
+        raise Unsupported("Progress tiles must split evenly into distinct tiles and fit 12 slots")
+    if NCOL * v["progress_tiles"]["market_per_color"] > MAXMARKET // 2 or len(rb.die) > 12:
+        raise Unsupported("too many Market tiles or die faces for the fast engine")
+    if max(board.gords) > 2 or v["politics"]["cards_drawn"] > 3:
+        raise Unsupported("at most 2 Gords per land and 3 Politics draws in the fast engine")
+    if v["politics"]["hand_limit"] > 12:
+        raise Unsupported("a hand limit above 12 (the battle card search) in the fast engine")
+    edges = int(board.adj_indptr[-1])
+    c = np.zeros(C_ADJ + edges, dtype=np.int64)
+    names = sorted(land.id for land in board.lands)
+    kinds = ("capital", "city", "civitas")
+    for i, land in enumerate(board.lands):
+        where = land.principality
+        c[C_HOME + i] = fs.index(where) if where in fs else -1
+        c[C_PRINC + i] = board.principalities.index(where) if where in board.principalities else -1
+        c[C_MIGHT + i] = land.might
+        c[C_PEOPLE + i] = land.people
+        c[C_CLERGY + i] = land.clergy
+        c[C_GORDS + i] = land.gords
+        for g, t in enumerate(land.city_tokens):
+            c[C_TOK + 2 * i + g] = kinds.index(t)
+        c[C_RANK + i] = names.index(land.id)
+        c[C_BYRANK + names.index(land.id)] = i
+    pnames = sorted(board.principalities)
+    for p, name in enumerate(board.principalities):
+        c[C_CAPITAL + p] = board.index[board.capitals[name]]
+        c[C_PRANK + p] = pnames.index(name)
+        c[C_SEATS + p] = board.principalities.index(rules.seats_clockwise[p])
+        fv = v["factions"][name]
+        c[C_TAXBONUS + p] = fv.get("tax_bonus", 0)
+        c[C_GNESNA_BONUS + p] = fv.get("council_clergy_with_gnesna") or 0
+        special = fv.get("council_tracks_with_cracovia")
+        c[C_CRACOVIA_TRACKS + p] = -1 if special is None else special
+        c[C_REROLL + p] = rb.rerolls.get(name, 0)
+    for j, pom in enumerate(fs[NP:]):
+        c[C_POMLAND + j] = board.index[pom]
+    for k, kind in enumerate(kinds):
+        c[C_TOKMIGHT + k] = board.token_might[kind]
+    for k, kind in enumerate(UNITS):
+        c[C_POOLS + k] = v["pools"][kind]
+    for t, kind in enumerate(CARD_KINDS):
+        c[C_STARTCARDS + t] = v["seats"]["starting_cards"].get(kind, 0)
+        symbols = list(v["cards"][f"{kind}_symbols"])
+        if sorted(symbols) != sorted(CARDS[i].split(".")[1] for i in range(NC) if CARDS[i].startswith(kind)):
+            raise Unsupported(f"{kind} cards must carry exactly the symbols {symbols}")
+        for j, s in enumerate(symbols):
+            c[C_DRAWORDER + 3 * t + j] = CARDS.index(f"{kind}.{s}")
+    trade = sorted(range(NC), key=lambda i: (("neighbor", "court", "battle").index(CARDS[i].split(".")[0]), CARDS[i]))
+    c[C_TRADEORDER : C_TRADEORDER + NC] = trade
+    c[C_DIE : C_DIE + len(rb.die)] = rb.die
+    c[C_NFACES] = len(rb.die)
+    scalars = {
+        "GNESNA": board.index["gnesna"],
+        "CRACOVIA": board.index["cracovia"],
+        "ROUNDS": rules.rounds,
+        "PER_PERIOD": rules.rounds_per_period,
+        "TRACK_LO": rules.track_low,
+        "TRACK_HI": rules.track_high,
+        "COINS": rules.coins_gold,
+        "HAND_LIMIT": rules.hand_limit,
+        "TAX_PEOPLE": v["taxes"]["people_cost"],
+        "TAX_MIN": v["taxes"]["min_people"],
+        "GOLD_PER_MIGHT": v["taxes"]["gold_per_might"],
+        "ASM_UNITS": v["assembly"]["units"],
+        "KNIGHT_COST": v["assembly"]["knight_cost"],
+        "FOOTMAN_COST": v["assembly"]["footman_cost"],
+        "CAV_POINTS": v["movement"]["cavalry_points"],
+        "INF_POINTS": v["movement"]["infantry_points"],
+        "CLERGY_PENALTY": v["movement"]["clergy_penalty"],
+        "INDULGENCE": v["movement"]["indulgence_gold"],
+        "DESTROY_PEOPLE": v["movement"]["destruction_people"],
+        "DESTROY_CLERGY": v["movement"]["destruction_clergy"],
+        "WIN_PEOPLE": v["battle"]["winner_people"],
+        "LOSE_PEOPLE": v["battle"]["loser_people"],
+        "BATTLE_DRAW": v["battle"]["cards_drawn"],
+        "BUILD_PER_ACTION": v["building"]["buildings_per_action"],
+        "BUILD_COST": v["building"]["building_cost"],
+        "POL_DRAWN": v["politics"]["cards_drawn"],
+        "POL_KEPT": v["politics"]["cards_kept"],
+        "COUNCIL_TRACKS": v["politics"]["council_tracks_to_lead"],
+        "CORONATION": v["politics"]["coronation_position"],
+        "GOLD_PER_CARD": v["cards"]["gold_per_card"],
+        "TILES_PER_PERIOD": v["progress"]["tiles_per_period"],
+        "SLOTS": v["progress"]["slots_per_color"],
+        "DISTINCT": distinct,
+        "COPIES": v["progress"]["tiles_per_color"] // distinct,
+        "MARKET_PER_COLOR": v["progress_tiles"]["market_per_color"],
+        "SHIELD_GORD": rb.site_shields["gord"],
+        "SHIELD_CITY": rb.site_shields["city"],
+        "SHIELD_CASTLE": rb.castle_shields,
+        "SETTLEMENTS_EACH": int(rb.settlements_count_each),
+        "COIN_GOLD": rb.coin_gold,
+        "CARDS_PER_UNIT": rb.cards_per_unit,
+    }
+    for name, value in scalars.items():
+        c[globals()[f"C_{name}"]] = value
+    c[C_ADJPTR : C_ADJPTR + NL + 1] = board.adj_indptr
+    c[C_ADJ : C_ADJ + edges] = board.adj_indices
+    return c
+
+
+def to_state_vector(state: State) -> np.ndarray:
+    """A reference ``State`` (History off) as the state vector ``S``."""
+    board, v = state.board, state.rules.values
+    fs = factions(board)
+    s = np.zeros(S_SIZE, dtype=np.int64)
+    for land, here in state.units.items():
+        for faction, kinds in here.items():
+            if faction not in fs:
+                raise Unsupported(f"{faction} units (History Cards) have no place in the fast engine")
+            for kind, n in kinds.items():
+                s[S_UNITS + (board.index[land] * NF + fs.index(faction)) * NK + UNITS.index(kind)] = n
+    for p, name in enumerate(board.principalities):
+        for k, kind in enumerate(UNITS):
+            s[S_POOL + p * NK + k] = state.pool[name][kind]
+        s[S_GOLD + p] = state.gold[name]
+        s[S_PEOPLE + p] = state.people[name]
+        s[S_CLERGY + p] = state.clergy[name]
+        for card, n in state.hands[name].items():
+            s[S_HAND + p * NC + CARDS.index(card)] = n
+        s[S_REIGN + p] = state.reign[name]
+        for period, n in state.princes_left[name].items():
+            s[S_PLEFT + p * (MAX_PERIOD + 2) + int(period)] = n
+        s[S_ELIM + p] = name in state.eliminated
+        tiles = [_tile_index(t, v) for t in state.tiles.get(name, [])]
+        s[S_TILES + p * MAXHELD : S_TILES + p * MAXHELD + len(tiles)] = tiles
+        s[S_TILESN + p] = len(tiles)
+    for land, n in state.cities.items():
+        s[S_CITIES + board.index[land]] = n
+    for land, kind in state.buildings.items():
+        s[S_BUILD + board.index[land]] = BUILDINGS.index(kind)
+    for land in state.division:
+        s[S_DIV + board.index[land]] = 1
+    for t, kind in enumerate(TOKENS):
+        s[S_SUPPLY + t] = state.supply.get(kind, 0)
+    for kind, deck in state.decks.items():
+        for symbol, n in deck.items():
+            s[S_DECK + CARDS.index(f"{kind}.{symbol}")] = n
+    for faction, off in state.pomerania_off.items():
+        for kind, n in off.items():
+            s[S_POMOFF + (fs.index(faction) - NP) * NK + UNITS.index(kind)] = n
+    for i in range(NL):
+        s[S_MASK + i] = sum(
+            1 << f for f in range(NF) if s[S_UNITS + (i * NF + f) * NK : S_UNITS + (i * NF + f + 1) * NK].any()
+        )
+    s[S_ROUND] = state.round
+    s[S_PRINCEPS] = board.principalities.index(state.princeps)
+    s[S_CLOCKWISE] = state.clockwise
+    s[S_FINAL] = state.final_round
+    s[S_CROWNED] = -1 if state.crowned is None else board.principalities.index(state.crowned)
+    for c, colour in enumerate(v["progress"]["colors"]):
+        stack = [_tile_index(t, v) for t in state.stacks.get(colour, [])]
+        s[S_STACK + c * MAXT : S_STACK + c * MAXT + len(stack)] = stack
+        s[S_STACKN + c] = len(stack)
+    market = [_tile_index(t, v) for t in state.market]
+    s[S_MARKET : S_MARKET + len(market)] = market
+    s[S_MARKETN] = len(market)
+    return s
+
+
+def _tile_index(tile: str, values: dict) -> int:
+    colour, n = tile.split(".")
+    return values["progress"]["colors"].index(colour) * values["progress_tiles"]["distinct_per_color"] + int(n)
+
+
+def _tile_name(t: int, values: dict) -> str:
+    d = values["progress_tiles"]["distinct_per_color"]
+    return f"{values['progress']['colors'][t // d]}.{t % d}"
+
+
+def from_state_vector(s: np.ndarray, template: State) -> State:
+    """The state vector ``S`` as a reference ``State`` (board and rules from ``template``)."""
+    board, v = template.board, template.rules.values
+    fs = factions(board)
+    units: dict = {}
+    for i, land in enumerate(board.lands):
+        for f, faction in enumerate(fs):
+            for k, kind in enumerate(UNITS):
+                n = int(s[S_UNITS + (i * NF + f) * NK + k])
+                if n:
+                    units.setdefault(land.id, {}).setdefault(faction, {})[kind] = n
+    ps = board.principalities
+
+    def tiles_of(p):
+        return [_tile_name(int(t), v) for t in s[S_TILES + p * MAXHELD : S_TILES + p * MAXHELD + s[S_TILESN + p]]]
+
+    decks = {kind: {} for kind in CARD_KINDS}
+    for kind in CARD_KINDS:
+        for symbol in v["cards"][f"{kind}_symbols"]:
+            decks[kind][symbol] = int(s[S_DECK + CARDS.index(f"{kind}.{symbol}")])
+    pom_off = {}
+    for j, faction in enumerate(fs[NP:]):
+        off = {kind: int(s[S_POMOFF + j * NK + k]) for k, kind in enumerate(UNITS) if s[S_POMOFF + j * NK + k]}
+        if off:
+            pom_off[faction] = off
+    return State(
+        board=board,
+        rules=template.rules,
+        round=int(s[S_ROUND]),
+        princeps=ps[int(s[S_PRINCEPS])],
+        clockwise=bool(s[S_CLOCKWISE]),
+        units=units,
+        pool={p: {kind: int(s[S_POOL + j * NK + k]) for k, kind in enumerate(UNITS)} for j, p in enumerate(ps)},
+        gold={p: int(s[S_GOLD + j]) for j, p in enumerate(ps)},
+        people={p: int(s[S_PEOPLE + j]) for j, p in enumerate(ps)},
+        clergy={p: int(s[S_CLERGY + j]) for j, p in enumerate(ps)},
+        cities={land.id: int(s[S_CITIES + i]) for i, land in enumerate(board.lands) if s[S_CITIES + i]},
+        buildings={land.id: BUILDINGS[s[S_BUILD + i]] for i, land in enumerate(board.lands) if s[S_BUILD + i]},
+        division={land.id for i, land in enumerate(board.lands) if s[S_DIV + i]},
+        supply={kind: int(s[S_SUPPLY + t]) for t, kind in enumerate(TOKENS)},
+        hands={
+            p: {CARDS[c]: int(s[S_HAND + j * NC + c]) for c in range(NC) if s[S_HAND + j * NC + c]}
+            for j, p in enumerate(ps)
+        },
+        decks=decks,
+        pomerania_off=pom_off,
+        reign={p: int(s[S_REIGN + j]) for j, p in enumerate(ps)},
+        princes_left={
+            p: {per: int(s[S_PLEFT + j * (MAX_PERIOD + 2) + per]) for per in range(1, MAX_PERIOD + 1)}
+            for j, p in enumerate(ps)
+        },
+        eliminated={p for j, p in enumerate(ps) if s[S_ELIM + j]},
+        final_round=int(s[S_FINAL]),
+        stacks={
+            colour: [_tile_name(int(t), v) for t in s[S_STACK + c * MAXT : S_STACK + c * MAXT + s[S_STACKN + c]]]
+            for c, colour in enumerate(v["progress"]["colors"])
+        },
+        market=[_tile_name(int(t), v) for t in s[S_MARKET : S_MARKET + s[S_MARKETN]]],
+        tiles={p: tiles_of(j) for j, p in enumerate(ps)},
+        crowned=None if s[S_CROWNED] < 0 else ps[int(s[S_CROWNED])],
+    )

@@ -1,0 +1,252 @@
+"""Principes solo experiments (``mode: solo``): the player's win rate by difficulty level and Principality
+(rulebook "Solo Mode"; the engine is ``sim.games.principes.game.solo``).
+
+Experiment keys (besides ``game``, ``games``, ``seed``, ``title``)::
+
+    mode: solo
+    difficulties: [normal, hard, legendary]        # the Combined Action levels compared (default: all 3)
+    principalities: all                            # or a list: the player's Principality
+    strategies: [solo]                             # the player's plan(s), as in a multiplayer ``seats`` entry
+    history: true                                  # History Cards (with the 4 solo icons)
+    strict: false                                  # true: a decision the engine rejects stops the run
+    rules: {"tracks.start_people": 4}              # dotted game.yaml overrides, on top of solo.yaml's
+
+Game ``i`` plays difficulty ``difficulties[i % k]`` of deal ``g = i // k`` on stream ``(key, g)``: the ``k`` levels
+of one deal share their random stream (common random numbers). The deal fixes the Principality
+``principalities[g % P]`` and the strategy ``strategies[(g // P) % S]``, so every cell gets the same share of games.
+
+``--json``: ``win_rate`` and ``win_rate_ci95`` (Wilson) keyed by difficulty; ``win_rate_by_principality`` and its
+``_ci95`` keyed by difficulty then Principality; ``games_by_cell``; and graded measures for when wins are rare:
+``mean_score`` (the 3 track positions, 0-15 each, plus 3 per foreign Capital held; 54 at a win) with its interval,
+``mean_capitals``, ``tracks_reached`` (all 3 tracks at 15 at the end) and ``eliminated``.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+from dataclasses import dataclass
+
+import numpy as np
+
+from sim.config import load_rules
+from sim.errors import ConfigError
+from sim.games.principes.game import solo
+from sim.games.principes.game.control import might_position
+from sim.games.principes.game.setup import GAME_PATH
+from sim.games.principes.map import load_board
+from sim.rng import trial_state
+from sim.stats import mean_ci, wilson
+
+KEYS = ("mode", "difficulties", "principalities", "strategies", "history", "strict", "rules")
+OUTCOMES = ("won", "lost_eliminated", "lost_rounds")
+MAX_ROUNDS = 6
+
+
+@dataclass(frozen=True)
+class SoloExperiment:
+    difficulties: tuple[str, ...]
+    principalities: tuple[str, ...]
+    labels: tuple[str, ...]
+    specs: tuple[tuple[str, dict], ...]  # (class reference, params) per strategy
+    history: bool
+    strict: bool
+    rules: tuple[tuple[str, str], ...]  # extra game.yaml overrides (JSON values), hashable
+
+    @property
+    def factions(self) -> tuple[str, ...]:
+        """The player's ``win_rate`` is keyed by difficulty (``sim.experiments`` reads ``payload.factions``)."""
+        return self.difficulties
+
+
+def experiment_from_dict(raw: dict, source: str) -> SoloExperiment:
+    from strategies.principes import resolve
+
+    for key in raw:
+        if key not in KEYS:
+            raise ConfigError(source, key, f"a solo experiment key ({', '.join(KEYS)})", key)
+    difficulties = raw.get("difficulties", list(solo.DIFFICULTIES))
+    if not isinstance(difficulties, list) or not difficulties or any(d not in solo.DIFFICULTIES for d in difficulties):
+        raise ConfigError(source, "difficulties", f"a list of {', '.join(solo.DIFFICULTIES)}", difficulties)
+    if len(set(difficulties)) != len(difficulties):
+        raise ConfigError(source, "difficulties", "each level once", difficulties)
+    known = load_board().principalities
+    principalities = raw.get("principalities", "all")
+    principalities = list(known) if principalities == "all" else principalities
+    if not isinstance(principalities, list) or not principalities or any(p not in known for p in principalities):
+        raise ConfigError(source, "principalities", f"'all' or a list of {', '.join(known)}", principalities)
+    strategies = raw.get("strategies", ["solo"])
+    if not isinstance(strategies, list) or not strategies:
+        raise ConfigError(source, "strategies", "a list of strategies (see strategies/principes)", strategies)
+    labels, specs = [], []
+    for i, spec in enumerate(strategies):
+        try:
+            label, uses, params = resolve(spec)
+        except (ValueError, ImportError, AttributeError, TypeError) as err:
+            raise ConfigError(source, f"strategies[{i}]", "a strategy (see strategies/principes)", str(err)) from None
+        if label in labels:
+            raise ConfigError(source, "strategies", "each strategy once", label)
+        labels.append(label)
+        specs.append((uses, params))
+    for key in ("history", "strict"):
+        if key in raw and not isinstance(raw[key], bool):
+            raise ConfigError(source, key, "true or false", raw[key])
+    rules = raw.get("rules") or {}
+    if not isinstance(rules, dict):
+        raise ConfigError(source, "rules", "a mapping of dotted game.yaml keys to values", rules)
+    if rules:
+        load_rules("principes", dict(rules), path=GAME_PATH, override_sources=dict.fromkeys(rules, source))
+    return SoloExperiment(
+        difficulties=tuple(difficulties),
+        principalities=tuple(principalities),
+        labels=tuple(labels),
+        specs=tuple(specs),
+        history=raw.get("history", True),
+        strict=raw.get("strict", False),
+        rules=tuple(sorted((k, json.dumps(v)) for k, v in rules.items())),
+    )
+
+
+def compile(experiment: SoloExperiment) -> SoloExperiment:
+    return experiment
+
+
+def deal(e: SoloExperiment, i: int) -> tuple[int, int, int, int]:
+    """(difficulty index, deal index, Principality index, strategy index) of game ``i``."""
+    k = len(e.difficulties)
+    g = i // k
+    p = len(e.principalities)
+    return i % k, g, g % p, (g // p) % len(e.labels)
+
+
+@functools.lru_cache(maxsize=4)
+def _rules(extra: tuple[tuple[str, str], ...]):
+    return solo.solo_rules(tuple((k, json.loads(v)) for k, v in extra))
+
+
+@functools.lru_cache(maxsize=1)
+def _board():
+    return load_board()
+
+
+def play_one(e: SoloExperiment, key, i: int) -> tuple[int, int, int, solo.SoloOutcome]:
+    from strategies.principes import make
+
+    d, g, p, s = deal(e, i)
+    rng = random.Random(int(trial_state(np.uint64(key), g)))
+    strategy = make(*e.specs[s])
+    outcome = solo.play_solo(
+        e.principalities[p], strategy, e.difficulties[d], rng, _board(), _rules(e.rules),
+        strict=e.strict, history=e.history,
+    )  # fmt: skip
+    return d, p, s, outcome
+
+
+def play_chunk(payload: SoloExperiment, key, start: int, count: int, keep_rows: bool):
+    k, n_p, n_s = len(payload.difficulties), len(payload.principalities), len(payload.labels)
+    c = {
+        "wins": np.zeros(k, np.int64),
+        "games": np.zeros(k, np.int64),
+        "cell_wins": np.zeros((k, n_p), np.int64),
+        "cell_games": np.zeros((k, n_p), np.int64),
+        "cell_score": np.zeros((k, n_p), np.int64),
+        "cell_score_sq": np.zeros((k, n_p), np.int64),
+        "cell_capitals": np.zeros((k, n_p), np.int64),
+        "cell_tracks": np.zeros((k, n_p), np.int64),
+        "cell_eliminated": np.zeros((k, n_p), np.int64),
+        "strategy_wins": np.zeros((n_s, k), np.int64),
+        "strategy_games": np.zeros((n_s, k), np.int64),
+        "outcome": np.zeros(len(OUTCOMES), np.int64),
+        "rounds_hist": np.zeros(MAX_ROUNDS + 1, np.int64),
+        "actions": np.zeros(1, np.int64),
+        "illegal": np.zeros(1, np.int64),
+    }
+    cols = ("difficulty", "principality", "strategy", "won", "outcome", "rounds", "score", "capitals",
+            "might", "people", "clergy")  # fmt: skip
+    rows: dict[str, list] = {col: [] for col in cols}
+    for i in range(start, start + count):
+        d, p, s, o = play_one(payload, key, i)
+        player = payload.principalities[p]
+        end = o.final
+        top = end.rules.values["politics"]["coronation_position"]
+        tracks = (might_position(end, player), end.people[player], end.clergy[player])
+        c["games"][d] += 1
+        c["wins"][d] += o.won
+        c["cell_games"][d, p] += 1
+        c["cell_wins"][d, p] += o.won
+        c["cell_score"][d, p] += o.score
+        c["cell_score_sq"][d, p] += o.score * o.score
+        c["cell_capitals"][d, p] += o.capitals
+        c["cell_tracks"][d, p] += all(t >= top for t in tracks)
+        c["cell_eliminated"][d, p] += o.lost_by == "eliminated"
+        c["strategy_games"][s, d] += 1
+        c["strategy_wins"][s, d] += o.won
+        outcome = "won" if o.won else f"lost_{o.lost_by}"
+        c["outcome"][OUTCOMES.index(outcome)] += 1
+        c["rounds_hist"][o.rounds] += 1
+        c["actions"][0] += o.actions
+        c["illegal"][0] += o.illegal
+        if keep_rows:
+            values = (payload.difficulties[d], player, payload.labels[s], o.won, outcome, o.rounds, o.score,
+                      o.capitals, *tracks)  # fmt: skip
+            for col, v in zip(cols, values, strict=True):
+                rows[col].append(v)
+    return c, ({col: np.array(v) for col, v in rows.items()} if keep_rows else None)
+
+
+def summarize(counts: dict, n: int, payload: SoloExperiment) -> dict:
+    diffs, princ = payload.difficulties, payload.principalities
+
+    def rate(w, g):
+        return int(w) / int(g) if g else 0.0
+
+    def ci(w, g):
+        return [round(x, 6) for x in wilson(int(w), int(g))] if g else [0.0, 1.0]
+
+    cw, cg = counts["cell_wins"], counts["cell_games"]
+    score, score_ci = {}, {}
+    for j, d in enumerate(diffs):
+        score[d], score_ci[d] = {}, {}
+        for q, p in enumerate(princ):
+            g = int(cg[j, q])
+            m = mean_ci(float(counts["cell_score"][j, q]), float(counts["cell_score_sq"][j, q]), g) if g else (0, 0, 0)
+            score[d][p], score_ci[d][p] = m[0], [m[1], m[2]]
+    hist = [int(x) for x in counts["rounds_hist"]]
+    sw, sg = counts["strategy_wins"], counts["strategy_games"]
+    return {
+        "mode": "solo",
+        "factions": list(diffs),
+        "principalities": list(princ),
+        "strategies": list(payload.labels),
+        "win_rate": {d: rate(counts["wins"][j], counts["games"][j]) for j, d in enumerate(diffs)},
+        "win_rate_ci95": {d: ci(counts["wins"][j], counts["games"][j]) for j, d in enumerate(diffs)},
+        "win_rate_by_principality": {
+            d: {p: rate(cw[j, q], cg[j, q]) for q, p in enumerate(princ)} for j, d in enumerate(diffs)
+        },
+        "win_rate_by_principality_ci95": {
+            d: {p: ci(cw[j, q], cg[j, q]) for q, p in enumerate(princ)} for j, d in enumerate(diffs)
+        },
+        "games_by_cell": {d: {p: int(cg[j, q]) for q, p in enumerate(princ)} for j, d in enumerate(diffs)},
+        "mean_score": score,
+        "mean_score_ci95": score_ci,
+        "mean_capitals": {
+            d: {p: rate(counts["cell_capitals"][j, q], cg[j, q]) for q, p in enumerate(princ)}
+            for j, d in enumerate(diffs)
+        },
+        "tracks_reached": {
+            d: {p: rate(counts["cell_tracks"][j, q], cg[j, q]) for q, p in enumerate(princ)}
+            for j, d in enumerate(diffs)
+        },
+        "eliminated": {
+            d: {p: rate(counts["cell_eliminated"][j, q], cg[j, q]) for q, p in enumerate(princ)}
+            for j, d in enumerate(diffs)
+        },
+        "strategy_win_rate": {
+            label: {d: rate(sw[i, j], sg[i, j]) for j, d in enumerate(diffs)} for i, label in enumerate(payload.labels)
+        },
+        "win_type": {t: int(x) / n for t, x in zip(OUTCOMES, counts["outcome"], strict=True)},
+        "mean_rounds": sum(r * h for r, h in enumerate(hist)) / n,
+        "mean_actions": int(counts["actions"][0]) / n,
+        "illegal_actions": int(counts["illegal"][0]),
+    }

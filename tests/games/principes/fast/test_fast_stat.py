@@ -1,0 +1,53 @@
+"""Statistical equivalence of the fast engine and the reference engine on the faction-balance experiment, each on its
+own production stream (the reference on ``random.Random``, the fast engine on the counter-based stream).
+
+Per-faction winners (with draws), win types, Rounds, actions, every final track and every elimination rate are
+compared with two-sample tests (chi-square for categories, Welch's t for means, Fisher's exact test for rare
+eliminations), Bonferroni-corrected to a 1% family-wise level. ``test_fast_games`` already shows the two engines
+play the same games on the same stream; this guards the stream mapping itself.
+"""
+
+import pytest
+from scipy import stats
+
+from sim.config import CONFIG_DIR
+from sim.experiments import load_experiment, run_experiment
+
+EXPERIMENT = CONFIG_DIR / "principes" / "experiments" / "faction-balance.yaml"
+FAMILY_ALPHA = 0.01
+
+
+def two_sample_pvalues(ref, fast, factions):
+    """Column → p-value of the hypothesis that both tables come from the same distribution."""
+    out = {}
+    for name in ("winner", "win_type", "rounds"):
+        values = sorted(set(ref[name].to_list()) | set(fast[name].to_list()))
+        if len(values) < 2:
+            continue
+        table = [[(t[name] == v).sum() for v in values] for t in (ref, fast)]
+        out[name] = stats.chi2_contingency(table)[1]
+    columns = ["actions"] + [f"{t}_{p}" for t in ("might", "people", "clergy", "gold") for p in factions]
+    for name in columns:
+        a, b = ref[name].to_numpy().astype(float), fast[name].to_numpy().astype(float)
+        if a.std() == 0 and b.std() == 0:
+            assert a.mean() == b.mean(), name
+            continue
+        out[name] = stats.ttest_ind(a, b, equal_var=False).pvalue
+    for p in factions:
+        a, b = ref[f"eliminated_{p}"].to_numpy(), fast[f"eliminated_{p}"].to_numpy()
+        table = [[a.sum(), len(a) - a.sum()], [b.sum(), len(b) - b.sum()]]
+        out[f"eliminated_{p}"] = stats.fisher_exact(table)[1]
+    return out
+
+
+@pytest.mark.stat
+def test_faction_balance_matches_the_reference_engine(mc_trials):
+    raw = load_experiment(EXPERIMENT)
+    n_ref = max(300, min(1200, mc_trials // 1000))  # 1,200 reference games locally (15-60 s on 2 workers)
+    ref = run_experiment({**raw, "engine": "reference"}, games=n_ref, seed=11, workers=2, keep_rows=True)
+    fast = run_experiment({**raw, "engine": "fast"}, games=20_000, seed=12, workers=1, keep_rows=True)
+    factions = ref.metrics["factions"]
+    pvalues = two_sample_pvalues(ref.rows, fast.rows, factions)
+    assert len(pvalues) >= 20
+    worst = min(pvalues, key=pvalues.get)
+    assert pvalues[worst] > FAMILY_ALPHA / len(pvalues), (worst, pvalues[worst], pvalues)

@@ -1,0 +1,242 @@
+"""The fast engine's ported functions against the reference engine, on states from reference games and hand-built
+battles: control, Might, support, taxes, legal lists, the scripted decisions, the Council, the battle."""
+
+import random
+
+import numpy as np
+import pytest
+
+from sim.games.principes import legal, reference
+from sim.games.principes.driver import play_game
+from sim.games.principes.fast import kernels as K
+from sim.games.principes.fast import strategies as ST
+from sim.games.principes.fast.layout import (
+    ACTIONS,
+    BUILDINGS,
+    NL,
+    NP,
+    S_SIZE,
+    UNITS,
+    _tile_name,
+    compile_constants,
+    from_state_vector,
+    to_state_vector,
+)
+from sim.games.principes.fast.lockstep import LockstepRandom
+from sim.games.principes.game import battles, politics, taxes
+from sim.games.principes.game.control import controller, might, support_from_lands
+from sim.games.principes.game.scenario import give_cards, place
+from sim.games.principes.game.setup import load_game_rules
+from sim.games.principes.map import load_board
+from strategies.principes import make
+
+SCRIPTED = ("builder", "conqueror", "politician")
+
+
+@pytest.fixture(scope="module")
+def world():
+    board, rules = load_board(), load_game_rules()
+    return board, rules, compile_constants(board, rules)
+
+
+@pytest.fixture(scope="module")
+def states(world):
+    """About 600 positions: every action of 8 reference games (scripted mix and random-legal seats)."""
+    board, rules, _ = world
+    out = []
+    for seed in range(8):
+        names = ["random"] * 4 if seed % 2 else [SCRIPTED[(seed + j) % 3] if j < 3 else "random" for j in range(4)]
+        seats = {p: make(names[j], {}) for j, p in enumerate(board.principalities)}
+        play_game(seats, random.Random(seed), board, rules, on_action=lambda s, p, a: out.append(s.copy()))
+    return out
+
+
+def test_state_vector_round_trip(states):
+    for state in states[::7]:
+        s = to_state_vector(state)
+        assert s.shape == (S_SIZE,)
+        assert np.array_equal(to_state_vector(from_state_vector(s, state)), s)
+
+
+def test_control_might_support_and_taxes(world, states):
+    board, _, c = world
+    ctrl = np.empty(NL, np.int64)
+    p0, c0 = np.empty(NP, np.int64), np.empty(NP, np.int64)
+    factions = (*board.principalities, *sorted(board.pomerania_units))
+    for state in states[::3]:
+        s = to_state_vector(state)
+        K.control_all(s, c, ctrl)
+        ref = [controller(state, land.id) for land in board.lands]
+        assert [factions[o] if o >= 0 else None for o in ctrl] == ref
+        assert all(K.controller(s, c, i) == ctrl[i] for i in range(NL))
+        K.support_all(s, c, p0, c0)
+        for j, p in enumerate(board.principalities):
+            if p in state.eliminated:
+                continue
+            assert K.might(s, c, j) == might(state, p)
+            assert (p0[j], c0[j]) == support_from_lands(state, p)
+            if taxes.can_collect_taxes(state, p):
+                t = s.copy()
+                K.taxes(t, c, j)
+                assert np.array_equal(t, to_state_vector(taxes.taxes(state, p)))
+
+
+def test_legal_lists(world, states):
+    board, rules, c = world
+    v = rules.values
+    lands = np.empty(NL, np.int64)
+    costs = np.empty(NL, np.int64)
+    reach = np.empty(NL, np.int64)
+    picks = np.empty((64, 2), np.int64)
+    stacks = np.empty((3 * NL, 3), np.int64)
+    ctrl = np.empty(NL, np.int64)
+    for state in states[::5]:
+        s = to_state_vector(state)
+        K.control_all(s, c, ctrl)
+        for j, p in enumerate(board.principalities):
+            if p in state.eliminated:
+                continue
+            ref_lands, ref_k, ref_f, ref_cap = legal.assembly_room(state, p)
+            n, k, f, cap = ST.assembly_room(s, c, j, lands)
+            assert [board.lands[i].id for i in lands[:n]] == ref_lands and (k, f, cap) == (ref_k, ref_f, ref_cap)
+            n = ST.city_sites(s, c, ctrl, j, lands, costs)
+            assert [(board.lands[i].id, costs[x]) for x, i in enumerate(lands[:n])] == legal.city_sites(state, p)
+            n = ST.building_sites(s, c, ctrl, j, lands)
+            assert [board.lands[i].id for i in lands[:n]] == legal.building_sites(state, p)
+            ns = ST.stacks(s, c, j, stacks)
+            assert [(board.lands[a].id, UNITS[b], n) for a, b, n in stacks[:ns]] == legal.stacks(state, p)
+            for land, kind, _ in legal.stacks(state, p):
+                n = K.reachable(s, c, j, board.index[land], ST.movement_points(c, UNITS.index(kind)), reach)
+                got = {board.lands[i].id for i in range(NL) if reach[i]}
+                assert n == len(got) and got == set(legal.reach(state, p, kind, land))
+            n = K.tile_picks(s, c, j, picks)
+            got = [(_tile_name(t, v), None if g < 0 else _tile_name(g, v)) for t, g in picks[:n]]
+            assert got == legal.tile_picks(state, p)
+
+
+def _scripted_rows(name):
+    return ST.compile_strategy(name, {})
+
+
+@pytest.mark.parametrize("name", SCRIPTED)
+def test_scripted_decisions(world, states, name):
+    board, _, c = world
+    P, F = _scripted_rows(name)
+    ref = make(name, {})
+    plan = np.empty(3, np.int64)
+    moves = np.empty((3 * NL, 4), np.int64)
+    lands, kinds = np.empty(NL, np.int64), np.empty(NL, np.int64)
+    plays = np.empty((32, 2), np.int64)
+    ctrl = np.empty(NL, np.int64)
+    cards = ("battle.either", "battle.shield", "battle.sword", "court.clergy", "court.either", "court.people",
+             "neighbor.clergy", "neighbor.either", "neighbor.people")  # fmt: skip
+    for state in states[::4]:
+        s = to_state_vector(state)
+        K.control_all(s, c, ctrl)
+        for j, p in enumerate(board.principalities):
+            if p in state.eliminated:
+                continue
+            ST.scripted_plan(s, c, P, F, j, plan)
+            assert tuple(ACTIONS[a] for a in plan) == ref.plan(state, p, None)
+            best, nm = ST.scripted_target(s, c, P, F, j, moves)
+            want = ref.target(state, p)
+            assert (best >= 0) == (want is not None)
+            if want is not None:
+                assert board.lands[best].id == want[1]
+                got = [(board.lands[a].id, UNITS[k], n, board.lands[b].id) for a, k, n, b in moves[:nm]]
+                assert got == [(m.path[0], m.kind, m.n, m.path[-1]) for m in want[2]]
+            city = ST.scripted_city(s, c, ctrl, P, j)
+            assert (board.lands[city].id if city >= 0 else None) == ref.city(state, p)
+            gold = int(s[K.S_GOLD + j])
+            nb = ST.scripted_buildings(s, c, ctrl, P, j, gold, lands, kinds)
+            got = [(board.lands[a].id, BUILDINGS[k]) for a, k in zip(lands[:nb], kinds[:nb], strict=True)]
+            assert got == ref.buildings(state, p, gold)
+            choice = ST.scripted_politics(s, c, P, j)
+            assert ("council" if choice == ST.COUNCIL else choice) == ref.politics(state, p, None)
+            for h, host in enumerate(board.principalities):
+                if host in state.eliminated:
+                    continue
+                n = ST.scripted_council(s, c, P, j, h, plays)
+                got = [(cards[a], ("", "people", "clergy")[t]) for a, t in plays[:n]]
+                assert got == ref.council(state, p, host, None)
+
+
+def test_council_outcome(world, states):
+    """The whole Council (Gnesna, plays in turn order, leads, Cracovia, coronation) on the politicians' plays."""
+    board, _, c = world
+    P, _ = _scripted_rows("politician")
+    ref = make("politician", {})
+    plays = np.empty((NP, 32, 2), np.int64)
+    nplays = np.zeros(NP, np.int64)
+    for state in states[::6]:
+        s = to_state_vector(state)
+        for h, host in enumerate(board.principalities):
+            if host in state.eliminated:
+                continue
+            ref_plays = {p: ref.council(state, p, host, None) for p in state.players}
+            for q in range(NP):
+                nplays[q] = 0 if s[K.S_ELIM + q] else ST.scripted_council(s, c, P, q, h, plays[q])
+            t = s.copy()
+            K.council(t, c, h, plays, nplays)
+            out, _ = politics.council(state, host, ref_plays)
+            assert np.array_equal(t, to_state_vector(out))
+
+
+def test_card_play_matches_the_reference_brute_force():
+    rng = random.Random(5)
+    plays = np.empty(6, np.int64)
+    top = np.empty(6, np.int64)
+    for _ in range(1500):
+        ua = {k: rng.randint(0, 2) for k in ("prince", "knight", "footman")}
+        ud = {k: rng.randint(0, 2) for k in ("prince", "knight", "footman")}
+        ua["footman"] += not sum(ua.values())
+        ud["knight"] += not sum(ud.values())
+        base = [rng.randint(0, 1), rng.randint(0, 1), rng.randint(0, 1), rng.randint(0, 5)]
+        ha = {s: rng.randint(0, 2) for s in ("sword", "shield", "either")}
+        hd = {s: rng.randint(0, 2) for s in ("sword", "shield", "either")}
+        arr = [np.array([u["prince"], u["knight"], u["footman"]], np.int64) for u in (ua, ud)]
+        hands = [np.array([h["sword"], h["shield"], h["either"]], np.int64) for h in (ha, hd)]
+        K.play_cards(arr[0], arr[1], np.array(base, np.int64), hands[0], hands[1], plays)
+        pa, pd = reference.play_cards(ua, ud, tuple(base), ha, hd)
+        assert tuple(plays) == (*pa, *pd)
+        w = K.fight(arr[0], arr[1], base[0] + pa[0], base[1] + pa[1], base[2] + pd[0], base[3] + pd[1], top)
+        rw, fa, fd = reference.fight(ua, ud, base[0] + pa[0], base[1] + pa[1], base[2] + pd[0], base[3] + pd[1])
+        assert (w == 1) == (rw == "attacker")
+        for side, figs in ((0, fa), (3, fd)):
+            assert [top[side + k] for k in range(3)] == [
+                sum(f.toppled and f.kind == kind for f in figs) for kind in UNITS
+            ]
+
+
+def test_battles_on_the_map_match_for_the_same_dice(world, states):
+    """Hand-built battles (random attackers, hands and gold on reference positions), fought by both engines on the
+    same stream: die, Masovia's reroll, coins, cards, withdrawal, People, Prince deaths, draws, the hand limit."""
+    board, _, c = world
+    rng = random.Random(11)
+    fought = 0
+    for state in states[::2]:
+        alive = [p for p in board.principalities if p not in state.eliminated]
+        attacker = rng.choice(alive)
+        lands = [land for land, here in state.units.items() if attacker not in here]
+        if not lands:
+            continue
+        land = rng.choice(sorted(lands))
+        pool = state.pool[attacker]
+        units = {k: rng.randint(0, pool[k]) for k in UNITS}
+        here = state.units_of(land, attacker)
+        if not sum(units.values()):
+            continue
+        st = place(state, land, attacker, **units)
+        for p in (attacker, next(f for f in st.factions_on(land) if f != attacker)):
+            if p in board.principalities and p not in st.eliminated:
+                for card in ("battle.sword", "battle.shield", "battle.either"):
+                    n = min(rng.randint(0, 2), st.decks["battle"][card.split(".")[1]])
+                    if n:
+                        st = give_cards(st, p, card, n)
+        seed = rng.getrandbits(64)
+        out, _ = battles.battle(st, land, attacker, LockstepRandom(seed))
+        s = to_state_vector(st)
+        K.battle(s, c, board.index[land], board.principalities.index(attacker), np.array([seed], np.uint64))
+        assert np.array_equal(s, to_state_vector(out)), (land, attacker, units, here)
+        fought += 1
+    assert fought > 100
