@@ -1,11 +1,13 @@
-"""`make demo`: battle odds for every bundled scenario of every registered game, as CSV and one PNG, and a
-designer report for each game (its most evenly balanced bundled battle, the most informative picture)."""
+"""`make demo`: battle odds for every bundled scenario of every registered game, as CSV and one PNG, a
+designer report for each game (its most evenly balanced bundled battle, the most informative picture), and a
+report of each full-game balance study (``FULL_GAMES``: experiment file and games played)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from reports.build import build_report, from_scenario
+from reports.experiment_report import report_experiment
 from reports.plots import win_probability_plot
 from reports.tables import battle_odds_table
 from sim.battles import load_scenario, run_battle
@@ -13,8 +15,16 @@ from sim.config import CONFIG_DIR
 from sim.games import BATTLE_MODULES
 from sim.results import write_csv
 
+# The full-game studies of the demo: Principes on the compiled engine (seconds once compiled), Dark Ages on the
+# plain-Python one (about 90 games/s a core).
+FULL_GAMES = {
+    "principes": ("faction-balance.yaml", 20_000),
+    "dark_ages": ("ruler-balance.yaml", 400),
+}
 
-def run_demo(out: Path, trials: int) -> list[Path]:
+
+def run_demo(out: Path, trials: int, games_scale: float = 1.0) -> list[Path]:
+    """Battles with ``trials`` trials each; full games with ``games_scale`` times each study's games."""
     results, paths = {}, {}
     for game in BATTLE_MODULES:
         for path in sorted((CONFIG_DIR / game / "battles").glob("*.yaml")):
@@ -29,5 +39,10 @@ def run_demo(out: Path, trials: int) -> list[Path]:
             continue
         closest = min(mine, key=lambda name: abs(results[name].metrics["attacker_win"] - 0.5))
         report = build_report(from_scenario(paths[closest], trials=trials, workers=2), out / "reports" / game)
+        written += [p for p in report if p.suffix == ".html"]
+    for game, (name, games) in FULL_GAMES.items():
+        path = CONFIG_DIR / game / "experiments" / name
+        games = max(8, round(games * games_scale))
+        report = report_experiment(path, out / "reports" / f"{game}-{path.stem}", games=games, workers=2)
         written += [p for p in report if p.suffix == ".html"]
     return written

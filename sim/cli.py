@@ -221,7 +221,7 @@ def rules(game):
 @click.option("-o", "--out", default="out/demo", show_default=True, type=click.Path(file_okay=False))
 @click.option("--trials", default=200_000, show_default=True, type=click.IntRange(min=1))
 def demo(out, trials):
-    """Battle-odds tables and plots for the bundled scenarios."""
+    """Battle-odds tables and plots for the bundled scenarios, and reports of the full-game balance studies."""
     from reports.demo import run_demo
 
     for path in run_demo(Path(out), trials):

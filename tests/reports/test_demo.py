@@ -1,15 +1,18 @@
-"""`make demo` writes the battle-odds CSV and PNG and one designer report per registered game."""
+"""`make demo` writes the battle-odds CSV and PNG, one designer report per registered game and one per study."""
 
 import pytest
 
-from reports.demo import run_demo
+from reports.demo import FULL_GAMES, run_demo
 from sim.games import BATTLE_MODULES
 
 
 @pytest.mark.slow
 def test_demo_writes_one_report_per_game(tmp_path):
-    written = run_demo(tmp_path, 2_000)
+    written = run_demo(tmp_path, 2_000, games_scale=0.002)
     assert (tmp_path / "battle_odds.csv").exists() and (tmp_path / "battle_odds.png").exists()
     for game in BATTLE_MODULES:
         report = tmp_path / "reports" / game / "report.html"
         assert report in written and report.stat().st_size > 10_000
+    for game, (name, _) in FULL_GAMES.items():
+        report = tmp_path / "reports" / f"{game}-{name.removesuffix('.yaml')}" / "report.html"
+        assert report in written and "win rate" in report.read_text().lower()
