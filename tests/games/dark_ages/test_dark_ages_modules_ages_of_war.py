@@ -1,29 +1,18 @@
 """Module 9, The Ages of War, on hand-built states (rulebook 'Module 9 — The Ages of War'). Combat card texts are
 assumed (modules.yaml ages_of_war, flagged generic)."""
 
-import random
-
 import pytest
 
-from sim.games.dark_ages.game import combat, military, modules
+from sim.games.dark_ages.game import combat, military
 from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.game.ending import trigger
 from sim.games.dark_ages.game.invariants import check
-from sim.games.dark_ages.game.setup import new_game
 from sim.games.dark_ages.game.state import add_units
-from strategies.dark_ages.base import Strategy
-
-
-class Stub(Strategy):
-    def choose_action(self, game, seat, options, can_pass):
-        return None
+from tests.games.dark_ages.module_helpers import game_with
 
 
 def _new(n=3):
-    rulers = ["berengar_of_ivrea", "gero_the_great", "tomislav", "conrad_the_red"][:n]
-    g = new_game(cached_context(), rulers, [Stub() for _ in rulers], random.Random(0))
-    modules.install(g, ("ages_of_war",))
-    return g
+    return game_with("ages_of_war", n)
 
 
 @pytest.fixture

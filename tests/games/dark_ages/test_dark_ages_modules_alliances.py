@@ -10,12 +10,7 @@ from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.game.invariants import check
 from sim.games.dark_ages.game.setup import new_game
 from sim.games.dark_ages.game.state import add_units
-from strategies.dark_ages.base import Strategy
-
-
-class Stub(Strategy):
-    def choose_action(self, game, seat, options, can_pass):
-        return None
+from tests.games.dark_ages.module_helpers import Stub
 
 
 @pytest.fixture

@@ -1,10 +1,7 @@
 """Module 13A, Travels of Benjamin, on hand-built states (rulebook 'Module 13A — Travels of Benjamin')."""
 
-import random
-
 import pytest
 
-from sim.games.dark_ages.game import modules
 from sim.games.dark_ages.game.building import apply as build
 from sim.games.dark_ages.game.building import options as build_options
 from sim.games.dark_ages.game.context import cached_context
@@ -12,20 +9,11 @@ from sim.games.dark_ages.game.culture import apply_culture
 from sim.games.dark_ages.game.ending import score
 from sim.games.dark_ages.game.invariants import check
 from sim.games.dark_ages.game.modules.benjamin import TYPE
-from sim.games.dark_ages.game.setup import new_game
-from strategies.dark_ages.base import Strategy
-
-
-class Stub(Strategy):
-    def choose_action(self, game, seat, options, can_pass):
-        return None
+from tests.games.dark_ages.module_helpers import game_with
 
 
 def _new(n: int):
-    rulers = ["berengar_of_ivrea", "gero_the_great", "tomislav", "conrad_the_red"][:n]
-    g = new_game(cached_context(), rulers, [Stub() for _ in rulers], random.Random(0))
-    modules.install(g, ("benjamin",))
-    return g
+    return game_with("benjamin", n)
 
 
 @pytest.fixture

@@ -9,23 +9,14 @@ from sim.games.dark_ages.game import combat, military, modules, passing
 from sim.games.dark_ages.game.battle_sequence import NONE
 from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.game.invariants import check
-from sim.games.dark_ages.game.setup import new_game
 from sim.games.dark_ages.game.solo_setup import new_solo_game
 from sim.games.dark_ages.game.solo_state import LORDLINGS
 from sim.games.dark_ages.game.state import add_units
-from strategies.dark_ages.base import Strategy
-
-
-class Stub(Strategy):
-    def choose_action(self, game, seat, options, can_pass):
-        return None
+from tests.games.dark_ages.module_helpers import Stub, game_with
 
 
 def _new(n=3):
-    rulers = ["berengar_of_ivrea", "gero_the_great", "tomislav", "conrad_the_red"][:n]
-    g = new_game(cached_context(), rulers, [Stub() for _ in rulers], random.Random(0))
-    modules.install(g, ("commanders",))
-    return g
+    return game_with("commanders", n)
 
 
 @pytest.fixture

@@ -13,12 +13,7 @@ from sim.games.dark_ages.game.invariants import check
 from sim.games.dark_ages.game.loop import take_turn
 from sim.games.dark_ages.game.military import recruit_options
 from sim.games.dark_ages.game.setup import new_game
-from strategies.dark_ages.base import Strategy
-
-
-class Stub(Strategy):
-    def choose_action(self, game, seat, options, can_pass):
-        return None
+from tests.games.dark_ages.module_helpers import Stub
 
 
 @pytest.fixture

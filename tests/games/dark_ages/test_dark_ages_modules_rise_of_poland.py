@@ -2,31 +2,19 @@
 steps beyond the printed Veleti example, the Levies, benefits, Mieszko I, the Chrobry events and the end scoring
 are assumed (modules.yaml rise_of_poland, flagged generic)."""
 
-import random
-
 import pytest
 
 from sim.games.dark_ages.costs import recruit_cost
 from sim.games.dark_ages.game import actions, modules, passing
-from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.game.culture import apply_culture
 from sim.games.dark_ages.game.invariants import check
 from sim.games.dark_ages.game.modules.rise_of_poland import CHROBRY, MIESZKO
-from sim.games.dark_ages.game.setup import new_game
 from sim.games.dark_ages.game.state import add_units
-from strategies.dark_ages.base import Strategy
-
-
-class Stub(Strategy):
-    def choose_action(self, game, seat, options, can_pass):
-        return None
+from tests.games.dark_ages.module_helpers import game_with
 
 
 def _new(n=3, seed=0):
-    rulers = ["berengar_of_ivrea", "gero_the_great", "tomislav", "conrad_the_red"][:n]
-    g = new_game(cached_context(), rulers, [Stub() for _ in rulers], random.Random(seed))
-    modules.install(g, ("rise_of_poland",))
-    return g
+    return game_with("rise_of_poland", n, seed)
 
 
 @pytest.fixture

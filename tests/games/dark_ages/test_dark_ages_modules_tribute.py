@@ -1,27 +1,16 @@
 """Module 11, Tribute, on hand-built states (rulebook 'Module 11 — Tribute')."""
 
-import random
-
 import pytest
 
-from sim.games.dark_ages.game import combat, military, modules, passing
-from sim.games.dark_ages.game.context import cached_context
+from sim.games.dark_ages.game import combat, military, passing
 from sim.games.dark_ages.game.invariants import check
 from sim.games.dark_ages.game.loop import take_turn
-from sim.games.dark_ages.game.setup import new_game
 from sim.games.dark_ages.game.state import add_units
-from strategies.dark_ages.base import Strategy
-
-
-class Stub(Strategy):
-    def choose_action(self, game, seat, options, can_pass):
-        return None
+from tests.games.dark_ages.module_helpers import game_with
 
 
 def _new(rulers):
-    g = new_game(cached_context(), rulers, [Stub() for _ in rulers], random.Random(0))
-    modules.install(g, ("tribute",))
-    return g
+    return game_with("tribute", rulers=rulers)
 
 
 @pytest.fixture

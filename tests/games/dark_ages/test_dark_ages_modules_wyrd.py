@@ -1,29 +1,16 @@
 """Module 8, The Wyrd, on hand-built states (rulebook 'Module 8 — The Wyrd'). The Wyrd penalties are assumed
 (modules.yaml wyrd.penalties, flagged generic)."""
 
-import random
-
 import pytest
 
-from sim.games.dark_ages.game import modules
-from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.game.culture import apply_culture, culture_options, cycle_offer
 from sim.games.dark_ages.game.invariants import check
 from sim.games.dark_ages.game.modules.wyrd import choose_penalty
-from sim.games.dark_ages.game.setup import new_game
-from strategies.dark_ages.base import Strategy
-
-
-class Stub(Strategy):
-    def choose_action(self, game, seat, options, can_pass):
-        return None
+from tests.games.dark_ages.module_helpers import game_with
 
 
 def _new(n=3):
-    rulers = ["berengar_of_ivrea", "gero_the_great", "tomislav", "conrad_the_red"][:n]
-    g = new_game(cached_context(), rulers, [Stub() for _ in rulers], random.Random(1))
-    modules.install(g, ("wyrd",))
-    return g
+    return game_with("wyrd", n, seed=1)
 
 
 @pytest.fixture

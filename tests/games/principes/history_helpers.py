@@ -1,7 +1,9 @@
-"""Shared set-ups for the History Card tests: a fresh 4-player state and strategies that follow a script."""
+"""Shared set-ups for the full-game tests: a fresh 4-player state, strategies that follow a script, and an
+invariant checker to hook after every action."""
 
 from __future__ import annotations
 
+from sim.games.principes.game.invariants import violations
 from sim.games.principes.game.setup import initial_state
 from strategies.principes.base import Strategy
 
@@ -10,6 +12,17 @@ PM, MAS, PMIN, SIL = "polonia_maior", "masovia", "polonia_minor", "silesia"
 
 def fresh():
     return initial_state()
+
+
+def checked(where: list):
+    """An ``on_action`` / ``on_history`` hook: asserts the invariants hold, and logs each call's arguments."""
+
+    def check(state, *args):
+        found = violations(state)
+        assert not found, (state.round, args, found)
+        where.append(args)
+
+    return check
 
 
 class Scripted(Strategy):

@@ -14,18 +14,11 @@ from sim.experiments import run_experiment
 from sim.games.principes import experiment
 from sim.games.principes.driver import WIN_TYPES, play_game
 from sim.games.principes.game.invariants import violations
-from sim.games.principes.game.setup import load_game_rules
-from sim.games.principes.map import load_board
 from strategies.principes import make, resolve
 
 RAW = {"game": "principes", "players": 4, "seats": ["builder", "conqueror", "politician", "random"], "rotate": True}
 BODY = {k: v for k, v in RAW.items() if k != "game"}  # what the module sees: the experiment keys only
 FACTIONS = ("polonia_maior", "masovia", "polonia_minor", "silesia")
-
-
-@pytest.fixture(scope="module")
-def board_rules():
-    return load_board(), load_game_rules()
 
 
 def checked(log):

@@ -8,26 +8,11 @@ import pytest
 from sim.experiments import run_experiment
 from sim.games.principes.driver import WIN_TYPES, play_game
 from sim.games.principes.game.invariants import violations
-from sim.games.principes.game.setup import load_game_rules
-from sim.games.principes.map import load_board
 from strategies.principes import make, resolve
+from tests.games.principes.history_helpers import checked
 
 FACTIONS = ("polonia_maior", "masovia", "polonia_minor", "silesia")
 RAW = {"game": "principes", "seats": ["builder", "conqueror", "politician", "random"], "history": True}
-
-
-@pytest.fixture(scope="module")
-def board_rules():
-    return load_board(), load_game_rules()
-
-
-def _checked(where):
-    def check(state, *args):
-        found = violations(state)
-        assert not found, (state.round, args, found)
-        where.append(args)
-
-    return check
 
 
 @pytest.mark.parametrize("seed", range(16))
@@ -41,9 +26,9 @@ def test_random_legal_games_with_history_finish_and_keep_invariants(board_rules,
         board,
         rules,
         strict=True,
-        on_action=_checked(actions),
+        on_action=checked(actions),
         history=True,
-        on_history=_checked(icons),
+        on_history=checked(icons),
     )
     assert rec.win_type in WIN_TYPES and 1 <= rec.rounds <= 6 and rec.illegal == 0
     assert len(rec.final.history) == 6 and len(icons) <= 5  # never in the final Round
@@ -62,9 +47,9 @@ def test_scripted_games_with_history_keep_invariants(board_rules):
             board,
             rules,
             strict=True,
-            on_action=_checked([]),
+            on_action=checked([]),
             history=True,
-            on_history=_checked(icons),
+            on_history=checked(icons),
         )
         assert rec.illegal == 0 and violations(rec.final) == []
 

@@ -12,11 +12,11 @@ from sim.games.principes.experiment import experiment_from_dict
 from sim.games.principes.game import cards, control, movement, neighbors, scenario
 from sim.games.principes.game.invariants import violations
 from sim.games.principes.game.movement import Move
-from sim.games.principes.game.setup import GAME_PATH, initial_state, load_game_rules
+from sim.games.principes.game.setup import GAME_PATH, initial_state
 from sim.games.principes.game.state import IllegalAction
-from sim.games.principes.map import load_board
 from strategies.principes import make, resolve
 from strategies.principes.base import Strategy
+from tests.games.principes.history_helpers import checked
 
 PM, MAS, PMIN, SIL = "polonia_maior", "masovia", "polonia_minor", "silesia"
 FACTIONS = (PM, MAS, PMIN, SIL)
@@ -365,20 +365,6 @@ def test_default_policies_attack_the_leader_and_block_when_threatened():
     assert neighbors.default_block(s, MAS, PM, GM, {"knight": 1, "footman": 1}) == []
 
 
-@pytest.fixture(scope="module")
-def board_rules():
-    return load_board(), load_game_rules()
-
-
-def _checked(where):
-    def check(state, *args):
-        found = violations(state)
-        assert not found, (state.round, args, found)
-        where.append(args)
-
-    return check
-
-
 @pytest.mark.parametrize("seed", range(10))
 def test_random_legal_games_with_neighbors_finish_and_keep_invariants(board_rules, seed):
     board, rules = board_rules
@@ -390,9 +376,9 @@ def test_random_legal_games_with_neighbors_finish_and_keep_invariants(board_rule
         board,
         rules,
         strict=True,
-        on_action=_checked(actions),
+        on_action=checked(actions),
         history=seed % 2 == 1,
-        on_history=_checked([]),
+        on_history=checked([]),
         variants=frozenset({"neighbors"}),
     )
     assert rec.win_type in WIN_TYPES and 1 <= rec.rounds <= 6 and rec.illegal == 0
@@ -411,7 +397,7 @@ def test_scripted_games_with_neighbors_play_cards_and_keep_invariants(board_rule
             board,
             rules,
             strict=True,
-            on_action=_checked([]),
+            on_action=checked([]),
             variants=frozenset({"neighbors"}),
         )
         assert rec.illegal == 0

@@ -17,19 +17,13 @@ from sim.games.principes.game import battles, dynasty, nonplayers, rounds
 from sim.games.principes.game.control import controller, land_might
 from sim.games.principes.game.invariants import violations
 from sim.games.principes.game.movement import Move
-from sim.games.principes.game.setup import initial_state, load_game_rules
+from sim.games.principes.game.setup import initial_state
 from sim.games.principes.game.state import IllegalAction
-from sim.games.principes.map import load_board
 from strategies.principes import make, resolve
 from strategies.principes.base import Strategy
 
 PM, MAS, PMIN, SIL = "polonia_maior", "masovia", "polonia_minor", "silesia"
 FACTIONS = (PM, MAS, PMIN, SIL)
-
-
-@pytest.fixture(scope="module")
-def board_rules():
-    return load_board(), load_game_rules()
 
 
 def strategy(name):
