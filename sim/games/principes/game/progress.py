@@ -39,12 +39,14 @@ def setup_market(state: State, rng: random.Random) -> State:
     out.tiles = {p: [] for p in out.board.principalities}
     for c in v["progress"]["colors"]:
         for _ in range(v["progress_tiles"]["market_per_color"]):
-            _reveal(out, c)
+            reveal_next(out, c)
     return out
 
 
-def _reveal(state: State, c: str) -> None:
-    """Draw the next tile of colour ``c`` onto the Market, skipping duplicates while the stack allows."""
+def reveal_next(state: State, c: str) -> None:
+    """Draw the next tile of colour ``c`` onto the Market: "if there are 2 identical tiles on the Market, return one
+    of them to the bottom of its stack and draw another tile from the top of the same stack. If no more tiles are
+    available in a specific stack, both identical tiles remain revealed"."""
     stack = state.stacks[c]
     for _ in range(len(stack)):
         tile = stack.pop(0)
@@ -73,7 +75,7 @@ def take(state: State, player: str, picks: list[tuple[str, str | None]]) -> Stat
         if given is None:
             if len(same_colour) >= v["slots_per_color"]:
                 raise IllegalAction(f"no free {colour(tile)} slot: exchange one of {same_colour}")
-            _reveal(out, colour(tile))
+            reveal_next(out, colour(tile))
         else:
             if given not in same_colour:
                 raise IllegalAction(f"{given} is not a {colour(tile)} tile of {player}")

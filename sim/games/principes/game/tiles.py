@@ -37,6 +37,7 @@ from collections.abc import Callable
 
 from sim.config import CONFIG_DIR, load_rules
 from sim.games.principes.game.control import controlled_lands, controller
+from sim.games.principes.game.progress import reveal_next
 from sim.games.principes.game.state import IllegalAction, State, clamp_track
 
 PROGRESS_PATH = CONFIG_DIR / "principes" / "progress.yaml"
@@ -123,21 +124,7 @@ def refill(state: State) -> None:
     per_colour = tile_values()["market"]["face_up_per_colour"]
     for c in state.rules.values["progress"]["colors"]:
         while sum(colour(t) == c for t in state.market) < per_colour and state.stacks.get(c):
-            _reveal(state, c)
-
-
-def _reveal(state: State, c: str) -> None:
-    """The next tile of colour ``c`` face up; "if there are 2 identical tiles on the Market, return one of them to
-    the bottom of its stack and draw another tile from the top of the same stack. If no more tiles are available
-    in a specific stack, both identical tiles remain revealed"."""
-    stack = state.stacks[c]
-    for _ in range(len(stack)):
-        tile = stack.pop(0)
-        if tile not in state.market or not stack:
-            state.market.append(tile)
-            return
-        stack.append(tile)
-    state.market.append(stack.pop(0))  # every tile left duplicates the Market: both remain revealed
+            reveal_next(state, c)
 
 
 # --- Taking tiles ---------------------------------------------------------------------------------------------
