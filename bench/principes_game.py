@@ -1,14 +1,20 @@
 """Principes full games: complete 4-player games/s and actions/s of the fast (numba) engine on 1 and 2 workers, its
 ratio to the plain-Python reference engine measured in the same run (on fewer games), and peak memory as games grow.
 
-Both engines play ``configs/principes/experiments/faction-balance.yaml`` (History off, the four built-in strategies,
-rotated); ``engine: fast`` / ``engine: reference`` picks the engine. Every measurement runs in a fresh process that
-first warms its workers up (imports, numba's cached machine code) on a few games, so the timings are steady-state
-play; peak memory is the maximum resident set (``VmHWM``) of the main process and of its largest worker.
+Four configurations (``--configs``), each played with ``engine: auto`` (the engine ``fast.dispatch`` picks, named
+in the output) and ``engine: reference``: ``part1`` = ``configs/principes/experiments/faction-balance.yaml``
+(History off); ``history`` = ``faction-balance-history.yaml`` (the History Cards); ``full`` =
+``faction-balance-full.yaml`` (History, Neighbors, printed Progress Tiles, Court texts, Princesses: every module
+on); ``ported`` = ``full`` without Neighbors and printed Tiles (History, Court texts, Princesses: every module the
+fast engine plays). A configuration the fast engine cannot play yet runs on the reference only (``auto`` =
+reference; its games/s is then the reference's, on ``--reference-games`` games). Every measurement runs in a fresh
+process that first warms its workers up (imports, numba's cached machine code) on a few games, so the timings are
+steady-state play; peak memory is the maximum resident set (``VmHWM``) of the main process and of its largest
+worker.
 
-Usage: ``python bench/principes_game.py [--sizes 10000 100000] [--million] [--reference-games 300]``;
-``--million`` adds a 10^6-game run on 2 workers (about 4-8 minutes on this machine). ``python -m bench`` runs the
-defaults.
+Usage: ``python bench/principes_game.py [--sizes 10000 100000] [--million] [--reference-games 300]
+[--configs part1 history ported full]``; ``--million`` adds a 10^6-game run of ``part1`` on 2 workers (about 4-8
+minutes on this machine). ``python -m bench`` runs the defaults.
 """
 
 from __future__ import annotations
@@ -26,8 +32,15 @@ sys.path.insert(0, str(ROOT))
 
 from bench.common import record  # noqa: E402
 
-EXPERIMENT = ROOT / "configs/principes/experiments/faction-balance.yaml"
-TARGET = 5000
+EXPERIMENTS = {
+    "part1": ROOT / "configs/principes/experiments/faction-balance.yaml",
+    "history": ROOT / "configs/principes/experiments/faction-balance-history.yaml",
+    "ported": ROOT / "configs/principes/experiments/faction-balance-full.yaml",
+    "full": ROOT / "configs/principes/experiments/faction-balance-full.yaml",
+}
+OVERRIDES = {"ported": {"neighbors": False, "progress": "generic"}}  # every module the fast engine plays
+TARGET = 5000  # part 1 (History off)
+TARGET_FULL = 3000  # every module on
 
 
 def _peak_kb(pid: int) -> int:
@@ -57,11 +70,21 @@ def _descendants(pid: int) -> list[int]:
     return out
 
 
-def one(n: int, workers: int, engine: str) -> dict:
+def engine_of(config: str, engine: str) -> str:
+    """The engine ``engine`` (auto | fast | reference) resolves to for ``config``."""
+    from sim.experiments import load_experiment
+    from sim.games.principes import experiment
+
+    raw = {**load_experiment(EXPERIMENTS[config]), **OVERRIDES.get(config, {}), "engine": engine}
+    body = {k: v for k, v in raw.items() if k not in ("game", "title", "games", "seed")}
+    return experiment.experiment_from_dict(body, str(EXPERIMENTS[config])).engine
+
+
+def one(n: int, workers: int, engine: str, config: str = "part1") -> dict:
     """In this (fresh) process: warm up, then play ``n`` games; the numbers as a dict."""
     from sim.experiments import load_experiment, run_experiment
 
-    raw = {**load_experiment(EXPERIMENT), "engine": engine}
+    raw = {**load_experiment(EXPERIMENTS[config]), **OVERRIDES.get(config, {}), "engine": engine}
     from sim.backends import session
 
     with session("local", workers) as _:
@@ -71,7 +94,8 @@ def one(n: int, workers: int, engine: str) -> dict:
         seconds = time.perf_counter() - started
         worker_kb = max((_peak_kb(pid) for pid in _descendants(os.getpid())), default=0)
     return {
-        "engine": engine,
+        "config": config,
+        "engine": engine_of(config, engine),
         "games": n,
         "workers": workers,
         "seconds": seconds,
@@ -82,9 +106,9 @@ def one(n: int, workers: int, engine: str) -> dict:
     }
 
 
-def fresh(n: int, workers: int, engine: str) -> dict:
+def fresh(n: int, workers: int, engine: str, config: str = "part1") -> dict:
     out = subprocess.run(
-        [sys.executable, __file__, "--one", str(n), str(workers), engine],
+        [sys.executable, __file__, "--one", str(n), str(workers), engine, config],
         capture_output=True,
         text=True,
         check=True,
@@ -95,7 +119,8 @@ def fresh(n: int, workers: int, engine: str) -> dict:
 
 def show(r: dict) -> None:
     print(
-        f"  {r['engine']:>9} {r['games']:>9,} games, {r['workers']} worker(s): {r['games_per_s']:8,.0f} games/s "
+        f"  {r['config']:>7} {r['engine']:>9} {r['games']:>9,} games, {r['workers']} worker(s): "
+        f"{r['games_per_s']:8,.0f} games/s "
         f"{r['actions_per_s']:11,.0f} actions/s {r['seconds']:7.1f} s  peak RSS main {r['peak_rss_mb']:.0f} MB, "
         f"worker {r['worker_peak_rss_mb']:.0f} MB",
         flush=True,
@@ -105,41 +130,65 @@ def show(r: dict) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=int, nargs="*", default=[10_000, 100_000])
-    parser.add_argument("--million", action="store_true", help="also 10^6 games on 2 workers")
+    parser.add_argument("--million", action="store_true", help="also 10^6 games of part1 on 2 workers")
     parser.add_argument("--reference-games", type=int, default=300)
-    parser.add_argument("--one", nargs=3, help=argparse.SUPPRESS)
+    parser.add_argument("--configs", nargs="*", default=list(EXPERIMENTS), choices=list(EXPERIMENTS))
+    parser.add_argument("--one", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
-        n, workers, engine = args.one
-        print(json.dumps(one(int(n), int(workers), engine)))
+        n, workers, engine, config = args.one
+        print(json.dumps(one(int(n), int(workers), engine, config)))
         return
     print(f"  (machine load: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; the numbers are wall-clock)")
     rows = []
-    for workers in (1, 2):
-        rows.append(fresh(args.reference_games, workers, "reference"))
-        show(rows[-1])
-    sizes = sorted(set(args.sizes + ([1_000_000] if args.million else [])))
-    for n in sizes:
+    summary = {}
+    for config in args.configs:
+        auto = engine_of(config, "auto")
         for workers in (1, 2):
-            if workers == 1 and n > 100_000:
-                continue  # the 2-worker run says enough
-            rows.append(fresh(n, workers, "fast"))
+            rows.append(fresh(args.reference_games, workers, "reference", config))
             show(rows[-1])
-    ref = {r["workers"]: r["games_per_s"] for r in rows if r["engine"] == "reference"}
-    fast = {w: max(r["games_per_s"] for r in rows if r["engine"] == "fast" and r["workers"] == w) for w in (1, 2)}
-    ratio = {w: fast[w] / ref[w] for w in (1, 2)}
-    print(
-        f"  fast engine: {fast[1]:,.0f} games/s on 1 worker, {fast[2]:,.0f} on 2 (target {TARGET:,}); "
-        f"{ratio[1]:.0f}x / {ratio[2]:.0f}x the reference engine; 1 M games take {1e6 / fast[2] / 60:.1f} min"
-    )
+        if auto == "fast":
+            sizes = sorted(set(args.sizes + ([1_000_000] if args.million and config == "part1" else [])))
+            for n in sizes:
+                for workers in (1, 2):
+                    if workers == 1 and n > 100_000:
+                        continue  # the 2-worker run says enough
+                    rows.append(fresh(n, workers, "auto", config))
+                    show(rows[-1])
+        mine = [r for r in rows if r["config"] == config]
+
+        def top(engine, w, mine=mine):
+            return max(r["games_per_s"] for r in mine if r["engine"] == engine and r["workers"] == w)
+
+        ref = {w: top("reference", w) for w in (1, 2)}
+        best = {w: top(auto, w) for w in (1, 2)}
+        ratio = {w: best[w] / ref[w] for w in (1, 2)}
+        target = TARGET if config == "part1" else TARGET_FULL
+        print(
+            f"  {config}: auto plays on the {auto} engine: {best[1]:,.0f} games/s on 1 worker, {best[2]:,.0f} on 2 "
+            f"(target {target:,}); {ratio[1]:.0f}x / {ratio[2]:.0f}x the reference engine; "
+            f"1 M games take {1e6 / best[2] / 60:.1f} min",
+            flush=True,
+        )
+        summary[config] = {"engine": auto, "games_per_s": best, "reference_games_per_s": ref, "speedup": ratio,
+                           "target_games_per_s": target}  # fmt: skip
+    from bench.common import RESULTS
+
+    try:  # a run of some configurations keeps the others' last numbers
+        earlier = json.loads(RESULTS.read_text()).get("principes_game", {}).get("configs", {})
+    except (OSError, ValueError):
+        earlier = {}
+    summary = {**earlier, **summary}
+    part1 = summary.get("part1")
     record(
         "principes_game",
         {
-            "runs": rows,
-            "fast_games_per_s": fast,
-            "reference_games_per_s": ref,
-            "speedup": ratio,
-            "best_games_per_s": max(fast.values()),
+            "runs": rows,  # this run's measurements only
+            "configs": summary,
+            "fast_games_per_s": part1["games_per_s"] if part1 else None,
+            "reference_games_per_s": part1["reference_games_per_s"] if part1 else None,
+            "speedup": part1["speedup"] if part1 else None,
+            "best_games_per_s": max(part1["games_per_s"].values()) if part1 else None,
             "target_games_per_s": TARGET,
             "load_average": os.getloadavg()[0],
         },

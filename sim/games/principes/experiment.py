@@ -13,8 +13,9 @@ Experiment keys (besides ``game``, ``games``, ``seed``, ``title``)::
     strict: false                   # true: a decision the engine rejects stops the run
     rules: {"taxes.people_cost": 2} # dotted overrides of configs/principes/game.yaml
     engine: auto                    # auto | fast | reference: auto plays on the compiled engine
-                                    # (sim/games/principes/fast) when it can (built-in strategies, History
-                                    # off, no optional module on), else on the reference; fast insists
+                                    # (sim/games/principes/fast) when it can (built-in strategies, 4
+                                    # players, History on or off, no other module on), else on the
+                                    # reference; fast insists
     history: true                   # play with the History Cards (configs/principes/history.yaml); false
                                     # replays part 1's games exactly (no deck is dealt from the stream)
     progress: generic               # generic | tiles: the printed Progress Tiles (configs/principes/progress.yaml)

@@ -1,26 +1,34 @@
-"""A compiled (numba) Principes full-game engine: the reference engine's part-1 rules with History off.
+"""A compiled (numba) Principes full-game engine: the reference engine's 4-player game, History Cards, Court texts
+and Princesses each on or off.
 
 It plays the same game as ``sim.games.principes.game`` driven by ``driver.play_game`` with the four built-in
 strategies (random, builder, conqueror, politician, any parameter overrides): the six actions, control and Might,
 battles (die, Masovia's reroll, coin loot, the brute-force best card play of ``reference.play_cards``, withdrawal,
 People +-1, Prince deaths and succession, the Battle Card draw and the hand limit), the Council and coronation,
-old age at the end of Periods I and II, elimination, the generic Progress Tiles. Drawing on the same stream
-(``lockstep.LockstepRandom``) the reference plays exactly the same games, state by state (the tests check it);
-not ported: the History Cards and the optional modules (``dispatch`` sends those experiments to the reference).
+old age at the end of Periods I and II, elimination, the generic Progress Tiles; the History deck and its icons
+(Division, Urbanization, Release to Home, Common Council, Balt Raid, Teutonic Knights, Mongol Invasion, with the
+Invaders' movement, battles and devastation: ``history``); Court Cards played for their assumed text effect
+(``court: true``); the Princesses' missions, court work and removal (``princesses: true``: ``princesses``).
+Drawing on the same stream (``lockstep.LockstepRandom``) the reference plays exactly the same games, state by
+state (the tests check it); not ported: the Neighbor Cards, the printed Progress Tiles, 2-3 players, solo and the
+module-effects mode (``dispatch`` sends those experiments to the reference).
 
 - ``layout``: the flat state vector ``S`` and constants vector ``C`` (offsets), compiled from the board and rules,
   and the bridge to and from a reference ``State``.
 - ``kernels``: the rules (control, cards, battle, dynasty, actions, progress, rounds, invariants) ported from
   ``sim.games.principes.game`` as njit functions over ``S`` and ``C``.
 - ``strategies``: the built-in strategies compiled to parameter rows, and their decisions as njit functions.
+- ``history``: the History Cards (``game.history``): the deal, the icons, the Invaders, the ``history_*`` hooks.
+- ``princesses``: the Princesses (``game.princesses``) and the ``princess*`` hooks.
 - ``chunk``: a whole game, and the chunk kernel that plays games ``start .. start+count-1`` on counter-based
   streams and returns the counts and rows of ``sim.games.principes.experiment.play_chunk``.
 - ``dispatch``: the experiment key ``engine: auto | fast | reference``.
 - ``lockstep``: a ``random.Random`` stand-in drawing as the kernels do, to compare the engines game by game.
 
-Speed (this 2-core machine, shared): about 6,000 complete 4-player games/s on one core, 10,000 on two, about 130x
-the reference per core. numba caches the machine code (``cache=True``); a cold compile takes about a minute, and
-``_guard_cache`` below drops the cache when any source changed (numba tracks only each function's own file).
+Speed (this 2-core machine, shared): History off about 4,800 complete 4-player games/s on one core, 10,000-12,000
+on two (about 140x the reference per core); History on about 4,500 on one core, 7,000-8,000 on two. numba caches
+the machine code (``cache=True``); a cold compile takes about a minute, and ``_guard_cache`` below drops the cache
+when any source changed (numba tracks only each function's own file).
 """
 
 import hashlib as _hashlib

@@ -15,7 +15,9 @@ import json
 import numpy as np
 from numba import njit
 
+from sim.games.principes.fast import history as H
 from sim.games.principes.fast import kernels as K
+from sim.games.principes.fast import princesses as PR
 from sim.games.principes.fast.layout import (
     A_ASSEMBLY,
     A_BUILDING,
@@ -24,7 +26,11 @@ from sim.games.principes.fast.layout import (
     A_PROGRESS,
     A_TAXES,
     C_CAPITAL,
+    C_COURT,
+    C_COURT_GOLD,
+    C_HISTORY,
     C_KNIGHT_COST,
+    C_PRINCESSES,
     C_TILES_PER_PERIOD,
     MAXHELD,
     NC,
@@ -44,8 +50,11 @@ from sim.games.principes.fast.layout import (
 )
 from sim.games.principes.fast.strategies import (
     COUNCIL,
+    F_COURT_SHARE,
     NPF,
     NPI,
+    P_COURT_BEFORE,
+    P_COURT_MAX,
     P_DESTROY,
     P_INDULGENCE,
     P_KIND,
@@ -88,10 +97,23 @@ def perform(S, C, P, F, sid, p, action, rs):
     Pp = P[sid[p]]
     Fp = F[sid[p]]
     scripted = Pp[P_KIND] == SCRIPTED
+    court_played = 0
     if scripted and action == A_BUILDING and Pp[P_SELL]:
         for card in range(3):
             while S[S_HAND + p * NC + card] > 0:
                 K.trade_for_gold(S, C, p, card)
+    if C[C_COURT]:  # Court Cards played for their text effect before the action (``driver.perform``)
+        for card in range(3, 6):  # court.clergy, court.either, court.people: the sorted hand
+            n = S[S_HAND + p * NC + card]
+            if scripted:
+                if not (Pp[P_COURT_BEFORE] >> action) & 1:
+                    break
+                n = min(n, Pp[P_COURT_MAX] - court_played)
+            for _ in range(n):
+                if scripted or K.rand_float(rs) < Fp[F_COURT_SHARE]:
+                    K.discard(S, p, card)
+                    S[S_GOLD + p] += min(C[C_COURT_GOLD], K.gold_in_supply(S, C))
+                    court_played += 1
     if action == A_TAXES:
         ok = K.can_tax(S, C, p)
         if scripted:
@@ -184,10 +206,14 @@ def perform(S, C, P, F, sid, p, action, rs):
 
 
 @njit(cache=True)
-def play_game(S0, C, P, F, sid, rs, S, debug, trace):
-    """``driver.play_game`` (History off): returns (winner or -1, win type, Rounds begun, actions, violation bits).
-    ``trace`` (m, S_SIZE): the state after each of the first m actions (m = 0: none kept)."""
+def play_game(S0, C, P, F, sid, rs, S, debug, trace, tn):
+    """``driver.play_game``: returns (winner or -1, win type, Rounds begun, actions, violation bits). ``trace``
+    (m, S_SIZE): the state after each of the first m events (an action, or a Round's History icons: the driver's
+    ``on_action`` and ``on_history``), ``tn[0]`` how many were kept (m = 0: none)."""
     K.new_game(S0, C, rs, S)
+    if C[C_HISTORY]:
+        H.deal(S, C, rs)
+    tn[0] = 0
     actions = 0
     rounds_begun = 0
     bad = 0
@@ -199,6 +225,8 @@ def play_game(S0, C, P, F, sid, rs, S, debug, trace):
         princeps = S[S_PRINCEPS]
         if P[sid[princeps], P_KIND] == RANDOM:
             S[S_CLOCKWISE] = K.rand_float(rs) < 0.5
+        if C[C_PRINCESSES]:  # missions at a Period's start, else their work at the courts
+            PR.round_start(S, C, P, F, sid, rs)
         no = K.turn_order(S, C, order)
         for o in range(no):
             q = order[o]
@@ -212,9 +240,12 @@ def play_game(S0, C, P, F, sid, rs, S, debug, trace):
                 if S[S_ELIM + q]:
                     continue
                 perform(S, C, P, F, sid, q, plans[q, slot], rs)
+                if C[C_PRINCESSES]:
+                    PR.sweep(S, C)  # a Capital taken over loses its Princess
                 actions += 1
-                if actions <= trace.shape[0]:
-                    trace[actions - 1] = S
+                if tn[0] < trace.shape[0]:
+                    trace[tn[0]] = S
+                    tn[0] += 1
                 if debug:
                     bad |= K.violations(S, C, S0)
                 winner, wt = K.result(S)
@@ -222,6 +253,16 @@ def play_game(S0, C, P, F, sid, rs, S, debug, trace):
                     break
             if wt >= 0:
                 break
+        if wt < 0 and H.history_due(S):  # no icons in the final Round
+            H.resolve_icons(S, C, P, F, sid, rs)
+            if C[C_PRINCESSES]:
+                PR.sweep(S, C)
+            if tn[0] < trace.shape[0]:
+                trace[tn[0]] = S
+                tn[0] += 1
+            if debug:
+                bad |= K.violations(S, C, S0)
+            winner, wt = K.result(S)
         if wt < 0:
             K.end_round(S, C)
             winner, wt = K.result(S)
@@ -235,13 +276,14 @@ def play_games(S0, C, P, F, seats, rotate, key, start, count, debug, out):
     rs = np.empty(1, np.uint64)
     sid = np.empty(NP, np.int64)
     trace = np.empty((0, S_SIZE), np.int64)
+    tn = np.zeros(1, np.int64)
     for g in range(count):
         game = start + g
         shift = game % NP if rotate else 0
         for j in range(NP):
             sid[j] = seats[(j + shift) % NP]
         rs[0] = trial_state(key, game)
-        winner, wt, rounds, actions, bad = play_game(S0, C, P, F, sid, rs, S, debug, trace)
+        winner, wt, rounds, actions, bad = play_game(S0, C, P, F, sid, rs, S, debug, trace, tn)
         row = out[g]
         row[0] = winner
         row[1] = wt
@@ -258,14 +300,20 @@ def play_games(S0, C, P, F, seats, rotate, key, start, count, debug, out):
 
 
 @functools.lru_cache(maxsize=8)
-def _compiled(overrides: tuple[tuple[str, str], ...], specs: str):
-    """(S0, C, P, F) for game.yaml ``overrides`` and the strategy ``specs`` (JSON of [(uses, params)])."""
+def _compiled(overrides: tuple[tuple[str, str], ...], specs: str, history: bool = False, modules: tuple = ()):
+    """(S0, C, P, F) for game.yaml ``overrides``, the strategy ``specs`` (JSON of [(uses, params)]), ``history``
+    (the History Cards played) and the optional ``modules`` on (``court``, ``princesses``)."""
+    from sim.games.principes.fast.dispatch import FAST_MODULES
+    from sim.games.principes.fast.layout import Unsupported
     from sim.games.principes.game.setup import initial_state, load_game_rules
     from sim.games.principes.map import load_board
 
+    other = sorted(set(modules) - set(FAST_MODULES))
+    if other:
+        raise Unsupported(f"optional modules the fast engine does not play: {', '.join(other)}")
     board = load_board()
     rules = load_game_rules(overrides={k: json.loads(v) for k, v in overrides})
-    c = compile_constants(board, rules)
+    c = compile_constants(board, rules, history, "court" in modules, "princesses" in modules)
     s0 = to_state_vector(initial_state(board, rules))
     rows = [compile_strategy(uses, params) for uses, params in json.loads(specs)]
     p = np.array([r[0] for r in rows], np.int64).reshape(len(rows), NPI)
@@ -274,7 +322,9 @@ def _compiled(overrides: tuple[tuple[str, str], ...], specs: str):
 
 
 def compiled(payload):
-    return _compiled(payload.rules, json.dumps([[u, p] for u, p in payload.specs], sort_keys=True))
+    specs = json.dumps([[u, p] for u, p in payload.specs], sort_keys=True)
+    history = bool(getattr(payload, "history", False))
+    return _compiled(payload.rules, specs, history, tuple(sorted(getattr(payload, "variants", ()))))
 
 
 def check_supported(payload) -> None:
@@ -339,12 +389,14 @@ def play_chunk(payload, key, start: int, count: int, keep_rows: bool):
 
 
 def trace_game(payload, key, game: int, max_actions: int = 200):
-    """Play game ``game`` alone and keep the state after every action: (result tuple, states (actions, S_SIZE))."""
+    """Play game ``game`` alone and keep the state after every action and every Round's History icons: (result
+    tuple, states (events, S_SIZE))."""
     s0, c, p, f = compiled(payload)
     shift = game % NP if payload.rotate else 0
     sid = np.array([payload.seats[(j + shift) % NP] for j in range(NP)], np.int64)
     rs = np.array([trial_state(np.uint64(key), game)], np.uint64)
     s = np.empty(S_SIZE, np.int64)
     trace = np.zeros((max_actions, S_SIZE), np.int64)
-    res = play_game(s0, c, p, f, sid, rs, s, True, trace)
-    return res, trace[: res[3]]
+    tn = np.zeros(1, np.int64)
+    res = play_game(s0, c, p, f, sid, rs, s, True, trace, tn)
+    return res, trace[: tn[0]]

@@ -1,11 +1,13 @@
 """Which engine plays an experiment: the experiment key ``engine: auto | fast | reference`` (default auto).
 
 ``auto`` takes the fast engine when it plays exactly the experiment's game: every seat a built-in strategy
-(random, builder, conqueror, politician, with parameter overrides of the kinds their defaults have), History off,
-no other optional module switched on (any key outside ``CORE_KEYS`` with a truthy value other than its documented
-"off" value counts as on, so switches added later fall back to the reference by themselves), and ``rules:``
-overrides the compiled layout can hold. ``fast`` when one of these fails is a ``ConfigError`` naming the reason;
-``reference`` always plays the plain-Python engine.
+(random, builder, conqueror, politician, with parameter overrides of the kinds their defaults have), 4 players,
+History on or off, Court texts and Princesses (``court``, ``princesses``: ``FAST_MODULES``) on or off, no other
+optional module switched on (any key outside ``CORE_KEYS`` with a truthy value other than its documented "off"
+value counts as on, so switches added later fall back to the reference by themselves), and ``rules:`` overrides
+the compiled layout can hold.
+``fast`` when one of these fails is a ``ConfigError`` naming the reason; ``reference`` always plays the
+plain-Python engine.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from sim.errors import ConfigError
 ENGINES = ("auto", "fast", "reference")
 CORE_KEYS = ("players", "seats", "rotate", "strict", "rules", "history", "engine")
 OFF_VALUES = {"progress": ("generic",)}  # a switch's default that is truthy but means "off"
+FAST_MODULES = ("court", "princesses")  # optional modules the fast engine plays (``experiment._variants`` names)
 FAST_MAX_CHUNK = 10_000  # games per chunk on the fast engine (about 4 s on one core)
 
 
@@ -28,12 +31,12 @@ def fast_obstacles(raw: dict, experiment) -> list[str]:
     why = []
     if len(experiment.factions) != 4:
         why.append(f"players: {len(experiment.factions)} (the fast engine plays 4-player games)")
-    if experiment.history:
-        why.append("history: true (the History Cards are not ported; set history: false)")
     for key, value in raw.items():
+        if key in FAST_MODULES:
+            continue  # on or off, the fast engine plays it
         if key not in CORE_KEYS and value and value not in OFF_VALUES.get(key, ()):
             why.append(f"{key}: {json.dumps(value)} (an optional module the fast engine does not play)")
-    variants = getattr(experiment, "variants", None)
+    variants = set(getattr(experiment, "variants", None) or ()) - set(FAST_MODULES)
     if variants and not why:
         why.append(f"optional modules on: {', '.join(sorted(variants))}")
     for label, (uses, params) in zip(experiment.labels, experiment.specs, strict=True):

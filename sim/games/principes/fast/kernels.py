@@ -45,10 +45,12 @@ from sim.games.principes.fast.layout import (
     C_HOME,
     C_INDULGENCE,
     C_INF_POINTS,
+    C_INV_N,
     C_KNIGHT_COST,
     C_LOSE_PEOPLE,
     C_MARKET_PER_COLOR,
     C_MIGHT,
+    C_NBLAND,
     C_NFACES,
     C_PEOPLE,
     C_PER_PERIOD,
@@ -75,6 +77,10 @@ from sim.games.principes.fast.layout import (
     C_TRACK_LO,
     C_TRADEORDER,
     C_WIN_PEOPLE,
+    F_LITHUANIANS,
+    F_MONGOLS,
+    F_PRUSSIANS,
+    F_TEUTONIC,
     FOOTMAN,
     KNIGHT,
     MAX_PERIOD,
@@ -105,12 +111,14 @@ from sim.games.principes.fast.layout import (
     S_PLEFT,
     S_POMOFF,
     S_POOL,
+    S_PRIN,
     S_PRINCEPS,
     S_REIGN,
     S_ROUND,
     S_STACK,
     S_STACKN,
     S_SUPPLY,
+    S_TEUTONIC,
     S_TILES,
     S_TILESN,
     S_UNITS,
@@ -521,11 +529,17 @@ def _spend(S, f, sw, sh, n):
 
 @njit(cache=True)
 def withdraw_land(S, C, land, loser):
-    """The adjacent land the loser controls with the smallest id, or -1."""
+    """The adjacent land the loser controls with the smallest id, or -1 (``battles.withdraw_options``; the Mongols
+    withdraw to a land without units or tokens, or one they hold alone)."""
     best = -1
     for e in range(C[C_ADJPTR + land], C[C_ADJPTR + land + 1]):
         a = C[C_ADJ + e]
-        if controller(S, C, a) == loser and (best < 0 or C[C_RANK + a] < C[C_RANK + best]):
+        if loser == F_MONGOLS:
+            m = S[S_MASK + a]
+            ok = (m == 0 and S[S_CITIES + a] == 0 and S[S_BUILD + a] == 0 and S[S_DIV + a] == 0) or m == 1 << loser
+        else:
+            ok = controller(S, C, a) == loser
+        if ok and (best < 0 or C[C_RANK + a] < C[C_RANK + best]):
             best = a
     return best
 
@@ -618,7 +632,7 @@ def battle(S, C, land, attacker, rs):
                 if k == PRINCE and is_player(S, loser):
                     dead[ndead] = loser
                     ndead += 1
-            elif homed:
+            elif homed and loser == defender:
                 S[S_POMOFF + (loser - NP) * NK + k] += n
     if is_player(S, winner):
         S[S_PEOPLE + winner] = clamp(C, S[S_PEOPLE + winner] + C[C_WIN_PEOPLE])
@@ -626,12 +640,37 @@ def battle(S, C, land, attacker, rs):
         S[S_PEOPLE + loser] = clamp(C, S[S_PEOPLE + loser] - C[C_LOSE_PEOPLE])
     for i in range(ndead):
         prince_died(S, C, dead[i])
+    princess_battle(S, C, land, winner)
     for side in (attacker, defender):  # Battle Order 10
         if is_player(S, side):
             for _ in range(C[C_BATTLE_DRAW]):
                 draw_into(S, C, side, 0, rs)
             enforce_hand_limit(S, C, side)
     return winner
+
+
+@njit(cache=True)
+def princess_land(C, area):
+    """The land of a Princess area (a Capital, or a Neighbor that is a Pomerania), else -1."""
+    return C[C_CAPITAL + area] if area < NP else C[C_NBLAND + area - NP]
+
+
+@njit(cache=True)
+def princess_battle(S, C, land, winner):
+    """``princesses.after_battle``: a Princess on ``land`` goes unless she is at home and her owner won."""
+    for q in range(NP):
+        a = S[S_PRIN + q]
+        if a >= 0 and princess_land(C, a) == land and (a != q or winner != q):
+            S[S_PRIN + q] = -1
+
+
+@njit(cache=True)
+def princess_gone(S, C, land):
+    """``princesses.devastated``: the Princess on ``land`` is removed."""
+    for q in range(NP):
+        a = S[S_PRIN + q]
+        if a >= 0 and princess_land(C, a) == land:
+            S[S_PRIN + q] = -1
 
 
 # --- dynasty (dynasty.py) ---------------------------------------------------------------------------------------
@@ -906,7 +945,7 @@ def return_pomeranians(S, C):
         if off == 0:
             continue
         land = C[C_POMLAND + j]
-        if not S[S_MASK + land] & ~(1 << f):
+        if land >= 0 and not S[S_MASK + land] & ~(1 << f):
             for k in range(NK):
                 add_units(S, land, f, k, S[S_POMOFF + j * NK + k])
                 S[S_POMOFF + j * NK + k] = 0
@@ -1242,7 +1281,8 @@ def violations(S, C, S0):
     """A bit mask of broken invariants (``invariants.violations``; 0 when sound): 1 units not conserved (map + pool)
     or a stale presence mask, 2 gold < 0 or more than the coins, 4 a track out of range, 8 a battle left unresolved,
     16 Division Tokens, 32 Cities, 64 token supply, 128 cards not conserved, 256 Progress Tiles not conserved,
-    512 control out of range or held by an eliminated player. ``S0`` is the starting position (before the deal)."""
+    512 control out of range or held by an eliminated player, 1024 Invaders left on the Map (or Teutonic Knights
+    lost or made). ``S0`` is the starting position (before the deal)."""
     bad = 0
     for p in range(NP):
         for k in range(NK):
@@ -1282,6 +1322,17 @@ def violations(S, C, S0):
     for t in range(7):
         if S[S_SUPPLY + t] < 0:
             bad |= 64
+    for f in (F_PRUSSIANS, F_LITHUANIANS, F_MONGOLS):  # Invaders leave the Map once their event is over
+        for land in range(NL):
+            if figures(S, land, f) > 0:
+                bad |= 1024
+    knights = 0
+    for land in range(NL):
+        knights += figures(S, land, F_TEUTONIC)
+    for k in range(NK):
+        knights += S[S_POMOFF + (F_TEUTONIC - NP) * NK + k]
+    if knights != (C[C_INV_N + F_TEUTONIC - F_PRUSSIANS] if S[S_TEUTONIC] else 0):
+        bad |= 1024
     for c in range(NC):
         total = S[S_DECK + c]
         total0 = S0[S_DECK + c]

@@ -20,7 +20,20 @@ import numpy as np
 from sim.games.principes.game.state import UNITS, State
 from sim.games.principes.map import Board
 
-NL, NP, NF, NK = 44, 4, 6, 3
+NL, NP, NF, NK = 44, 4, 10, 3
+INVADERS = ("prussians", "lithuanians", "teutonic_knights", "mongols")  # factions 6-9 (History Cards)
+F_PRUSSIANS, F_LITHUANIANS, F_TEUTONIC, F_MONGOLS = 6, 7, 8, 9
+ICONS = (
+    "division",
+    "urbanization",
+    "release_to_home",
+    "common_council",
+    "balt_raid",
+    "teutonic_knights",
+    "mongol_invasion",
+)
+NHIST, NHCARDS = 6, 18  # History cards dealt (2 per Period), cards in history.yaml
+NNB = 6  # Neighbors a Princess may be sent to (princesses.yaml princesses.neighbors)
 PRINCE, KNIGHT, FOOTMAN = 0, 1, 2
 CARDS = (
     "battle.either",
@@ -56,8 +69,8 @@ S_DIV = S_BUILD + NL  # (NL,) Division Token
 S_SUPPLY = S_DIV + NL  # (7,) tokens left, TOKENS order
 S_HAND = S_SUPPLY + len(TOKENS)  # (NP, NC)
 S_DECK = S_HAND + NP * NC  # (NC,)
-S_POMOFF = S_DECK + NC  # (2, NK) a Pomerania's figures removed until foreigners leave
-S_REIGN = S_POMOFF + 2 * NK  # (NP,)
+S_POMOFF = S_DECK + NC  # (NF - NP, NK) a Pomerania's (or the Teutonic Knights') figures removed until foreigners leave
+S_REIGN = S_POMOFF + (NF - NP) * NK  # (NP,)
 S_PLEFT = S_REIGN + NP  # (NP, MAX_PERIOD + 2) unused Prince cards by Period (index = Period)
 S_ELIM = S_PLEFT + NP * (MAX_PERIOD + 2)
 S_ROUND = S_ELIM + NP
@@ -72,7 +85,13 @@ S_MARKETN = S_MARKET + MAXMARKET
 S_TILES = S_MARKETN + 1  # (NP, MAXHELD) each player's tiles in the order taken
 S_TILESN = S_TILES + NP * MAXHELD  # (NP,)
 S_MASK = S_TILESN + NP  # (NL,) bit f set when faction f has figures on the land (kept with the units)
-S_SIZE = S_MASK + NL
+S_HIST = S_MASK + NL  # (NHIST,) the dealt History deck (card indices in history.yaml order), top first
+S_HISTN = S_HIST + NHIST  # 0 with History off, else NHIST
+S_WAVES = S_HISTN + 1  # Mongol Invasions so far
+S_TEUTONIC = S_WAVES + 1  # 1 once the Teutonic Knights were called
+S_PRIN = S_TEUTONIC + 1  # (NP,) area of each Princess (-1 none): 0-3 the Capital of that Principality, 4+ a Neighbor
+S_PRINLAST = S_PRIN + NP  # (NP,) area of each Princess's last mission, -1 none
+S_SIZE = S_PRINLAST + NP
 
 # --- constants vector offsets ---------------------------------------------------------------------------------
 C_HOME = 0  # (NL,) faction whose land it is: 0-3 Principality, 4-5 the Pomerania itself, -1 central
@@ -85,8 +104,8 @@ C_TOK = C_GORDS + NL  # (NL, 2) city token kind of each Gord
 C_RANK = C_TOK + 2 * NL  # (NL,) rank of the land id in sorted order
 C_BYRANK = C_RANK + NL  # (NL,) land with that rank
 C_CAPITAL = C_BYRANK + NL  # (NP,)
-C_POMLAND = C_CAPITAL + NP  # (2,)
-C_PRANK = C_POMLAND + 2  # (NP,) rank of the Principality id in sorted order
+C_POMLAND = C_CAPITAL + NP  # (NF - NP,) home land of factions 4.. (Pomeranias, Teutonic Knights) or -1
+C_PRANK = C_POMLAND + NF - NP  # (NP,) rank of the Principality id in sorted order
 C_SEATS = C_PRANK + NP  # (NP,) clockwise seats as faction indices
 C_TOKMIGHT = C_SEATS + NP  # (3,) Might (= founding cost) of capital, city, civitas
 C_TAXBONUS = C_TOKMIGHT + 3  # (NP,)
@@ -99,6 +118,21 @@ C_DRAWORDER = C_STARTCARDS + 3  # (3, 3) card indices of each type in deck (YAML
 C_TRADEORDER = C_DRAWORDER + 9  # (NC,) hand-limit trade order
 C_DIE = C_TRADEORDER + NC  # (12,) die faces (0 sword, 1 shield, 2 coin, 3 blank)
 C_NFACES = C_DIE + 12
+C_BORDER = C_NFACES + 1  # (NL, 2) the land borders the Balts (0) / the Rus' Duchies (1)
+C_HCARD = C_BORDER + 2 * NL  # (NHCARDS, 4) History card: Period, icons, icon 1, icon 2 (ICONS indices)
+C_INV_KIND = C_HCARD + 4 * NHCARDS  # (4,) unit kind of each Invader faction (6-9)
+C_INV_N = C_INV_KIND + 4  # (4,) its figures
+C_INV_AREA = C_INV_N + 4  # (4,) its off-map area (0 Balts, 1 Rus' Duchies, -1 none)
+C_HISTORY = C_INV_AREA + 4  # 1 when the History Cards are played
+C_ENTRY_COST = C_HISTORY + 1
+C_MONGOL_FIRST = C_ENTRY_COST + 1
+C_MONGOL_FEWER = C_MONGOL_FIRST + 1
+C_HDEALT = C_MONGOL_FEWER + 1  # cards dealt per Period
+C_COURT = C_HDEALT + 1  # 1 when Court Cards may be played for their text effect (``court: true``)
+C_COURT_GOLD = C_COURT + 1  # the assumed text effect's gold (princesses.yaml court.text_effect)
+C_PRINCESSES = C_COURT_GOLD + 1  # 1 with ``princesses: true``
+C_NBLAND = C_PRINCESSES + 1  # (NNB,) the land of each Princess Neighbor area (a Pomerania), else -1
+C_EXPOSE = C_NBLAND + NNB  # (NP, NNB) ``princesses._exposure``: home lands bordering / next to each Neighbor
 _SCALARS = (
     "GNESNA",
     "CRACOVIA",
@@ -142,7 +176,7 @@ _SCALARS = (
     "COIN_GOLD",
     "CARDS_PER_UNIT",
 )
-_S0 = C_NFACES + 1
+_S0 = C_EXPOSE + NP * NNB + 1
 for _i, _name in enumerate(_SCALARS):
     globals()[f"C_{_name}"] = _S0 + _i
 C_ADJPTR = _S0 + len(_SCALARS)  # (NL + 1,) CSR row pointers into C_ADJ
@@ -198,11 +232,22 @@ class Unsupported(ValueError):
 
 
 def factions(board: Board) -> tuple[str, ...]:
-    return (*board.principalities, *sorted(board.pomerania_units))
+    return (*board.principalities, *sorted(board.pomerania_units), *INVADERS)
 
 
-def compile_constants(board: Board, rules) -> np.ndarray:
-    """The constants vector ``C`` (int64) for ``board`` and ``rules`` (a ``setup.GameRules``)."""
+def history_cards() -> tuple[str, ...]:
+    """The History card ids in history.yaml order (a card's index in ``S_HIST``)."""
+    from sim.games.principes.game.history.common import history_values
+
+    return tuple(history_values()["cards"])
+
+
+def compile_constants(
+    board: Board, rules, history: bool = False, court: bool = False, princesses: bool = False
+) -> np.ndarray:
+    """The constants vector ``C`` (int64) for ``board`` and ``rules`` (a ``setup.GameRules``); ``history``: the
+    History Cards are played (history.yaml is compiled either way); ``court``: Court Cards' text effects;
+    ``princesses``: the Princesses' missions."""
     v, rb = rules.values, rules.battle
     fs = factions(board)
     if board.n != NL or len(board.principalities) != NP or len(fs) != NF:
@@ -247,8 +292,17 @@ def compile_constants(board: Board, rules) -> np.ndarray:
         special = fv.get("council_tracks_with_cracovia")
         c[C_CRACOVIA_TRACKS + p] = -1 if special is None else special
         c[C_REROLL + p] = rb.rerolls.get(name, 0)
+    c[C_POMLAND : C_POMLAND + NF - NP] = -1
     for j, pom in enumerate(fs[NP:]):
-        c[C_POMLAND + j] = board.index[pom]
+        if pom in board.pomerania_units:
+            c[C_POMLAND + j] = board.index[pom]
+    c[C_POMLAND + F_TEUTONIC - NP] = next(i for i, land in enumerate(board.lands) if land.teutonic_symbol)
+    _compile_history(c, board, history)
+    from sim.games.principes.game.court import text_gold
+
+    c[C_COURT] = int(court)
+    c[C_COURT_GOLD] = text_gold()
+    _compile_princesses(c, board, rules, princesses)
     for k, kind in enumerate(kinds):
         c[C_TOKMIGHT + k] = board.token_might[kind]
     for k, kind in enumerate(UNITS):
@@ -314,8 +368,66 @@ def compile_constants(board: Board, rules) -> np.ndarray:
     return c
 
 
+def _compile_history(c: np.ndarray, board: Board, history: bool) -> None:
+    from sim.games.principes.game.history.common import history_values
+
+    hv = history_values()
+    areas = ("balts", "rus_duchies")
+    for i, land in enumerate(board.lands):
+        for a, area in enumerate(areas):
+            c[C_BORDER + 2 * i + a] = area in land.borders
+    names = history_cards()
+    if len(names) != NHCARDS or hv["deck"]["dealt_per_period"] * hv["deck"]["periods"] != NHIST:
+        raise Unsupported(f"the fast engine deals {NHIST} of {NHCARDS} History cards")
+    for j, name in enumerate(names):
+        spec = hv["cards"][name]
+        if len(spec["icons"]) > 2:
+            raise Unsupported("at most 2 icons per History card in the fast engine")
+        c[C_HCARD + 4 * j] = spec["period"]
+        c[C_HCARD + 4 * j + 1] = len(spec["icons"])
+        for k, icon in enumerate(spec["icons"]):
+            c[C_HCARD + 4 * j + 2 + k] = ICONS.index(icon)
+    inv = hv["invaders"]
+    for j, faction in enumerate(INVADERS):
+        units = inv[faction]["units"]
+        if len(units) != 1:
+            raise Unsupported("one unit kind per Invader faction in the fast engine")
+        ((kind, n),) = units.items()
+        c[C_INV_KIND + j] = UNITS.index(kind)
+        c[C_INV_N + j] = n
+        area = inv[faction].get("area")
+        c[C_INV_AREA + j] = -1 if area is None else areas.index(area)
+    c[C_HISTORY] = int(history)
+    c[C_ENTRY_COST] = inv["entry_cost"]
+    c[C_MONGOL_FIRST] = inv["mongols"]["first_wave"]
+    c[C_MONGOL_FEWER] = inv["mongols"]["fewer_each_wave"]
+    c[C_HDEALT] = hv["deck"]["dealt_per_period"]
+
+
+def princess_areas(board: Board) -> tuple[str, ...]:
+    """Area codes of ``S_PRIN``: the 4 Capitals (by Principality), then the Neighbors of princesses.yaml."""
+    from sim.games.principes.game.princesses import neighbors
+
+    return (*(board.capitals[p] for p in board.principalities), *neighbors())
+
+
+def _compile_princesses(c: np.ndarray, board: Board, rules, on: bool) -> None:
+    from sim.games.principes.game.princesses import neighbors, princess_values
+
+    nbs = neighbors()
+    v = princess_values()["princesses"]
+    if len(nbs) != NNB or v["cards_per_round"] != 1:
+        raise Unsupported(f"the fast engine sends Princesses to {NNB} Neighbors, 1 card a Round")
+    for k, nb in enumerate(nbs):
+        c[C_NBLAND + k] = board.index.get(nb, -1)
+        for p, name in enumerate(board.principalities):
+            home = [land for land in board.lands if land.principality == name]
+            c[C_EXPOSE + p * NNB + k] = sum(nb in land.borders or nb in land.adjacent for land in home)
+    c[C_PRINCESSES] = int(on)
+
+
 def to_state_vector(state: State) -> np.ndarray:
-    """A reference ``State`` (History off) as the state vector ``S``."""
+    """A reference ``State`` as the state vector ``S``."""
     board, v = state.board, state.rules.values
     fs = factions(board)
     s = np.zeros(S_SIZE, dtype=np.int64)
@@ -370,6 +482,18 @@ def to_state_vector(state: State) -> np.ndarray:
     market = [_tile_index(t, v) for t in state.market]
     s[S_MARKET : S_MARKET + len(market)] = market
     s[S_MARKETN] = len(market)
+    if state.history:
+        names = history_cards()
+        if len(state.history) != NHIST:
+            raise Unsupported(f"a History deck of {len(state.history)} cards (the fast engine deals {NHIST})")
+        s[S_HIST : S_HIST + NHIST] = [names.index(c) for c in state.history]
+        s[S_HISTN] = NHIST
+    s[S_WAVES] = state.mongol_waves
+    s[S_TEUTONIC] = state.teutonic
+    areas = princess_areas(board)
+    for p, name in enumerate(board.principalities):
+        s[S_PRIN + p] = areas.index(state.princesses[name]) if name in state.princesses else -1
+        s[S_PRINLAST + p] = areas.index(state.princess_last[name]) if name in state.princess_last else -1
     return s
 
 
@@ -443,4 +567,11 @@ def from_state_vector(s: np.ndarray, template: State) -> State:
         market=[_tile_name(int(t), v) for t in s[S_MARKET : S_MARKET + s[S_MARKETN]]],
         tiles={p: tiles_of(j) for j, p in enumerate(ps)},
         crowned=None if s[S_CROWNED] < 0 else ps[int(s[S_CROWNED])],
+        history=tuple(history_cards()[int(t)] for t in s[S_HIST : S_HIST + s[S_HISTN]]),
+        mongol_waves=int(s[S_WAVES]),
+        teutonic=bool(s[S_TEUTONIC]),
+        princesses={p: princess_areas(board)[int(s[S_PRIN + j])] for j, p in enumerate(ps) if s[S_PRIN + j] >= 0},
+        princess_last={
+            p: princess_areas(board)[int(s[S_PRINLAST + j])] for j, p in enumerate(ps) if s[S_PRINLAST + j] >= 0
+        },
     )

@@ -98,9 +98,13 @@ P_BLOCK = P_DRAW_COURT + 1
 P_PROGRESS = P_BLOCK + 1
 P_SELL = P_PROGRESS + 1
 P_LATE = P_SELL + 1
-NPI = P_LATE + 1
-F_RATIO, F_WEAKEST, F_MOVE_SHARE, F_PLAY_SHARE = range(4)
-NPF = 4
+P_COURT_BEFORE = P_LATE + 1  # bit a set: Court Cards played for their text before action a (``court_text_before``)
+P_COURT_MAX = P_COURT_BEFORE + 1
+P_NPRINCESS = P_COURT_MAX + 1  # ``princess``: mission kinds in order (0 own_capital, 1 rival_capital, 2 neighbor)
+P_PRINCESS = P_NPRINCESS + 1  # (MAXPRIO,)
+NPI = P_PRINCESS + MAXPRIO
+F_RATIO, F_WEAKEST, F_MOVE_SHARE, F_PLAY_SHARE, F_COURT_SHARE = range(5)
+NPF = 5
 STRENGTH = (2, 2, 1)  # legal.UNIT_STRENGTH: prince, knight, footman
 COUNCIL = -1
 
@@ -133,6 +137,7 @@ def compile_strategy(uses: str, params: dict) -> tuple[np.ndarray, np.ndarray]:
         ints[P_KIND] = RANDOM
         floats[F_MOVE_SHARE] = _num("move_share", p["move_share"], False)
         floats[F_PLAY_SHARE] = _num("play_share", p["play_share"], False)
+        floats[F_COURT_SHARE] = _num("court_share", p["court_share"], False)
         return ints, floats
     ints[P_KIND] = SCRIPTED
     prio = p["priorities"]
@@ -167,6 +172,20 @@ def compile_strategy(uses: str, params: dict) -> tuple[np.ndarray, np.ndarray]:
     ints[P_DRAW_COURT] = _num("draw_court", p["draw_court"])
     if not 0 <= ints[P_DRAW_COURT] <= 3:
         raise Unsupported(f"draw_court = {ints[P_DRAW_COURT]}: 0 to 3")
+    before = p["court_text_before"]
+    if not isinstance(before, list | tuple) or any(a not in ACTIONS for a in before):
+        raise Unsupported(f"court_text_before {before!r}: a list of {', '.join(ACTIONS)}")
+    ints[P_COURT_BEFORE] = sum(1 << ACTIONS.index(a) for a in set(before))
+    ints[P_COURT_MAX] = _num("court_text_max", p["court_text_max"])
+    if ints[P_COURT_MAX] < 0:
+        raise Unsupported(f"court_text_max = {ints[P_COURT_MAX]}: at least 0")
+    from sim.games.principes.game.princesses import MISSIONS
+
+    kinds = p["princess"]
+    if not isinstance(kinds, list | tuple) or len(kinds) > MAXPRIO or any(k not in MISSIONS for k in kinds):
+        raise Unsupported(f"princess {kinds!r}: at most {MAXPRIO} of {', '.join(MISSIONS)}")
+    ints[P_NPRINCESS] = len(kinds)
+    ints[P_PRINCESS : P_PRINCESS + len(kinds)] = [MISSIONS.index(k) for k in kinds]
     floats[F_RATIO] = _num("attack_ratio", p["attack_ratio"], False)
     floats[F_WEAKEST] = _num("prefer_weakest", p["prefer_weakest"], False)
     return ints, floats

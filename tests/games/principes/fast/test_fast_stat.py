@@ -1,5 +1,6 @@
-"""Statistical equivalence of the fast engine and the reference engine on the faction-balance experiment, each on its
-own production stream (the reference on ``random.Random``, the fast engine on the counter-based stream).
+"""Statistical equivalence of the fast engine and the reference engine on the faction-balance experiments (History
+off; on; on with Court texts and Princesses), each on its own production stream (the reference on
+``random.Random``, the fast engine on the counter-based stream).
 
 Per-faction winners (with draws), win types, Rounds, actions, every final track and every elimination rate are
 compared with two-sample tests (chi-square for categories, Welch's t for means, Fisher's exact test for rare
@@ -13,7 +14,7 @@ from scipy import stats
 from sim.config import CONFIG_DIR
 from sim.experiments import load_experiment, run_experiment
 
-EXPERIMENT = CONFIG_DIR / "principes" / "experiments" / "faction-balance.yaml"
+EXPERIMENTS = CONFIG_DIR / "principes" / "experiments"
 FAMILY_ALPHA = 0.01
 
 
@@ -40,9 +41,17 @@ def two_sample_pvalues(ref, fast, factions):
     return out
 
 
+PORTED = {"neighbors": False, "progress": "generic"}  # faction-balance-full without what only the reference plays
+
+
 @pytest.mark.stat
-def test_faction_balance_matches_the_reference_engine(mc_trials):
-    raw = load_experiment(EXPERIMENT)
+@pytest.mark.parametrize(
+    "name, keys",
+    [("faction-balance", {}), ("faction-balance-history", {}), ("faction-balance-full", PORTED)],
+    ids=["part1", "history", "history-court-princesses"],
+)
+def test_faction_balance_matches_the_reference_engine(mc_trials, name, keys):
+    raw = {**load_experiment(EXPERIMENTS / f"{name}.yaml"), **keys}
     n_ref = max(300, min(1200, mc_trials // 1000))  # 1,200 reference games locally (15-60 s on 2 workers)
     ref = run_experiment({**raw, "engine": "reference"}, games=n_ref, seed=11, workers=2, keep_rows=True)
     fast = run_experiment({**raw, "engine": "fast"}, games=20_000, seed=12, workers=1, keep_rows=True)
