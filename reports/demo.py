@@ -18,7 +18,7 @@ from sim.results import write_csv
 # The full-game studies of the demo: Principes on the compiled engine (seconds once compiled), Dark Ages on the
 # plain-Python one (about 90 games/s a core).
 FULL_GAMES = {
-    "principes": ("faction-balance.yaml", 20_000),
+    "principes": ("faction-balance-history.yaml", 20_000),
     "dark_ages": ("ruler-balance.yaml", 400),
 }
 
