@@ -26,6 +26,16 @@ class Strategy:
     def upkeep_gold(self, game, seat, excess: int) -> int:
         return 0
 
+    def hire_commander(self, game, seat) -> bool:
+        """Module 6: also hire a Commander (2 Gold) with the unit of a Recruit, when one can be hired."""
+        return True
+
+    def wyrd_activate(self, game, seat, card: str, forced: bool) -> bool:
+        """Module 8: activate the Wyrd card under the taken Culture card ``card`` (True) or remove it from play
+        (False), chosen before looking at the Wyrd; ``forced``: the card was only accessible because of the Wyrd
+        (the engine then activates it whatever this returns, and does not ask)."""
+        return True
+
     def pick_resource(self, game, seat) -> str:
         p = game.players[seat]
         return min(RESOURCES, key=lambda r: (p.res[r], RESOURCES.index(r)))

@@ -26,6 +26,12 @@ class RandomLegal(Strategy):
     def upkeep_gold(self, game, seat, excess):
         return game.rng.randint(0, excess)
 
+    def hire_commander(self, game, seat):
+        return game.rng.random() < 0.5
+
+    def wyrd_activate(self, game, seat, card, forced):
+        return forced or game.rng.random() < 0.5
+
     def counterattack(self, game, seat, provinces):
         return game.rng.choice(provinces) if game.rng.random() < 0.2 else None
 

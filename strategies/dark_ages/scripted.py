@@ -19,7 +19,13 @@ from strategies.dark_ages.base import TRADE_ORDER, Strategy
 PLAN_DIR = CONFIG_DIR / "dark_ages" / "strategies"
 SCRIPTED = ("expansion", "culture", "military")
 PARAMS = {"pass_at_nobles", "upkeep_gold_reserve", "attack_margin", "reactions", "card_types", "settle",
-          "attack_capitals", "sell_all"}  # fmt: skip
+          "attack_capitals", "sell_all", "commander", "wyrd"}  # fmt: skip
+# Module parameters: their values (the first is the default)
+CHOICES = {
+    "commander": ("with_unit", "alone", "never"),  # Module 6: hire with a unit's Recruit; also by a Commander-only
+    # Recruit (taken first by a recruit priority); or never
+    "wyrd": ("activate", "remove"),  # Module 8: activate a taken Wyrd card, or remove it unless it must be activated
+}
 INTENTS = {
     "build": ("city", "production", "church", "keep", "farm", "warehouse"),
     "development_of_culture": ("any",),
@@ -42,6 +48,9 @@ def load_plan(name: str, overrides: dict | None = None, path: str | Path | None 
     unknown = set(params) - PARAMS
     if unknown:
         raise ConfigError(src, "params", f"keys among {', '.join(sorted(PARAMS))}", sorted(unknown))
+    for key, allowed in CHOICES.items():
+        if key in params and params[key] not in allowed:
+            raise ConfigError(src, f"params.{key}", f"one of {', '.join(allowed)}", params[key])
     priorities = []
     for i, item in enumerate(raw.get("priorities") or []):
         when = dict(item.get("when") or {}) if isinstance(item, dict) else {}
@@ -173,6 +182,13 @@ class Scripted(Strategy):
 
     def _recruit(self, game, seat, intent, moves):
         p = game.players[seat]
+        hires = [m for m in moves if m[1] not in UNIT_TYPES]  # Module 6: a Recruit hiring only a Commander
+        if hires:
+            if self.params.get("commander") == "alone":
+                return max(hires, key=lambda m: m[2])
+            moves = [m for m in moves if m[1] in UNIT_TYPES]
+            if not moves:
+                return None
         if intent == "best":
             kind = max({m[1] for m in moves}, key=lambda k: (p.military[k], UNIT_TYPES.index(k)))
         else:
@@ -185,6 +201,8 @@ class Scripted(Strategy):
 
     def _manoeuvre(self, game, seat, intent, moves):
         p = game.players[seat]
+        if game.mods:  # Module 6: plans never move a Commander alone (it goes with its army)
+            moves = [m for m in moves if all(k in UNIT_TYPES for k, _ in m[3])]
         margin = self.params.get("attack_margin", 1)
         if intent == "expand":  # into an empty Province, leaving a unit behind where no Farm holds the source
             fits = [
@@ -247,6 +265,12 @@ class Scripted(Strategy):
 
     def upkeep_gold(self, game, seat, excess):
         return max(0, game.players[seat].gold - self.params.get("upkeep_gold_reserve", 2))
+
+    def hire_commander(self, game, seat):
+        return self.params.get("commander", "with_unit") != "never"
+
+    def wyrd_activate(self, game, seat, card, forced):
+        return forced or self.params.get("wyrd", "activate") == "activate"
 
     def sell(self, game, seat, n):
         if not self.params.get("sell_all", False):

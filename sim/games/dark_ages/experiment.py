@@ -6,15 +6,22 @@ in every seat and plays every strategy equally often: with ``k`` Rulers and ``s`
 cycles through ``players``. A Ruler's win rate is its wins over the games it played; tied winners share victory
 and each counts a win (``shared_win`` reports how often that happens). ``modules: {name: true}`` switches modules
 on (``game/modules``; Module 3 also adds its two Rulers to ``rulers: all``); ``mode: module_effects`` runs the
-paired on/off comparison (``module_effects``).
+paired on/off comparison (``module_effects``), ``mode: solo_module_effects`` the solo one (``solo_module_effects``).
 
 A round is a game's Passes / players (``round_twelfths``): ``mean_rounds`` is the mean over games of the per-game
 ``rounds`` column. Per-game rows (``--save``, reports) hold players, trigger, turns, rounds, winner, shared and, per
 seat ``j``, ``seat{j}_ruler``, ``_strategy``, ``_won``, ``_vp`` and the VP by scoring category (``CATEGORIES``).
+
+``engine: auto | fast | reference`` (``fast.dispatch``): auto plays multiplayer games without modules, Skirmishers
+or rules overrides, with built-in strategies, on the compiled engine (``sim/games/dark_ages/fast``): game ``i`` then
+draws from the counter-based stream ``trial_state(key, i)`` itself instead of ``random.Random`` seeded with it, so
+the games differ from the reference's but follow the same rules (the fast engine plays the reference's games
+exactly when the reference draws from ``fast.lockstep.LockstepRandom``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from dataclasses import dataclass
@@ -23,7 +30,8 @@ from functools import lru_cache
 import numpy as np
 
 from sim.errors import ConfigError
-from sim.games.dark_ages import module_effects
+from sim.games.dark_ages import module_effects, solo_module_effects
+from sim.games.dark_ages.fast.dispatch import FAST_MAX_CHUNK, choose_engine, requested
 from sim.games.dark_ages.game import modules, solo_experiment
 from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.game.ending import IN_GAME, TRIGGERS
@@ -36,7 +44,8 @@ from strategies.dark_ages import NAMES as STRATEGY_NAMES
 from strategies.dark_ages import make
 from strategies.dark_ages.scripted import SCRIPTED, load_plan
 
-KEYS = ("mode", "players", "rulers", "strategies", "strategy_params", "skirmishers", "modules", "max_turns", "rules")
+KEYS = ("mode", "players", "rulers", "strategies", "strategy_params", "skirmishers", "modules", "max_turns", "rules",
+        "engine")  # fmt: skip
 CATEGORIES = (*FINAL_CATEGORIES, "technology_bonus", *IN_GAME, "modules")  # "modules": 0 with every module off
 MAX_SEATS = 4
 TWELFTHS = 12  # every player count (2-4, and solo's 2 sides) divides it: game lengths in rounds sum exactly
@@ -59,6 +68,7 @@ class Experiment:
     max_turns: int
     overrides: tuple  # rules.yaml dotted keys → values, as sorted pairs (hashable for the context cache)
     modules: tuple[str, ...] = ()  # switched-on modules (game/modules.NAMES)
+    engine: str = "reference"  # the engine that plays it: fast | reference (fast.dispatch.choose_engine)
 
 
 @dataclass(frozen=True)
@@ -70,12 +80,17 @@ class Payload:
 def experiment_from_dict(raw: dict, source: str):
     """``mode: solo`` selects a Module 1 experiment (``solo_experiment``), ``mode: module_effects`` the paired
     module comparison (``module_effects``); otherwise 2-4 player games."""
+    if raw.get("mode", "multiplayer") != "multiplayer" and "engine" in raw:
+        choose_engine(raw, None, source)  # engine: fast is an error here; auto and reference play the reference
+        raw = {k: v for k, v in raw.items() if k != "engine"}
     if raw.get("mode", "multiplayer") == "solo":
         return solo_experiment.experiment_from_dict(raw, source)
     if raw.get("mode") == "module_effects":
         return module_effects.experiment_from_dict(raw, source)
+    if raw.get("mode") == "solo_module_effects":  # each solo module on vs off, paired: solo_module_effects
+        return solo_module_effects.experiment_from_dict(raw, source)
     if raw.get("mode", "multiplayer") != "multiplayer":
-        raise ConfigError(source, "mode", "multiplayer or solo", raw.get("mode"))
+        raise ConfigError(source, "mode", "multiplayer, solo, module_effects or solo_module_effects", raw.get("mode"))
     for key in raw:
         if key not in KEYS:
             raise ConfigError(source, key, f"an experiment key ({', '.join(KEYS)})", key)
@@ -98,8 +113,17 @@ def experiment_from_dict(raw: dict, source: str):
     if not isinstance(skirmishers, bool):
         raise ConfigError(source, "skirmishers", "true or false (Module 7)", skirmishers)
     cached_context(overrides, skirmishers)  # a bad override fails here, with its key path
-    return Experiment(tuple(players), tuple(rulers), tuple(strategies), params, skirmishers, max_turns, overrides,
-                      mods)  # fmt: skip
+    requested(raw, source)
+    e = Experiment(tuple(players), tuple(rulers), tuple(strategies), params, skirmishers, max_turns, overrides,
+                   mods)  # fmt: skip
+    return dataclasses.replace(e, engine=choose_engine(raw, e, source))
+
+
+def max_chunk(payload) -> int | None:
+    """Games per chunk for ``sim.experiments`` (None: its default): the fast engine takes bigger chunks."""
+    if isinstance(payload, Payload) and payload.experiment.engine == "fast":
+        return FAST_MAX_CHUNK
+    return None
 
 
 def check_modules(raw: dict, source: str, fewest_players: int) -> tuple[str, ...]:
@@ -146,6 +170,8 @@ def compile(experiment):
         return solo_experiment.compile(experiment)
     if isinstance(experiment, module_effects.ModuleEffects):
         return module_effects.compile(experiment)
+    if isinstance(experiment, solo_module_effects.SoloModuleEffects):
+        return solo_module_effects.compile(experiment)
     return Payload(experiment, experiment.rulers)
 
 
@@ -198,7 +224,13 @@ def play_chunk(payload, key, start: int, count: int, keep_rows: bool):
         return solo_experiment.play_chunk(payload, key, start, count, keep_rows)
     if isinstance(payload, module_effects.EffectsPayload):
         return module_effects.play_chunk(payload, key, start, count, keep_rows)
+    if isinstance(payload, solo_module_effects.SoloEffectsPayload):
+        return solo_module_effects.play_chunk(payload, key, start, count, keep_rows)
     e = payload.experiment
+    if e.engine == "fast":
+        from sim.games.dark_ages.fast.chunk import play_chunk as fast_chunk
+
+        return fast_chunk(payload, key, start, count, keep_rows)
     c = _empty(payload)
     ruler_index = {r: j for j, r in enumerate(payload.factions)}
     strategy_index = {s: j for j, s in enumerate(e.strategies)}
@@ -276,6 +308,8 @@ def summarize(counts: dict[str, np.ndarray], n: int, payload) -> dict:
         return solo_experiment.summarize(counts, n, payload)
     if isinstance(payload, module_effects.EffectsPayload):
         return module_effects.summarize(counts, n, payload)
+    if isinstance(payload, solo_module_effects.SoloEffectsPayload):
+        return solo_module_effects.summarize(counts, n, payload)
     e = payload.experiment
     win_rate, ci = {}, {}
     for j, ruler in enumerate(payload.factions):

@@ -1,12 +1,19 @@
 """Module 8, The Wyrd, on hand-built states (rulebook 'Module 8 — The Wyrd'). The Wyrd penalties are assumed
 (modules.yaml wyrd.penalties, flagged generic)."""
 
+import random
+
 import pytest
 
+from sim.errors import ConfigError
+from sim.games.dark_ages.game import modules, reacting
+from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.game.culture import apply_culture, culture_options, cycle_offer
 from sim.games.dark_ages.game.invariants import check
 from sim.games.dark_ages.game.modules.wyrd import choose_penalty
-from tests.games.dark_ages.module_helpers import game_with
+from sim.games.dark_ages.game.setup import new_game
+from strategies.dark_ages import make
+from tests.games.dark_ages.module_helpers import RULERS, Stub, game_with
 
 
 def _new(n=3):
@@ -112,3 +119,99 @@ def test_most_wyrd_cards_score_seven(game):
     assert [w.final_vp(game, s) for s in range(3)] == [7, 0, 7]
     w.active, w.fulfilled = [[], [], []], [[], [], []]
     assert [w.final_vp(game, s) for s in range(3)] == [0, 0, 0]
+
+
+class _Remover(Stub):
+    """Removes every Wyrd it may (never forced to activate)."""
+
+    def wyrd_activate(self, game, seat, card, forced):
+        return forced
+
+
+def test_a_card_reached_only_through_its_wyrd_must_activate_it(game):
+    """'Important: If the Culture card was only accessible because of the Wyrd card, you must select the second
+    option!' (the player at the start of the Culture track reaches only the first slot)."""
+    w = _wyrd(game)
+    game.players[0].strategy = _Remover()
+    wyrd = w.attached[game.offer[-1]]
+    apply_culture(game, 0, ("development_of_culture", len(game.offer) - 1))
+    assert w.active[0] == [[wyrd, 3]] and w.removed == []
+
+
+def test_a_card_within_reach_lets_the_player_remove_its_wyrd(game):
+    """'you must make a choice before looking at the Wyrd card: Remove it from play, or Put it face up in play';
+    the next Wyrd is attached either way."""
+    w = _wyrd(game)
+    p = game.players[0]
+    p.strategy, p.culture = _Remover(), 40  # far along the Culture track: every slot is within reach
+    card = game.offer[-1]
+    wyrd = w.attached[card]
+    w.active[1] = [["CY05", 1]]
+    apply_culture(game, 0, ("development_of_culture", len(game.offer) - 1))
+    assert card in p.hand and w.active[0] == [] and w.removed == [wyrd]
+    assert w.active[1] == [["CY05", 1]]  # no activation: no marker comes off the other Wyrds
+    assert game.offer[-1] in w.attached and len(w.deck) == 10
+    check(game)
+
+
+def test_cultural_exchange_purchase_is_never_forced(game):
+    """A Cultural Exchange purchase takes 'any Culture card from the offer, ignoring the position of your Culture
+    marker', so the card was not only accessible because of the Wyrd."""
+    w = _wyrd(game)
+    game.players[0].strategy = _Remover()
+    game.players[0].gold = 1
+    wyrd = w.attached[game.offer[-1]]
+    reacting.apply(game, 0, ("react", "cultural_exchange", "buy", len(game.offer) - 1))
+    assert w.removed == [wyrd] and w.active[0] == []
+
+
+@pytest.mark.parametrize("strategy", ["random_legal", "culture"])
+def test_scripted_and_random_choices(strategy):
+    """random_legal removes a Wyrd it may remove half the time; a plan with params.wyrd: remove always does."""
+    plan = make(strategy, {"wyrd": "remove"} if strategy != "random_legal" else None)
+    removed = 0
+    for seed in range(20):
+        g = game_with("wyrd", 3, seed=seed)
+        g.players[0].strategy, g.players[0].culture = plan, 40
+        apply_culture(g, 0, ("development_of_culture", len(g.offer) - 1))
+        removed += len(_wyrd(g).removed)
+    assert (removed == 20) if strategy == "culture" else (0 < removed < 20)
+
+
+def test_bad_wyrd_parameter_is_a_config_error():
+    with pytest.raises(ConfigError) as err:
+        make("culture", {"wyrd": "sometimes"})
+    assert "params.wyrd" in str(err.value)
+
+
+def test_the_marker_supply_is_enforced(game):
+    """'12 player markers per player': an activation places at most the markers left in the player's supply
+    (assumed; with 2-4 players the 12 never run out)."""
+    w = _wyrd(game)
+    w.data = {**w.data, "markers_per_player": 4}
+    w.active[0] = [["CY01", 3]]  # 3 markers out, 1 comes back when this activation takes one off
+    wyrd = w.attached[game.offer[-1]]
+    apply_culture(game, 0, ("development_of_culture", len(game.offer) - 1))
+    assert w.active[0] == [["CY01", 2], [wyrd, 2]] and w.markers_free(0) == 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_markers_never_exceed_the_supply_in_full_games(players):
+    """Active Wyrds hold distinct marker counts 1..players, so a player never needs more than 10 of the 12."""
+    from sim.games.dark_ages.game.loop import play
+
+    seen: list[int] = []
+    for seed in range(3):
+        g = new_game(cached_context(), list(RULERS[:players]), [make("random_legal")] * players,
+                     random.Random(seed))  # fmt: skip
+        modules.install(g, ("wyrd",))
+        w = _wyrd(g)
+        original = w.activate
+
+        def activate(game, seat, card, w=w, original=original, seen=seen):
+            original(game, seat, card)
+            seen.append(min(w.markers_free(s) for s in range(game.n)))
+
+        w.activate = activate
+        play(g)
+    assert seen and all(free >= 12 - players * (players + 1) // 2 for free in seen)

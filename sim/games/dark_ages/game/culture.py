@@ -100,6 +100,9 @@ def to_hand(game: Game, seat: int, cid: str) -> None:
 
 
 def apply_culture(game: Game, seat: int, move: tuple) -> None:
+    if game.mods:  # module hook point (Module 8: was the card accessible only through its Wyrd?)
+        n = min(accessible_slots(game.ctx.tracks, game.players[seat].culture), len(game.offer))
+        modules.emit(game, "culture_chosen", seat, move[1], move[1] >= n)
     to_hand(game, seat, take_card(game, move[1]))
 
 

@@ -37,12 +37,18 @@ def recruit_options(game: Game, seat: int) -> list[tuple]:
             out += [("recruit", kind, q) for q in homes if affordable(p, _recruit_cost(game, seat, kind, q))]
         elif affordable(p, _recruit_cost(game, seat, kind)):
             out += [("recruit", kind, q) for q in homes]
+    if game.mods:  # module hook point (Module 6: a Recruit that hires only a Commander)
+        out += modules.recruits(game, seat, homes)
     return out
 
 
 def apply_recruit(game: Game, seat: int, move: tuple) -> None:
     _, kind, q = move
     p = game.players[seat]
+    if game.mods and kind not in UNIT_TYPES:  # module hook point (Module 6: the Recruit hires only a Commander)
+        modules.emit(game, "module_recruit", seat, move)
+        on_action(game, p, "recruit")
+        return
     spend(p, _recruit_cost(game, seat, kind, q))
     p.supply[kind] -= 1
     add_units(p, q, kind)
@@ -170,6 +176,9 @@ def apply_manoeuvre(game: Game, seat: int, move: tuple) -> bool:
 def apply_regroup(game: Game, seat: int, move: tuple) -> None:
     _, src, dst, group = move
     p = game.players[seat]
+    if game.mods:  # module hook point (Module 6: a Commander regroups with the group, or alone)
+        modules.emit(game, "regrouped", seat, src, dst, group)
+        group = tuple((k, n) for k, n in group if k in UNIT_TYPES)
     for kind, n in group:
         remove_units(p, src, kind, n, to_supply=False)
         add_units(p, dst, kind, n)

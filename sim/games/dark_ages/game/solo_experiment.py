@@ -109,15 +109,18 @@ def deal(e: SoloExperiment, i: int) -> tuple[str, int, str, str]:
     return e.difficulties[i % k], g, e.rulers[g % len(e.rulers)], e.strategies[(g // len(e.rulers)) % len(e.strategies)]
 
 
-def play_one(payload: SoloPayload, key, i: int):
+def play_one(payload: SoloPayload, key, i: int, mods: tuple[str, ...] | None = None):
+    """Game ``i`` with the experiment's modules, or with ``mods`` instead (the paired solo module comparison,
+    ``solo_module_effects``)."""
     from sim.games.dark_ages.experiment import strategy_object
 
     e = payload.experiment
+    mods = e.modules if mods is None else mods
     difficulty, g, ruler, name = deal(e, i)
     rng = random.Random(int(trial_state(np.uint64(key), g)))
     options = frozenset() if difficulty == STANDARD else frozenset([difficulty])
     strategy = strategy_object(name, json.dumps(e.strategy_params.get(name), sort_keys=True))
-    game = new_solo_game(cached_context(e.overrides), ruler, strategy, options, rng, e.modules)
+    game = new_solo_game(cached_context(e.overrides), ruler, strategy, options, rng, mods)
     return difficulty, ruler, name, play_solo(game, max_turns=e.max_turns or MAX_TURNS)
 
 

@@ -30,6 +30,11 @@ A module is a class with a ``name`` and any of these hooks, each called only whe
 - ``extra_farm(game, seat, province) -> bool``: one more Farm may be built there (building.py);
 - ``extra_farms(game, seat) -> int``: how many Farms above the limit a Province of ``seat`` may hold (invariants);
 - ``recruited(game, seat, province)``: after a unit is recruited by the action or the reaction (military.py);
+- ``recruits(game, seat, homes) -> list``: extra Recruit moves ``("recruit", kind, province)`` whose kind is not a
+  unit type, resolved by ``module_recruit(game, seat, move)`` (Module 6: hiring only a Commander; military.py);
+- ``regrouped(game, seat, src, dst, group)``: a Regroup reaction, before its units move (military.py);
+- ``culture_chosen(game, seat, slot, beyond_track)``: a Development of Culture takes the card in ``slot``, beyond the
+  player's Culture track position or not, just before it is taken (culture.py);
 - ``battle_begun(game, seats, province)``: just before any battle's dice (combat.py, raiders.py);
 - ``action_done(game, seat, action)``: after a Noble action (or its Title repeat) is resolved (actions.py);
 - ``extra_slots(game, seat) -> list``: offer slots accessible beyond the Culture track (culture.py);
@@ -199,6 +204,10 @@ def settle_cost(game, seat: int, province: str, cost: int) -> int:
         if hasattr(m, "settle_cost"):
             cost = m.settle_cost(game, seat, province, cost)
     return cost
+
+
+def recruits(game, seat: int, homes: list[str]) -> list[tuple]:
+    return [mv for m in game.mods if hasattr(m, "recruits") for mv in m.recruits(game, seat, homes)]
 
 
 def turn_action(game, seat: int) -> bool:

@@ -1,10 +1,15 @@
-"""Module 6, Commanders: a Commander hired for 2 Gold with a Recruit, who moves with the army, lends its (generic)
-battle effect once per Pass in a battle it is present at, and is never a unit (no damage, no Battle Result, no
+"""Module 6, Commanders: a Commander hired for 2 Gold with a Recruit (with a unit, or as the Recruit's only effect),
+who moves with the army by Manoeuvre or Regroup (or alone, never into an opponent's or a Barbarian Province, and
+never to be left alone where its owner has no unit and no Farm), lends its (generic) battle effect once per Pass in
+a battle it is present at, retreats with its owner's units, and is never a unit (no damage, no Battle Result, no
 Army limit)."""
 
 from __future__ import annotations
 
 from collections import deque
+
+COMMANDER = "commander"  # the kind of a Recruit that hires only a Commander, and of a Commander moving alone
+ALONE = ((COMMANDER, 1),)  # the group of a Manoeuvre or Regroup that moves only the Commander
 
 
 class Commanders:
@@ -51,21 +56,53 @@ class Commanders:
         add_units(lord, q, "archer")
 
     # --- hiring ---
-    def recruited(self, game, seat: int, province: str) -> None:
-        """'When you take a Recruit action or reaction, you may pay 2 Gold to select one of the available
-        Commanders ... place its miniatures in a Province with a City you control.'"""
+    def _can_hire(self, game, seat: int) -> bool:
         p = game.players[seat]
-        if seat in self.card or not self.available or p.gold < self.data["hire_gold"] or p.faction != "player":
-            return
-        p.gold -= self.data["hire_gold"]
+        ok = seat not in self.card and bool(self.available) and p.gold >= self.data["hire_gold"]
+        return ok and p.faction == "player"
+
+    def _hire(self, game, seat: int, province: str) -> None:
+        game.players[seat].gold -= self.data["hire_gold"]
         self.card[seat] = self.available.pop(0)
         self.at[seat], self.came_from[seat], self.ready[seat] = province, province, True
 
+    def recruited(self, game, seat: int, province: str) -> None:
+        """'When you take a Recruit action or reaction, you may pay 2 Gold to select one of the available
+        Commanders. You can do this in addition to the normal Recruit effect ... place its miniatures in a Province
+        with a City you control' (with the unit: when the strategy's ``hire_commander`` says so)."""
+        if self._can_hire(game, seat) and game.players[seat].strategy.hire_commander(game, seat):
+            self._hire(game, seat, province)
+
+    def recruits(self, game, seat: int, homes: list[str]) -> list[tuple]:
+        """'... but you may do so even if you do not recruit anything else': a Recruit move hiring only the
+        Commander, in any City the player controls."""
+        return [("recruit", COMMANDER, q) for q in homes] if self._can_hire(game, seat) else []
+
+    def module_recruit(self, game, seat: int, move: tuple) -> None:
+        if move[1] == COMMANDER and self._can_hire(game, seat):
+            self._hire(game, seat, move[2])
+
     # --- where the miniature stands ---
     def manoeuvre_started(self, game, seat: int, src: str, group: dict, dst: str) -> None:
-        """'A Commander may move alone or with other units as part of a Manoeuvre action' (policy: with the group)."""
+        """'A Commander may move alone or with other units as part of a Manoeuvre action' (policy: with every group
+        leaving its Province)."""
         if self.at.get(seat) == src and dst != src:
             self.at[seat], self.came_from[seat] = dst, src
+
+    def regrouped(self, game, seat: int, src: str, dst: str, group) -> None:
+        """'... or Regroup reaction' (policy: with every group leaving its Province, as for a Manoeuvre)."""
+        self.manoeuvre_started(game, seat, src, dict(group), dst)
+
+    def manoeuvres(self, game, seat: int, groups) -> list[tuple]:
+        """The Commander moving alone (a Manoeuvre, and so a Regroup): it 'cannot enter an opponent or Barbarian
+        occupied Province by itself', and 'You cannot leave a Commander alone in a non-settled Province', so only
+        to a neighbouring Province holding its owner's units or Farm."""
+        q = self.at.get(seat)
+        if q is None:
+            return []
+        return [("manoeuvre", q, dst, ALONE) for dst in game.ctx.neighbours[q]
+                if dst in game.in_play and dst not in game.barbarians and self._valid(game, seat, dst)
+                and game.controller(dst) in (None, seat)]  # fmt: skip
 
     def _valid(self, game, seat: int, q: str) -> bool:
         """'You cannot leave a Commander alone in a non-settled Province': with its owner's units or Farm."""
@@ -110,6 +147,24 @@ class Commanders:
             if self.at[seat] == province and self.ready[seat]:
                 self.ready[seat] = False
                 self.engaged.add(seat)
+
+    def battle_won(self, game, seat: int, province: str, won: bool) -> None:
+        """'If you lose a battle with your Commander present, it retreats along with your units': a beaten attacker's
+        Commander goes back with the survivors to the Province it came from (``normalize`` prefers it); a beaten
+        defender's survivors retreat to the neighbouring Province holding most of their units, and so does its
+        Commander (no preference for where it came from). With no survivor, the closest Province it controls."""
+        if not won:
+            return
+        for s in list(self.at):
+            if s != seat and self.at[s] == province:
+                self.came_from[s] = None
+
+    def province_razed(self, game, province: str) -> None:
+        """Solo: the Raiders beat the player there; its Commander retreats with the survivors, as a beaten
+        defender's."""
+        for s in list(self.at):
+            if self.at[s] == province:
+                self.came_from[s] = None
 
     def battle_effects(self, game, seat: int) -> list[dict]:
         if seat not in self.engaged:

@@ -1,6 +1,8 @@
 """Module 8, The Wyrd: a face-down Wyrd card rides under one offer card, making it accessible to all; whoever takes
-it activates it with one player marker per player, every activation takes a marker off all the other active Wyrds,
-and a Wyrd with no marker left is fulfilled (its owner suffers one of its two penalties). Most Wyrds: 7 VP."""
+it chooses, before looking at it, to remove it from play or to activate it with one player marker per player (from
+their supply of 12; a card taken only because of its Wyrd must be activated); every activation takes a marker off
+all the other active Wyrds, and a Wyrd with no marker left is fulfilled (its owner suffers one of its two
+penalties). Most Wyrds: 7 VP."""
 
 from __future__ import annotations
 
@@ -74,6 +76,8 @@ class Wyrd:
         self.active: list[list[list]] = []  # per seat: [Wyrd card, markers left] for each active Wyrd
         self.fulfilled: list[list[str]] = []  # per seat: fulfilled (face-down, kept) Wyrd cards
         self.suffered: list[int] = []  # per seat: penalties suffered (for tests and reports)
+        self.removed: list[str] = []  # Wyrd cards removed from play by the player who took them
+        self.forced: tuple[int, bool] | None = None  # (seat, taken only through the Wyrd) of the card being taken
 
     def install(self, game) -> None:
         """'Shuffle the 12 Wyrd cards ... take the top Wyrd card ... and tuck it underneath the rightmost (least
@@ -98,25 +102,49 @@ class Wyrd:
         """'A card with a Wyrd card attached is considered accessible for all players'."""
         return [i for i, c in enumerate(game.offer) if c in self.attached]
 
+    def culture_chosen(self, game, seat: int, slot: int, beyond_track: bool) -> None:
+        """'If the Culture card was only accessible because of the Wyrd card, you must select the second option!'
+        (a Development of Culture taking a card beyond the player's Culture track position)."""
+        self.forced = (seat, beyond_track)
+
+    def markers_free(self, seat: int) -> int:
+        """The player's markers not on an active Wyrd ('12 player markers per player')."""
+        return self.data["markers_per_player"] - sum(entry[1] for entry in self.active[seat])
+
     def card_taken(self, game, seat: int, card: str) -> bool:
-        """Taking a card with a Wyrd: activate it (policy), markers off every other active Wyrd, then attach the
-        next Wyrd ('After a Wyrd card has been taken ... (and the offer is refilled)'); with none left, 'immediately
-        resolve all in-play Wyrd cards'. The Culture card itself goes to the hand as usual."""
+        """Taking a card with a Wyrd: the player chooses, before looking at the Wyrd, to remove it from play or to
+        activate it (the strategy's ``wyrd_activate``; forced when the card was only accessible through the Wyrd),
+        then the next Wyrd is attached ('After a Wyrd card has been taken ... (and the offer is refilled)'); with
+        none left, 'immediately resolve all in-play Wyrd cards'. The Culture card itself goes to the hand."""
+        forced, self.forced = self.forced == (seat, True), None
         w = self.attached.pop(card, None)
         if w is None:
             return False
-        others = [(s, entry) for s in self._order(game, seat) for entry in self.active[s]]
-        self.active[seat].append([w, game.n])  # 'as many player markers on it as the number of players'
-        for _, entry in others:  # 'takes one player marker off all of their other, active Wyrd cards'
-            entry[1] -= 1
-        for s, entry in others:
-            if entry[1] <= 0:
-                self.fulfil(game, s, entry)
+        if forced or game.players[seat].strategy.wyrd_activate(game, seat, card, False):
+            self.activate(game, seat, w)
+        else:
+            self.removed.append(w)  # 'Remove it from play'
         if not self._attach(game):
             for s in self._order(game, seat):
                 for entry in list(self.active[s]):
                     self.fulfil(game, s, entry)
         return False
+
+    def activate(self, game, seat: int, w: str) -> None:
+        """'Put it face up in play in front of you ... and place as many player markers on it as the number of
+        players. If you select this option, every player (including you) takes one player marker off all of their
+        other, active Wyrd cards.' Markers come from the player's supply; short of them, as many as are left
+        (assumed; with 2-4 players the 12 never run out: active Wyrds hold distinct counts 1..n)."""
+        others = [(s, entry) for s in self._order(game, seat) for entry in self.active[s]]
+        for _, entry in others:  # 'takes one player marker off all of their other, active Wyrd cards'
+            entry[1] -= 1  # (taken off first: they go back to their owners' supplies)
+        entry = [w, min(game.n, self.markers_free(seat))]  # 'as many player markers on it as the number of players'
+        self.active[seat].append(entry)
+        for s, other in others:
+            if other[1] <= 0:
+                self.fulfil(game, s, other)
+        if entry[1] <= 0:
+            self.fulfil(game, seat, entry)
 
     @staticmethod
     def _order(game, seat: int) -> list[int]:

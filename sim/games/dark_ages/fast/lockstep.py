@@ -1,0 +1,52 @@
+"""A ``random.Random`` stand-in that draws exactly as the Dark Ages fast engine does, for game-by-game comparisons.
+
+The reference engine takes any object with ``random``, ``randrange``, ``randint``, ``choice``, ``sample`` and
+``shuffle``. ``LockstepRandom(trial_state(key, i))`` implements them on the counter-based stream with the same
+mapping as the kernels (``rand_below``, ``rand_float``), so where the fast engine makes the same calls in the same
+order, the reference plays game ``i`` exactly as the fast engine does: the tests compare whole games state by
+state, not only distributions.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim.rng import GOLDEN, mix
+
+_MASK = (1 << 64) - 1
+
+
+class LockstepRandom:
+    def __init__(self, state) -> None:
+        self.state = int(state)
+
+    def _word(self) -> int:
+        self.state = (self.state + int(GOLDEN)) & _MASK
+        return int(mix(np.uint64(self.state)))
+
+    def randbelow(self, n: int) -> int:
+        return ((self._word() >> 32) * n) >> 32
+
+    def random(self) -> float:
+        return (self._word() >> 11) * (1.0 / 9007199254740992.0)
+
+    def randrange(self, n: int) -> int:
+        return self.randbelow(n)
+
+    def randint(self, a: int, b: int) -> int:
+        return a + self.randbelow(b - a + 1)
+
+    def choice(self, seq):
+        return seq[self.randbelow(len(seq))]
+
+    def sample(self, population, k: int) -> list:
+        pool = list(population)
+        for i in range(k):
+            j = i + self.randbelow(len(pool) - i)
+            pool[i], pool[j] = pool[j], pool[i]
+        return pool[:k]
+
+    def shuffle(self, x: list) -> None:
+        for i in reversed(range(1, len(x))):
+            j = self.randbelow(i + 1)
+            x[i], x[j] = x[j], x[i]
