@@ -28,7 +28,7 @@ Experiment keys (besides ``game``, ``games``, ``seed``, ``title``)::
 
 Game ``i`` uses only ``random.Random(trial_state(key, i))`` (the fast engine: the counter-based stream
 ``trial_state(key, i)`` itself), so results do not depend on chunks or workers. The fast engine plays the same
-games as the reference drawing on the same stream (``fast.lockstep``); on their own streams the two agree in
+games as the reference drawing on the same stream (``sim.lockstep``); on their own streams the two agree in
 distribution, not game by game.
 """
 

@@ -9,7 +9,7 @@ old age at the end of Periods I and II, elimination, the generic Progress Tiles;
 (Division, Urbanization, Release to Home, Common Council, Balt Raid, Teutonic Knights, Mongol Invasion, with the
 Invaders' movement, battles and devastation: ``history``); Court Cards played for their assumed text effect
 (``court: true``); the Princesses' missions, court work and removal (``princesses: true``: ``princesses``).
-Drawing on the same stream (``lockstep.LockstepRandom``) the reference plays exactly the same games, state by
+Drawing on the same stream (``sim.lockstep.LockstepRandom``) the reference plays exactly the same games, state by
 state (the tests check it); not ported: the Neighbor Cards, the printed Progress Tiles, 2-3 players, solo and the
 module-effects mode (``dispatch`` sends those experiments to the reference).
 
@@ -23,41 +23,15 @@ module-effects mode (``dispatch`` sends those experiments to the reference).
 - ``chunk``: a whole game, and the chunk kernel that plays games ``start .. start+count-1`` on counter-based
   streams and returns the counts and rows of ``sim.games.principes.experiment.play_chunk``.
 - ``dispatch``: the experiment key ``engine: auto | fast | reference``.
-- ``lockstep``: a ``random.Random`` stand-in drawing as the kernels do, to compare the engines game by game.
 
 Speed (this 2-core machine, shared): History off about 4,800 complete 4-player games/s on one core, 10,000-12,000
 on two (about 140x the reference per core); History on about 4,500 on one core, 7,000-8,000 on two. numba caches
-the machine code (``cache=True``); a cold compile takes about a minute, and ``_guard_cache`` below drops the cache
-when any source changed (numba tracks only each function's own file).
+the machine code (``cache=True``); a cold compile takes about a minute, and ``sim.numba_cache.guard`` below drops the
+cache when any source changed (numba tracks only each function's own file).
 """
 
-import hashlib as _hashlib
 from pathlib import Path as _Path
 
+from sim.numba_cache import guard as _guard
 
-def _guard_cache() -> None:
-    """Drop numba's cached machine code when any source of the engine changed.
-
-    numba keys a cached function on its own file only, so ``chunk.play_games`` would keep the old ``kernels`` code
-    after an edit to ``kernels.py``. The sources' digest is stamped beside the cache; a mismatch clears it (numba
-    then recompiles, about a minute)."""
-    here = _Path(__file__).resolve().parent
-    sources = sorted(here.glob("*.py")) + [here.parents[2] / "rng.py"]
-    digest = _hashlib.sha1(b"".join(p.read_bytes() for p in sources)).hexdigest()
-    cache = here / "__pycache__"
-    stamp = cache / "fast-sources.sha1"
-    try:
-        if stamp.read_text() == digest:
-            return
-    except OSError:
-        pass
-    try:
-        cache.mkdir(exist_ok=True)
-        for f in [*cache.glob("*.nbi"), *cache.glob("*.nbc")]:
-            f.unlink(missing_ok=True)
-        stamp.write_text(digest)
-    except OSError:
-        pass  # a read-only install: numba falls back to compiling in memory
-
-
-_guard_cache()
+_guard(_Path(__file__).resolve().parent)

@@ -6,7 +6,7 @@ game is won): Division, Urbanization, Release to Home, Common Council, Balt Raid
 Invasion, with the Invaders' movement, battles, devastation and departure (``invaders``). The seats' choices are
 the built-in strategies' ``history_*`` hooks: the ``default_*`` choices of ``strategies/principes/base.py`` for
 the scripted plans, ``random_legal.py``'s uniform picks for ``random``. Order of operations, ties and random draws
-follow the reference, so ``lockstep.LockstepRandom`` replays the same games.
+follow the reference, so ``sim.lockstep.LockstepRandom`` replays the same games.
 """
 
 from __future__ import annotations

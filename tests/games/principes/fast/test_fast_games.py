@@ -10,9 +10,9 @@ from sim.games.principes import experiment
 from sim.games.principes.driver import WIN_TYPES, play_game
 from sim.games.principes.fast import chunk
 from sim.games.principes.fast.layout import to_state_vector
-from sim.games.principes.fast.lockstep import LockstepRandom
 from sim.games.principes.game.setup import load_game_rules
 from sim.games.principes.map import load_board
+from sim.lockstep import LockstepRandom
 from sim.rng import experiment_key, trial_state
 from strategies.principes import make
 

@@ -8,9 +8,9 @@ from sim.games.principes import experiment
 from sim.games.principes.driver import WIN_TYPES, play_game
 from sim.games.principes.fast import chunk
 from sim.games.principes.fast.layout import S_HISTN, S_TEUTONIC, S_WAVES, from_state_vector, to_state_vector
-from sim.games.principes.fast.lockstep import LockstepRandom
 from sim.games.principes.game.setup import initial_state, load_game_rules
 from sim.games.principes.map import load_board
+from sim.lockstep import LockstepRandom
 from sim.rng import experiment_key, trial_state
 from strategies.principes import make
 

@@ -22,12 +22,12 @@ from sim.games.principes.fast.layout import (
     from_state_vector,
     to_state_vector,
 )
-from sim.games.principes.fast.lockstep import LockstepRandom
 from sim.games.principes.game import battles, politics, taxes
 from sim.games.principes.game.control import controller, might, support_from_lands
 from sim.games.principes.game.scenario import give_cards, place
 from sim.games.principes.game.setup import load_game_rules
 from sim.games.principes.map import load_board
+from sim.lockstep import LockstepRandom
 from strategies.principes import make
 
 SCRIPTED = ("builder", "conqueror", "politician")

@@ -1,10 +1,10 @@
-"""A ``random.Random`` stand-in that draws exactly as the fast engine does, for game-by-game comparisons.
+"""A ``random.Random`` stand-in that draws exactly as the compiled full-game engines do, for game-by-game checks.
 
-The reference engine takes any object with ``random``, ``randrange``, ``randint``, ``choice``, ``sample`` and
+The reference engines take any object with ``random``, ``randrange``, ``randint``, ``choice``, ``sample`` and
 ``shuffle``. ``LockstepRandom(trial_state(key, i))`` implements them on the counter-based stream with the same
-mapping as the kernels (``rand_below``, ``rand_float``), so where the fast engine makes the same calls in the same
-order, the reference plays game ``i`` exactly as the fast engine does: the tests compare whole games state by
-state, not only distributions.
+mapping as the kernels (multiply-shift on the high 32 bits for integers, 53 bits for floats), so where a compiled
+engine makes the same calls in the same order, the reference plays game ``i`` exactly as it does: the tests
+compare whole games state by state, not only distributions.
 """
 
 from __future__ import annotations
