@@ -7,7 +7,12 @@ built-in strategies), played with ``engine: auto`` (the fast engine, ``sim/games
 are steady-state play. Peak memory is the maximum resident set of this process and of its finished workers
 (``ru_maxrss``), runs in increasing size: flat means aggregates stream.
 
-Usage: ``python bench/dark_ages_game.py [N ...]`` (default 2000 20000 fast games; ``--reference-games 200``).
+Solo (Module 1, Lordlings and Raiders): ``configs/dark_ages/experiments/solo-difficulty.yaml`` (every difficulty
+option, all Rulers, the four strategies) with ``engine: auto`` (the engine it picks is printed), solo games/s on 1
+and 2 workers against the 5,000 games/s target, and the reference (``--solo-reference-games``) for the ratio.
+
+Usage: ``python bench/dark_ages_game.py [N ...]`` (default 2000 20000 fast games; ``--reference-games 200``;
+``--solo-games 22000``, 0 skips solo; ``--solo-reference-games 220``; ``--solo-only``).
 """
 
 from __future__ import annotations
@@ -23,7 +28,9 @@ from bench.common import record  # noqa: E402
 from sim.experiments import load_experiment, run_experiment  # noqa: E402
 
 EXPERIMENT = Path(__file__).resolve().parent.parent / "configs/dark_ages/experiments/ruler-balance.yaml"
+SOLO_EXPERIMENT = EXPERIMENT.parent / "solo-difficulty.yaml"
 TARGET = 2000  # 3-player games/s on this 2-core machine
+SOLO_TARGET = 5000  # solo games/s on this 2-core machine
 
 
 def peak_mb() -> float:
@@ -41,8 +48,9 @@ def measure(raw: dict, n: int, workers: int) -> dict:
 
 
 def show(r: dict) -> None:
-    print(f"  {r['engine']:>9} {r['games']:>7,} games, {r['workers']} worker(s): {r['games_per_s']:8.1f} games/s "
-          f"{r['turns_per_s']:11,.0f} turns/s  {r['seconds']:7.2f} s  peak RSS {r['peak_rss_mb']:.0f} MB",
+    print(f"  {r.get('mode', ''):>5} {r['engine']:>9} {r['games']:>7,} games, {r['workers']} worker(s): "
+          f"{r['games_per_s']:8.1f} games/s {r['turns_per_s']:11,.0f} turns/s  {r['seconds']:7.2f} s  "
+          f"peak RSS {r['peak_rss_mb']:.0f} MB",
           flush=True)  # fmt: skip
 
 
@@ -50,7 +58,14 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("sizes", nargs="*", type=int, default=[2000, 20000])
     ap.add_argument("--reference-games", type=int, default=200)
+    ap.add_argument("--solo-games", type=int, default=22000)
+    ap.add_argument("--solo-reference-games", type=int, default=220)
+    ap.add_argument("--solo-only", action="store_true")
     args = ap.parse_args()
+    if args.solo_games > 0:
+        bench_solo(args.solo_games, args.solo_reference_games)
+    if args.solo_only:
+        return
     base = {**load_experiment(EXPERIMENT), "players": 3}
     fast, ref = {**base, "engine": "auto"}, {**base, "engine": "reference"}
     from sim.games.dark_ages.experiment import experiment_from_dict
@@ -82,6 +97,32 @@ def main() -> None:
                               "ratio_to_reference": {str(w): max(r["games_per_s"] for r in fast_rows
                                                                  if r["workers"] == w) / ref_rate[w]
                                                      for w in (1, 2)}})  # fmt: skip
+
+
+def bench_solo(n: int, n_ref: int) -> None:
+    """Solo games/s of ``engine: auto`` on 1 and 2 workers (the engine it picks is reported), recorded as
+    ``dark_ages_solo``."""
+    from sim.games.dark_ages.experiment import experiment_from_dict
+
+    raw = {**load_experiment(SOLO_EXPERIMENT), "engine": "auto"}
+    body = {k: v for k, v in raw.items() if k not in ("game", "title", "games", "seed")}
+    engine = getattr(experiment_from_dict(body, str(SOLO_EXPERIMENT)), "engine", "reference")
+    print(f"  solo: engine: auto plays on the {engine} engine")
+    ref = {**raw, "engine": "reference"}
+    for workers in (1, 2):  # warm-up
+        run_experiment(raw, games=220, seed=2, workers=workers)
+        run_experiment(ref, games=11, seed=2, workers=workers)
+    rows = [{**measure(ref, n_ref, 1), "mode": "solo"}]
+    show(rows[-1])
+    for workers in (1, 2):
+        rows.append({**measure(raw, n, workers), "mode": "solo", "played_on": engine})
+        show(rows[-1])
+    best = max(r["games_per_s"] for r in rows[1:])
+    ratio = {str(r["workers"]): r["games_per_s"] / rows[0]["games_per_s"] for r in rows[1:]}
+    print(f"  solo best {best:,.0f} games/s on the {engine} engine, {best / SOLO_TARGET:.0%} of the "
+          f"{SOLO_TARGET:,} games/s target; {ratio['1']:,.0f}x the reference on one core")  # fmt: skip
+    record("dark_ages_solo", {"engine": engine, "runs": rows, "best_games_per_s": best,
+                              "target_games_per_s": SOLO_TARGET, "ratio_to_reference_1_core": ratio})  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ seat ``j``, ``seat{j}_ruler``, ``_strategy``, ``_won``, ``_vp`` and the VP by sc
 or rules overrides, with built-in strategies, on the compiled engine (``sim/games/dark_ages/fast``): game ``i`` then
 draws from the counter-based stream ``trial_state(key, i)`` itself instead of ``random.Random`` seeded with it, so
 the games differ from the reference's but follow the same rules (the fast engine plays the reference's games
-exactly when the reference draws from ``fast.lockstep.LockstepRandom``).
+exactly when the reference draws from ``sim.lockstep.LockstepRandom``).
 """
 
 from __future__ import annotations
@@ -80,11 +80,12 @@ class Payload:
 def experiment_from_dict(raw: dict, source: str):
     """``mode: solo`` selects a Module 1 experiment (``solo_experiment``), ``mode: module_effects`` the paired
     module comparison (``module_effects``); otherwise 2-4 player games."""
+    if raw.get("mode", "multiplayer") == "solo":
+        e = solo_experiment.experiment_from_dict({k: v for k, v in raw.items() if k != "engine"}, source)
+        return dataclasses.replace(e, engine=choose_engine(raw, e, source))
     if raw.get("mode", "multiplayer") != "multiplayer" and "engine" in raw:
         choose_engine(raw, None, source)  # engine: fast is an error here; auto and reference play the reference
         raw = {k: v for k, v in raw.items() if k != "engine"}
-    if raw.get("mode", "multiplayer") == "solo":
-        return solo_experiment.experiment_from_dict(raw, source)
     if raw.get("mode") == "module_effects":
         return module_effects.experiment_from_dict(raw, source)
     if raw.get("mode") == "solo_module_effects":  # each solo module on vs off, paired: solo_module_effects
@@ -121,7 +122,7 @@ def experiment_from_dict(raw: dict, source: str):
 
 def max_chunk(payload) -> int | None:
     """Games per chunk for ``sim.experiments`` (None: its default): the fast engine takes bigger chunks."""
-    if isinstance(payload, Payload) and payload.experiment.engine == "fast":
+    if isinstance(payload, (Payload, solo_experiment.SoloPayload)) and payload.experiment.engine == "fast":
         return FAST_MAX_CHUNK
     return None
 

@@ -39,7 +39,7 @@ def apply_move(S, seat, mv, ST, R):
         apply_build(S, seat, mv[1], mv[2], mv[3])
         on_action(S, seat, A_BUILD)
     elif a == A_DOC:
-        hand_add(S, seat, take_card(S, mv[1]))
+        hand_add(S, seat, offer_take(S, mv[1], False, R))
         on_action(S, seat, A_DOC)
     elif a == A_RESEARCH:
         apply_research(S, seat, mv[1], mv[2], mv[3], mv[4])
@@ -78,6 +78,9 @@ def react(S, ST, MV, R):
     owner, sp = pop_reaction(S)
     if owner < 0:
         return
+    if S[G_SOLO] and owner == 1:
+        l_react(S, sp, R)
+        return
     k = react_options(S, owner, REACT_AT[sp], MV, 0)
     k = react_options(S, owner, REACT_AT[sp + 1], MV, k)
     if k == 0:
@@ -103,7 +106,7 @@ def react(S, ST, MV, R):
             S[b + P_GOLD] += 1
         else:
             S[b + P_GOLD] -= 1
-            hand_add(S, owner, take_card(S, MV[j, 3]))
+            hand_add(S, owner, offer_take(S, MV[j, 3], False, R))
     else:
         r = MV[j, 3]
         S[b + P_RES + r] -= 1
@@ -120,7 +123,7 @@ def do_pass(S, seat, ST, cycle, final, end_bonus, R):
     sid = S[b + P_STRAT]
     all_available = S[b + P_NFREE] == S[b + P_NTOT]
     if cycle and S[G_OFFN] > 0:
-        take_card(S, 0)
+        offer_take(S, 0, True, R)
     titles = np.empty(NT + 1, np.int64)
     k = claimable(S, seat, titles)
     if k:
@@ -262,6 +265,250 @@ def play_games(key, start, count, NPL, RUL, STR, ST, max_turns, debug, out):
             for c in range(OUT_COLS):
                 out[g, HEAD + s * OUT_COLS + c] = sc[c]
         out[g, 3] = p
+
+
+# ---------------------------------------------------------------- solo (Module 1, ``game/solo_loop.py``)
+SOLO_HEAD = 4  # trigger, turns, passes, Raider attacks
+SOLO_COLS = SOLO_HEAD + OUT_COLS + 12  # then the player's 16 categories and total, the Lordlings' 11 and total
+
+
+@njit(**J)
+def counterattack(S, src, ST, R):
+    """``raiders.counterattack``: the Raid card, an Army limit check, then the units in ``src`` fight the party."""
+    sid = S[P_STRAT]
+    hand_remove(S, 0, RC_RAID)
+    excess = upkeep_excess(S, 0)
+    if excess:
+        gold = max(0, min(excess, S[P_GOLD], upkeep_gold(S, 0, ST, sid, excess, R)))
+        S[P_GOLD] -= gold
+        for _ in range(excess - gold):
+            upkeep_return(S, 0, src)
+    group = np.empty(3, np.int64)
+    for k in range(3):
+        group[k] = S[P_UNITS + src * 3 + k]
+        S[P_UNITS + src * 3 + k] = 0
+    if group[0] + group[1] + group[2] == 0:
+        return
+    UA = np.empty((MAX_UNITS, 9), np.int64)
+    UD = np.empty((MAX_UNITS, 9), np.int64)
+    lv = np.empty(3, np.int64)
+    party = np.empty(3, np.int64)
+    for k in range(3):
+        lv[k] = S[P_MIL + k]
+    na = muster(UA, 0, 0, lv, group, np.zeros(3, np.int64))
+    for k in range(3):
+        lv[k] = S[G_RLEV + k]
+        party[k] = S[G_PARTY + k]
+    nd = muster(UD, 0, 1, lv, party, np.zeros(3, np.int64))
+    effa = np.empty(7, np.int64)
+    effd = np.zeros(7, np.int64)
+    battle_effects(S, 0, effa)
+    cards = np.zeros(2, np.int64)
+    cards[0] = holds_card(S, 0, RC_REINFORCE)
+    before = party[0] + party[1] + party[2]
+    win = fight_cards(UA, na, UD, nd, 0, 0, 0, effa, effd, cards, R)
+    if cards[0] == 2:
+        hand_remove(S, 0, RC_REINFORCE)
+    alive = np.empty(3, np.int64)
+    left = np.empty(3, np.int64)
+    survivors(UA, na, alive)
+    survivors(UD, nd, left)
+    for k in range(3):
+        S[P_SUP + k] += group[k] - alive[k]
+    place(S, 0, src, alive)
+    if win:
+        S[P_GOLD] += before - (left[0] + left[1] + left[2])
+        for k in range(3):
+            for _ in range(left[k]):
+                if S[P_SUP + k] > 0:
+                    S[P_SUP + k] -= 1
+                    add_units(S, 0, src, k, 1)
+        disband(S)
+        draw_tokens(S, 1)
+    else:
+        for k in range(3):
+            S[G_PARTY + k] = left[k]
+
+
+@njit(**J)
+def lordling_turn(S, ST, MV, R):
+    result = l_turn(S, R)
+    if result:
+        l_pass(S, result == 2, True, S[G_TRIG] >= 0, R)
+    else:
+        react(S, ST, MV, R)
+
+
+@njit(**J)
+def player_turn(S, ST, MVA, NK, MV, mv, R):
+    src = -1
+    if not S[G_ROFF] and S[G_PARTY] + S[G_PARTY + 1] + S[G_PARTY + 2] > 0 and holds_card(S, 0, RC_RAID):
+        places = np.empty(NP, np.int64)
+        m = 0
+        for q in range(NP):
+            if units_at(S, 0, q) > 0:
+                places[m] = q
+                m += 1
+        if m:
+            src = choose_counterattack(S, ST, S[P_STRAT], places, m, R)
+    if src >= 0:
+        counterattack(S, src, ST, R)
+    else:
+        take_turn(S, 0, ST, MVA, NK, MV, mv, R)
+
+
+@njit(**J)
+def solo_end(S, why, ST, R):
+    """``solo_loop._end``."""
+    S[G_TRIG] = why
+    if S[G_OPTS] & O_AT_TRIGGER:
+        raiders_attack(S, True, R)
+        S[G_RAIDED] = 1
+    S[G_ROFF] = 1
+    do_pass(S, 0, ST, False, False, True, R)
+    l_pass(S, False, False, False, R)
+
+
+@njit(**J)
+def solo_step(S, seat, ST, MVA, NK, MV, mv, R):
+    """One turn of ``solo_loop.play_solo`` and the end check after it."""
+    if seat == 1:
+        lordling_turn(S, ST, MV, R)
+    else:
+        player_turn(S, ST, MVA, NK, MV, mv, R)
+    S[G_TURNS] += 1
+    if S[G_TRIG] < 0:
+        why = solo_trigger(S)
+        if why >= 0:
+            solo_end(S, why, ST, R)
+
+
+@njit(**J)
+def next_seat(S, seat):
+    if seat == 0 and S[G_EXTRA] and not S[P_FIN]:
+        return seat
+    if not S[(1 - seat) * PS + P_FIN]:
+        return 1 - seat
+    return seat
+
+
+@njit(**J)
+def play_solo(S, ST, max_turns, R, MVA, NK, MV, mv):
+    seat = S[G_CUR]
+    while not (S[P_FIN] and S[PS + P_FIN]):
+        if S[G_TURNS] >= max_turns:
+            S[G_TRIG] = 6
+            break
+        solo_step(S, seat, ST, MVA, NK, MV, mv, R)
+        seat = next_seat(S, seat)
+    S[G_CUR] = seat
+    if not S[G_RAIDED]:
+        raiders_attack(S, True, R)
+
+
+@njit(**J)
+def play_solo_games(key, DEAL, RUL, STR, OPT, ST, max_turns, out):
+    S = np.zeros(NS, np.int64)
+    R = np.zeros(1, np.uint64)
+    MVA = np.zeros((5, MAXM, 6), np.int64)
+    NK = np.zeros(5, np.int64)
+    MV = np.zeros((MAXM, 6), np.int64)
+    mv = np.zeros(6, np.int64)
+    sc = np.zeros(OUT_COLS, np.int64)
+    lc = np.zeros(12, np.int64)
+    for g in range(len(DEAL)):
+        R[0] = trial_state(key, DEAL[g])
+        solo_setup(S, RUL[g], OPT[g], R)
+        S[P_STRAT] = STR[g]
+        play_solo(S, ST, max_turns, R, MVA, NK, MV, mv)
+        out[g, 0] = S[G_TRIG]
+        out[g, 1] = S[G_TURNS]
+        out[g, 2] = S[P_PASSES] + S[PS + P_PASSES]
+        out[g, 3] = S[G_RATT]
+        score(S, 0, sc)
+        for c in range(OUT_COLS):
+            out[g, SOLO_HEAD + c] = sc[c]
+        lordling_score(S, lc)
+        for c in range(12):
+            out[g, SOLO_HEAD + OUT_COLS + c] = lc[c]
+
+
+def solo_deals(e, start: int, count: int):
+    from sim.games.dark_ages.game.solo_experiment import STANDARD, deal
+
+    n = count
+    d, dl, rul, st, opt = (np.zeros(n, np.int64) for _ in range(5))
+    for j in range(n):
+        difficulty, g, ruler, name = deal(e, start + j)
+        d[j] = e.difficulties.index(difficulty)
+        dl[j] = g
+        rul[j] = RIDS.index(ruler)
+        st[j] = e.strategies.index(name)
+        opt[j] = 0 if difficulty == STANDARD else 1 << SOLO_OPTIONS.index(difficulty)
+    return d, dl, rul, st, opt
+
+
+def run_solo_games(e, key, start: int, count: int):
+    from sim.games.dark_ages.game.loop import MAX_TURNS
+
+    d, dl, rul, st, opt = solo_deals(e, start, count)
+    out = np.zeros((count, SOLO_COLS), np.int64)
+    play_solo_games(np.uint64(key), dl, rul, st, opt, strategy_table(e), e.max_turns or MAX_TURNS, out)
+    return d, out
+
+
+def play_solo_chunk(payload, key, start: int, count: int, keep_rows: bool):
+    """Exactly the counts and rows of ``solo_experiment.play_chunk`` (no modules) on the fast engine."""
+    from sim.games.dark_ages.game import solo_experiment as X
+
+    e = payload.experiment
+    d, out = run_solo_games(e, key, start, count)
+    k = len(payload.factions)
+    player_cats, lordling_cats = X.categories(e)
+    c = {
+        "wins": np.zeros(k, np.int64), "games": np.zeros(k, np.int64),
+        "win_type": np.zeros(len(X.SOLO_TRIGGERS), np.int64), "turns": np.zeros(2, np.int64),
+        "passes": np.zeros(1, np.int64), "raids": np.zeros(1, np.int64),
+        "player": np.zeros((k, len(player_cats) + 1), np.int64),
+        "lordlings": np.zeros((k, len(lordling_cats) + 1), np.int64),
+        "margin": np.zeros((k, 2), np.int64),
+    }  # fmt: skip
+    # the player's categories: experiment.CATEGORIES without "modules", then "raiders" (solo_loop scores it as 0:
+    # ``ending.score`` books only IN_GAME sources), then the total
+    ps = out[:, SOLO_HEAD : SOLO_HEAD + OUT_COLS]
+    player = np.concatenate([ps[:, :15], np.zeros((count, 1), np.int64), ps[:, 16:17]], axis=1)
+    lords = out[:, SOLO_HEAD + OUT_COLS :]
+    won = player[:, -1] > lords[:, -1]
+    margin = player[:, -1] - lords[:, -1]
+    np.add.at(c["games"], d, 1)
+    np.add.at(c["wins"], d, won.astype(np.int64))
+    c["win_type"] += np.bincount(out[:, 0], minlength=len(X.SOLO_TRIGGERS))[: len(X.SOLO_TRIGGERS)]
+    turns = out[:, 1]
+    c["turns"] += [int(turns.sum()), int((turns * turns).sum())]
+    c["passes"][0] += int(out[:, 2].sum())
+    c["raids"][0] += int(out[:, 3].sum())
+    np.add.at(c["player"], d, player)
+    np.add.at(c["lordlings"], d, lords)
+    np.add.at(c["margin"], (d, 0), margin)
+    np.add.at(c["margin"], (d, 1), margin * margin)
+    if not keep_rows:
+        return c, None
+    from sim.games.dark_ages.game.solo_experiment import deal
+
+    info = [deal(e, i) for i in range(start, start + count)]
+    rows = {
+        "difficulty": np.array([x[0] for x in info]),
+        "ruler": np.array([x[2] for x in info]),
+        "strategy": np.array([x[3] for x in info]),
+        "won": won,
+        "trigger": np.array(X.SOLO_TRIGGERS)[out[:, 0]],
+        "turns": turns.copy(),
+        "player_vp": player[:, -1].copy(),
+        "lordling_vp": lords[:, -1].copy(),
+        "raider_attacks": out[:, 3].copy(),
+        "rounds": out[:, 2] / 2,
+    }
+    return c, rows
 
 
 # ---------------------------------------------------------------- Python side

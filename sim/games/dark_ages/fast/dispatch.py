@@ -1,9 +1,10 @@
 """Which engine plays a Dark Ages experiment: the experiment key ``engine: auto | fast | reference`` (default auto).
 
 ``auto`` takes the fast engine when it plays exactly the experiment's games: a multiplayer experiment (2-4
-players; not ``mode: solo`` or ``module_effects``) with every strategy built in (random_legal, expansion, culture,
-military, with ``strategy_params`` overrides the compiled rows can hold), no module switched on, no Skirmisher
-tokens and no ``rules:`` overrides (the compiled tables are the default rules). ``fast`` when one of these fails is
+players) or a solo experiment (``mode: solo``, Module 1, every difficulty option; not ``module_effects`` or
+``solo_module_effects``) with every strategy built in (random_legal, expansion, culture, military, with
+``strategy_params`` overrides the compiled rows can hold), no module switched on, no Skirmisher tokens and no
+``rules:`` overrides (the compiled tables are the default rules). ``fast`` when one of these fails is
 a ``ConfigError`` naming the reason; ``reference`` always plays the plain-Python engine.
 """
 
@@ -14,6 +15,7 @@ import json
 from sim.errors import ConfigError
 
 ENGINES = ("auto", "fast", "reference")
+FAST_MODES = ("multiplayer", "solo")  # solo: lockstep-verified against solo_loop (tests/.../test_fast_solo.py)
 FAST_MAX_CHUNK = 2_000  # games per chunk on the fast engine (about 1 s on one core)
 
 
@@ -21,8 +23,8 @@ def fast_obstacles(raw: dict, experiment=None) -> list[str]:
     """Why the fast engine cannot play the experiment ``raw`` (checked as ``experiment``); empty when it can."""
     why = []
     mode = raw.get("mode", "multiplayer")
-    if mode != "multiplayer":
-        return [f"mode: {mode} (the fast engine plays multiplayer games only)"]
+    if mode not in FAST_MODES:
+        return [f"mode: {mode} (the fast engine plays multiplayer and solo games only)"]
     on = sorted(k for k, v in (raw.get("modules") or {}).items() if v)
     if on:
         why.append(f"modules: {', '.join(on)} (the fast engine plays games without modules)")

@@ -2,7 +2,7 @@
 
 ``R`` is a 1-element uint64 array holding the game's counter-based stream (``sim.rng``); ``MV`` a move buffer
 (rows: kind, then arguments). Each function ports the reference function named in its docstring, drawing in the
-same order, so a reference game driven by ``lockstep.LockstepRandom`` plays identically.
+same order, so a reference game driven by ``sim.lockstep.LockstepRandom`` plays identically.
 """
 
 # ruff: noqa: F403, F405
@@ -77,7 +77,9 @@ def slots_used(S, q):
 
 @njit(**J)
 def capital(S, seat):
-    return R_CAP[S[seat * PS + P_RULER]]
+    """The seat's Capital; -1 for the Lordlings (no Ruler)."""
+    r = S[seat * PS + P_RULER]
+    return R_CAP[r] if r >= 0 else -1
 
 
 @njit(**J)
@@ -114,6 +116,15 @@ def hand_remove(S, seat, cid):
         S[b + P_HAND + i] = S[b + P_HAND + i + 1]
     S[b + P_HAND + n - 1] = 0
     S[b + P_NHAND] = n - 1
+
+
+@njit(**J)
+def holds_card(S, seat, cid):
+    b = seat * PS
+    for j in range(S[b + P_NHAND]):
+        if S[b + P_HAND + j] == cid:
+            return 1
+    return 0
 
 
 @njit(**J)
@@ -972,6 +983,23 @@ def allocate_solo(U, n, hits, phase):
 @njit(**J)
 def roll(U, n, phase, budget, R):
     """``reference.roll`` without the Reinforce card: hits, with Keep +1s turning the cheapest misses."""
+    return roll_card(U, n, phase, budget, False, R) // 2
+
+
+@njit(**J)
+def _bonus_hits(d2, nd, budget):
+    extra = 0
+    for i in range(nd):
+        if d2[i] > budget:
+            break
+        budget -= d2[i]
+        extra += 1
+    return extra
+
+
+@njit(**J)
+def roll_card(U, n, phase, budget, card, R):
+    """``reference.roll``: 2 * hits + whether the Reinforce card (held: ``card``) was played."""
     hits = 0
     d = np.empty(n, np.int64)
     nd = 0
@@ -984,14 +1012,11 @@ def roll(U, n, phase, budget, R):
             else:
                 d[nd] = t - v
                 nd += 1
-    if nd and budget > 0:
-        d2 = np.sort(d[:nd])
-        for i in range(nd):
-            if d2[i] > budget:
-                break
-            budget -= d2[i]
-            hits += 1
-    return hits
+    d2 = np.sort(d[:nd])
+    extra = _bonus_hits(d2, nd, budget)
+    if card and _bonus_hits(d2, nd, budget + 1) > extra:
+        return 2 * (hits + extra + 1) + 1
+    return 2 * (hits + extra)
 
 
 @njit(**J)
@@ -1015,13 +1040,25 @@ def extra_dice(U, n, phase, k, R):
 @njit(**J)
 def fight(UA, na, UD, nd, bonus_a, bonus_d, br_d, effa, effd, R):
     """``battle_sequence.fight`` (both sides assign hits by the solo list): whether the attacker won."""
+    return fight_cards(UA, na, UD, nd, bonus_a, bonus_d, br_d, effa, effd, np.zeros(2, np.int64), R)
+
+
+@njit(**J)
+def fight_cards(UA, na, UD, nd, bonus_a, bonus_d, br_d, effa, effd, cards, R):
+    """``fight`` with the solo Reinforce cards: ``cards[s]`` 1 if side ``s`` holds one; 2 on return if played."""
     cancel_a, cancel_d = effa[6], effd[6]
     for phase in range(3):
-        ha = roll(UA, na, phase, bonus_a if phase == 2 else 0, R)
+        x = roll_card(UA, na, phase, bonus_a if phase == 2 else 0, cards[0] == 1, R)
+        if x & 1:
+            cards[0] = 2
+        ha = x // 2
         ha += extra_dice(UA, na, phase, effa[phase], R)
         if ha:
             ha += effa[3 + phase]
-        hd = roll(UD, nd, phase, bonus_d if phase == 2 else 0, R)
+        x = roll_card(UD, nd, phase, bonus_d if phase == 2 else 0, cards[1] == 1, R)
+        if x & 1:
+            cards[1] = 2
+        hd = x // 2
         hd += extra_dice(UD, nd, phase, effd[phase], R)
         if hd:
             hd += effd[3 + phase]
@@ -1095,11 +1132,22 @@ def attack_barbarians(S, seat, src, dst, group, R):
     na = muster(UA, 0, 0, lv, group, np.zeros(3, np.int64))
     for k in range(3):
         lv[k] = BARB_LEVEL
-    nd = muster(UD, 0, 1, lv, TOK_UNITS[tok], TROPHY_UNITS[min(tr, len(TROPHY_UNITS) - 1)])
+    extra = TROPHY_UNITS[min(tr, len(TROPHY_UNITS) - 1)].copy()
+    cards = np.zeros(2, np.int64)
+    if S[G_SOLO]:
+        if S[G_OPTS] & O_CUMUL:
+            for k in range(3):
+                extra[k] = 1 if tr > k else 0
+        for k in range(3):
+            extra[k] += S[G_BX + dst * 3 + k]
+        cards[0] = holds_card(S, seat, RC_REINFORCE)
+    nd = muster(UD, 0, 1, lv, TOK_UNITS[tok], extra)
     effa = np.empty(7, np.int64)
     effd = np.zeros(7, np.int64)
     battle_effects(S, seat, effa)
-    win = fight(UA, na, UD, nd, keep_bonus(S, seat, dst, False), 0, 0, effa, effd, R)
+    win = fight_cards(UA, na, UD, nd, keep_bonus(S, seat, dst, False), 0, 0, effa, effd, cards, R)
+    if cards[0] == 2:
+        hand_remove(S, seat, RC_REINFORCE)
     alive = np.empty(3, np.int64)
     survivors(UA, na, alive)
     for k in range(3):
@@ -1108,6 +1156,8 @@ def attack_barbarians(S, seat, src, dst, group, R):
         place(S, seat, src, alive)
         return False
     S[G_BARB + dst] = -1
+    for k in range(3):
+        S[G_BX + dst * 3 + k] = 0
     gain_vp(S, seat, TROPHY_VP[min(tr, len(TROPHY_VP) - 1)], V_BARB)
     S[b + P_TROPH] += 1
     kind = TOK_RKIND[tok]
@@ -1147,14 +1197,23 @@ def attack_player(S, seat, src, dst, group, ds, R):
     na = muster(UA, 0, 0, lv, group, np.zeros(3, np.int64))
     for k in range(3):
         lv[k] = S[db + P_MIL + k]
-    nd = muster(UD, 0, 0, lv, defending, extra)
+    lordling = S[db + P_RULER] < 0
+    nd = muster(UD, 0, 2 if lordling else 0, lv, defending, extra)
     bonus_a = keep_bonus(S, seat, dst, False)
     bonus_d = keep_bonus(S, ds, dst, True)
     effa = np.empty(7, np.int64)
     effd = np.empty(7, np.int64)
     battle_effects(S, seat, effa)
     battle_effects(S, ds, effd)
-    win = fight(UA, na, UD, nd, bonus_a, bonus_d, keep, effa, effd, R)
+    cards = np.zeros(2, np.int64)
+    if S[G_SOLO]:
+        cards[0] = holds_card(S, seat, RC_REINFORCE)
+        cards[1] = holds_card(S, ds, RC_REINFORCE)
+    win = fight_cards(UA, na, UD, nd, bonus_a, bonus_d, keep, effa, effd, cards, R)
+    if cards[0] == 2:
+        hand_remove(S, seat, RC_REINFORCE)
+    if cards[1] == 2:
+        hand_remove(S, ds, RC_REINFORCE)
     alive = np.empty(3, np.int64)
     held = np.empty(3, np.int64)
     survivors(UA, na, alive)
@@ -1180,7 +1239,48 @@ def attack_player(S, seat, src, dst, group, ds, R):
                     S[b + P_RES + rich] += 1
             gain_vp(S, seat, army_limit(S, ds), V_RAID)
         return win
-    if held[0] + held[1] + held[2] > 0:  # retreat
+    retreat(S, ds, dst, held, R)
+    if farms:
+        lose_farms(S, ds, dst, R)
+    place(S, seat, dst, alive)
+    return True
+
+
+@njit(**J)
+def fewest(S, seat, lost, R):
+    """``combat._fewest`` over the in-play neighbours of ``lost`` the seat controls (-1 if none)."""
+    low, m = 1 << 40, 0
+    for i in range(NEIN[lost]):
+        x = NEI[lost, i]
+        if S[G_INP + x] and controller(S, x) == seat:
+            low = min(low, units_at(S, seat, x))
+            m += 1
+    if m == 0:
+        return -1
+    m = 0
+    for x in range(NP):  # sorted ids
+        for i in range(NEIN[lost]):
+            if NEI[lost, i] == x and S[G_INP + x] and controller(S, x) == seat and units_at(S, seat, x) == low:
+                m += 1
+    j = rand_below(R, m)
+    for x in range(NP):
+        for i in range(NEIN[lost]):
+            if NEI[lost, i] == x and S[G_INP + x] and controller(S, x) == seat and units_at(S, seat, x) == low:
+                if j == 0:
+                    return x
+                j -= 1
+    return -1
+
+
+@njit(**J)
+def retreat(S, ds, dst, held, R):
+    """``combat.retreat``: a player to the neighbour holding most of their units, the Lordlings to the fewest."""
+    db = ds * PS
+    if held[0] + held[1] + held[2] == 0:
+        return
+    if S[db + P_RULER] < 0:
+        best = fewest(S, ds, dst, R)
+    else:
         best, bt = -1, -1
         for i in range(NEIN[dst]):
             x = NEI[dst, i]
@@ -1188,22 +1288,28 @@ def attack_player(S, seat, src, dst, group, ds, R):
                 t = units_at(S, ds, x)
                 if t > bt or (t == bt and x > best):
                     best, bt = x, t
-        if best < 0:
-            for k in range(3):
-                S[db + P_SUP + k] += held[k]
-        else:
-            place(S, ds, best, held)
-    if farms:  # lose the Farms; Revanchism
-        S[G_FN + dst] = 0
-        S[G_FOWN + dst] = -1
-        S[db + P_FOFF] -= farms
-        cap = capital(S, ds)
-        for _ in range(farms):
-            if S[db + P_SUP + 0] > 0:
-                S[db + P_SUP + 0] -= 1
-                add_units(S, ds, cap, 0, 1)
-    place(S, seat, dst, alive)
-    return True
+    if best < 0:
+        for k in range(3):
+            S[db + P_SUP + k] += held[k]
+    else:
+        place(S, ds, best, held)
+
+
+@njit(**J)
+def lose_farms(S, ds, dst, R):
+    """``combat.lose_farms``: the Farms go back to the track; Revanchism (the Lordlings: next to ``dst``)."""
+    db = ds * PS
+    farms = S[G_FN + dst]
+    S[G_FN + dst] = 0
+    S[G_FOWN + dst] = -1
+    S[db + P_FOFF] -= farms
+    for _ in range(farms):
+        home = capital(S, ds)
+        if home < 0:
+            home = fewest(S, ds, dst, R)
+        if home >= 0 and S[db + P_SUP + 0] > 0:
+            S[db + P_SUP + 0] -= 1
+            add_units(S, ds, home, 0, 1)
 
 
 @njit(**J)
@@ -1411,7 +1517,7 @@ def check(S):
         if S[b + P_NFREE] < 0 or S[b + P_NFREE] + on != S[b + P_NTOT]:
             return 7
         t = 0
-        for i in range(6):
+        for i in range(NVPS):
             t += S[b + P_VPBY + i]
         if S[b + P_VP] < 0 or S[b + P_VP] != t:
             return 8
@@ -1452,3 +1558,852 @@ def check(S):
             return 19
         seen |= S[s * PS + P_TITLES]
     return 0
+
+
+# ---------------------------------------------------------------- solo (Module 1): Raiders (``game/raiders.py``)
+@njit(**J)
+def d20(R):
+    return 1 + rand_below(R, 20)
+
+
+@njit(**J)
+def rolled_type(R):
+    """Upgrading Unit Types: 1-8 Infantry, 9-15 Cavalry, 16-20 Archer."""
+    r = d20(R)
+    return 0 if r <= 8 else (2 if r <= 15 else 1)
+
+
+@njit(**J)
+def upgrade_raider(S, R):
+    k = rolled_type(R)
+    S[G_RLEV + k] = min(S[G_RLEV + k] + 1, RAIDER_MAX)
+
+
+@njit(**J)
+def draw_tokens(S, n):
+    for _ in range(n):
+        if S[G_TPN] > 0:
+            S[G_TPN] -= 1
+            t = S[G_TP + S[G_TPN]]
+            S[G_TP + S[G_TPN]] = 0
+            S[G_PT + S[G_PTN]] = t
+            S[G_PTN] += 1
+            for k in range(3):
+                S[G_PARTY + k] += TOK_UNITS[t, k]
+
+
+@njit(**J)
+def disband(S):
+    """The party's tokens go to the front of the pool."""
+    npt, ntp = S[G_PTN], S[G_TPN]
+    for i in range(ntp - 1, -1, -1):
+        S[G_TP + npt + i] = S[G_TP + i]
+    for i in range(npt):
+        S[G_TP + i] = S[G_PT + i]
+        S[G_PT + i] = 0
+    S[G_TPN] = ntp + npt
+    S[G_PTN] = 0
+    for k in range(3):
+        S[G_PARTY + k] = 0
+
+
+@njit(**J)
+def pool_front(S, t):
+    n = S[G_TPN]
+    for i in range(n - 1, -1, -1):
+        S[G_TP + i + 1] = S[G_TP + i]
+    S[G_TP] = t
+    S[G_TPN] = n + 1
+
+
+@njit(**J)
+def pick_target(S, R):
+    cap = capital(S, 0)
+    m = 0
+    for q in range(NP):
+        if q != cap and controller(S, q) == 0:
+            m += 1
+    if m == 0:
+        S[G_TARGET] = -1
+        return
+    j = rand_below(R, m)
+    for q in range(NP):
+        if q != cap and controller(S, q) == 0:
+            if j == 0:
+                S[G_TARGET] = q
+                return
+            j -= 1
+
+
+@njit(**J)
+def ensure_target(S, R):
+    t = S[G_TARGET]
+    if t < 0 or controller(S, t) != 0:
+        pick_target(S, R)
+
+
+@njit(**J)
+def fight_raid(S, where, R):
+    """``raiders._fight_raid``: the Raiding Party attacks the player's Province ``where``."""
+    hb = 0
+    farms = S[G_FN + where]
+    extra = np.zeros(3, np.int64)
+    extra[FARM_TRANSIENT] += farms
+    if S[G_CITY + where]:
+        extra[CITY_TRANSIENT] += 1
+    defending = np.empty(3, np.int64)
+    for k in range(3):
+        defending[k] = S[hb + P_UNITS + where * 3 + k]
+    keep = S[G_KEEP + where]
+    UA = np.empty((MAX_UNITS, 9), np.int64)
+    UD = np.empty((MAX_UNITS, 9), np.int64)
+    lv = np.empty(3, np.int64)
+    party = np.empty(3, np.int64)
+    for k in range(3):
+        lv[k] = S[G_RLEV + k]
+        party[k] = S[G_PARTY + k]
+    na = muster(UA, 0, 1, lv, party, np.zeros(3, np.int64))
+    for k in range(3):
+        lv[k] = S[hb + P_MIL + k]
+    nd = muster(UD, 0, 0, lv, defending, extra)
+    effa = np.zeros(7, np.int64)
+    effd = np.empty(7, np.int64)
+    battle_effects(S, 0, effd)
+    cards = np.zeros(2, np.int64)
+    cards[1] = holds_card(S, 0, RC_REINFORCE)
+    win = fight_cards(UA, na, UD, nd, 0, keep_bonus(S, 0, where, True), keep, effa, effd, cards, R)
+    if cards[1] == 2:
+        hand_remove(S, 0, RC_REINFORCE)
+    held = np.empty(3, np.int64)
+    survivors(UD, nd, held)
+    for k in range(3):
+        S[hb + P_UNITS + where * 3 + k] = 0
+        S[hb + P_SUP + k] += defending[k] - held[k]
+    if not win:
+        place(S, 0, where, held)
+        S[hb + P_GOLD] += RAID_WIN_GOLD
+        disband(S)
+        if S[G_OPTS] & O_UPG_LOSS:
+            upgrade_raider(S, R)
+        return
+    retreat(S, 0, where, held, R)
+    if S[G_FN + where] > 0:
+        lose_farms(S, 0, where, R)
+    for r in range(4):
+        S[G_BLD + where * 4 + r] = 0
+    S[G_BLD + where * 4 + PRES[where]] = 1
+    S[G_CITY + where] = 0
+    S[G_KEEP + where] = 0
+    if S[G_CHIN + where]:
+        n = S[G_CHN]
+        j = 0
+        while S[G_CHL + j] != where:
+            j += 1
+        for i in range(j, n - 1):
+            S[G_CHL + i] = S[G_CHL + i + 1]
+        S[G_CHL + n - 1] = 0
+        S[G_CHN] = n - 1
+        S[G_CHIN + where] = 0
+    left = np.empty(3, np.int64)
+    survivors(UA, na, left)
+    disband(S)
+    if S[G_TPN] > 0:
+        S[G_TPN] -= 1
+        S[G_BARB + where] = S[G_TP + S[G_TPN]]
+        S[G_TP + S[G_TPN]] = 0
+        for k in range(3):
+            S[G_BX + where * 3 + k] = left[k]
+    ensure_target(S, R)
+
+
+@njit(**J)
+def raiders_attack(S, forced, R):
+    """``raiders.attack``."""
+    if S[G_ROFF] and not forced:
+        return
+    ensure_target(S, R)
+    S[G_RATT] += 1
+    where = S[G_TARGET]
+    if where < 0:
+        gain_vp(S, 0, -NO_TARGET_VP, V_RAIDERS)
+        return
+    if d20(R) >= 16:
+        cap = capital(S, 0)
+        low, best = 1 << 40, -1
+        for i in range(NEIN[where]):
+            x = NEI[where, i]
+            if x != cap and controller(S, x) == 0:
+                t = units_at(S, 0, x)
+                if t < low or (t == low and x < best):
+                    low, best = t, x
+        if best >= 0:
+            where = best
+    if S[G_PARTY] + S[G_PARTY + 1] + S[G_PARTY + 2] > 0:
+        fight_raid(S, where, R)
+    draw_tokens(S, RAID_NEW_TOKENS)
+
+
+@njit(**J)
+def raider_effect(S, fx, R):
+    if fx == FX_ADD:
+        S[G_PARTY + rolled_type(R)] += 1
+    elif fx == FX_UPGRADE:
+        upgrade_raider(S, R)
+    elif fx == FX_ATTACK:
+        raiders_attack(S, False, R)
+
+
+@njit(**J)
+def raider_revealed(S, card, R):
+    """``raiders.revealed`` (a Surprise leaves the offer, which refills, and the new card is revealed)."""
+    while C_TYPE[card] == CT_RAIDER:
+        if S[G_TARGET] < 0:
+            pick_target(S, R)
+        fx = REVEAL_FX[card - RC_RAID]
+        if card == RC_SURPRISE:
+            n = S[G_OFFN]
+            j = 0
+            while S[G_OFF + j] != card:
+                j += 1
+            for i in range(j, n - 1):
+                S[G_OFF + i] = S[G_OFF + i + 1]
+            S[G_OFF + n - 1] = -1
+            n -= 1
+            S[G_OFFN] = n
+            if S[G_DECKP] < S[G_DECKN]:
+                S[G_OFF + n] = S[G_DECK + S[G_DECKP]]
+                S[G_OFFN] = n + 1
+                S[G_DECKP] += 1
+                if S[G_DECKP] == S[G_DECKN]:
+                    S[G_RANOUT] = 1
+                raider_effect(S, fx, R)
+                card = S[G_OFF + n]
+                continue
+        raider_effect(S, fx, R)
+        return
+
+
+@njit(**J)
+def offer_take(S, slot, cyc, R):
+    """``culture._draw_into``: take (or, ``cyc``, discard) the card in ``slot``; solo: the Raider cards act."""
+    drew = S[G_DECKP] < S[G_DECKN]
+    card = take_card(S, slot)
+    if S[G_SOLO]:
+        if cyc and C_TYPE[card] == CT_RAIDER:
+            raider_effect(S, DISCARD_FX[card - RC_RAID], R)
+        if drew:
+            raider_revealed(S, S[G_OFF + S[G_OFFN] - 1], R)
+    return card
+
+
+# ---------------------------------------------------------------- solo: the Lordlings (``game/lordlings.py``)
+@njit(**J)
+def l_culture(S, amount):
+    b = PS
+    old = S[b + P_CULT]
+    new = min(old + amount, CULT_LAST)
+    S[b + P_CULT] = new
+    for i in range(len(RED)):
+        r = RED[i]
+        if old < r <= new and not (S[G_REDR] >> i) & 1:
+            S[G_REDR] |= 1 << i
+            if S[G_OPTS] & O_RED_VP:
+                gain_vp(S, 1, 2, V_REDSP)
+
+
+@njit(**J)
+def l_upgrade(S, kind, R):
+    if kind < 0:
+        kind = rolled_type(R)
+    S[PS + P_MIL + kind] = min(S[PS + P_MIL + kind] + 1, L_MAX)
+
+
+@njit(**J)
+def distance_to_player(S, dist):
+    queue = np.empty(NP, np.int64)
+    h, t = 0, 0
+    for q in range(NP):
+        dist[q] = -1
+        if controller(S, q) == 0:
+            dist[q] = 0
+            queue[t] = q
+            t += 1
+    while h < t:
+        q = queue[h]
+        h += 1
+        for i in range(NEIN[q]):
+            r = NEI[q, i]
+            if S[G_INP + r] and dist[r] < 0:
+                dist[r] = dist[q] + 1
+                queue[t] = r
+                t += 1
+    for q in range(NP):
+        if dist[q] < 0:
+            dist[q] = 99
+
+
+@njit(**J)
+def pick_min(cand, key, m, R):
+    """``lordlings.pick``: the lowest key among ``cand[:m]`` (ascending ids), ties at random; -1 if none."""
+    if m == 0:
+        return -1
+    best = key[0]
+    for i in range(1, m):
+        if key[i] < best:
+            best = key[i]
+    c = 0
+    for i in range(m):
+        if key[i] == best:
+            c += 1
+    j = rand_below(R, c)
+    for i in range(m):
+        if key[i] == best:
+            if j == 0:
+                return cand[i]
+            j -= 1
+    return -1
+
+
+@njit(**J)
+def l_recruit(S, noble, R):
+    b = PS
+    if noble:
+        place_noble(S, 1, A_RECRUIT)
+    kind, kk = -1, 0
+    for k in range(3):
+        if S[b + P_SUP + k] > 0:
+            on = 0
+            for q in range(NP):
+                on += S[b + P_UNITS + q * 3 + k]
+            key = (on * 100 - S[b + P_MIL + k]) * 10 + k
+            if kind < 0 or key < kk:
+                kind, kk = k, key
+    cand = np.empty(NP, np.int64)
+    key = np.empty(NP, np.int64)
+    m = 0
+    for q in range(NP):
+        if controller(S, q) == 1:
+            cand[m] = q
+            m += 1
+    if kind < 0 or m == 0:
+        return
+    dist = np.empty(NP, np.int64)
+    distance_to_player(S, dist)
+    for i in range(m):
+        key[i] = dist[cand[i]] * 1000 + units_at(S, 1, cand[i])
+    where = pick_min(cand, key, m, R)
+    S[b + P_SUP + kind] -= 1
+    add_units(S, 1, where, kind, 1)
+    if d20(R) >= 16:
+        l_upgrade(S, kind, R)
+
+
+@njit(**J)
+def l_research(S, R):
+    if not S[G_PREP] & 1:
+        S[G_PREP] |= 1
+        return
+    S[G_PREP] &= ~1
+    place_noble(S, 1, A_RESEARCH)
+    roll = d20(R)
+    if roll <= 4:
+        l_culture(S, 3)
+    elif roll <= 12:
+        l_upgrade(S, -1, R)
+    else:
+        gain_vp(S, 1, 2 + S[G_STECH], V_RESEARCH)
+
+
+@njit(**J)
+def l_manoeuvre(S, R):
+    if not S[G_PREP] & 2:
+        S[G_PREP] |= 2
+        return
+    S[G_PREP] &= ~2
+    place_noble(S, 1, A_MANOEUVRE)
+    b = PS
+    near = np.zeros(NP, np.int64)
+    for q in range(NP):
+        if controller(S, q) == 1:
+            for i in range(NEIN[q]):
+                r = NEI[q, i]
+                if S[G_BARB + r] >= 0:
+                    near[r] = 1
+    m = 0
+    for q in range(NP):
+        m += near[q]
+    if m == 0 or S[b + P_SUP] == 0:
+        return
+    j = rand_below(R, m)
+    q = 0
+    while True:
+        if near[q]:
+            if j == 0:
+                break
+            j -= 1
+        q += 1
+    pool_front(S, S[G_BARB + q])
+    S[G_BARB + q] = -1
+    for k in range(3):
+        S[G_BX + q * 3 + k] = 0
+    S[b + P_SUP] -= 1
+    add_units(S, 1, q, 0, 1)
+
+
+@njit(**J)
+def l_church_places(S, cand):
+    if S[G_CHBUILT] >= SETUP_CHURCHES:
+        return 0
+    m = 0
+    for q in range(NP):
+        if S[G_CITY + q] and not S[G_CHIN + q] and controller(S, q) == 1 and slots_used(S, q) < CITY_SLOTS:
+            cand[m] = q
+            m += 1
+    return m
+
+
+@njit(**J)
+def l_church(S, R):
+    cand = np.empty(NP, np.int64)
+    key = np.empty(NP, np.int64)
+    m = l_church_places(S, cand)
+    if m == 0:
+        return False
+    for i in range(m):
+        key[i] = -church_vp(S, cand[i])
+    q = pick_min(cand, key, m, R)
+    gain_vp(S, 1, church_vp(S, q), V_CHURCH)
+    S[G_CHL + S[G_CHN]] = q
+    S[G_CHN] += 1
+    S[G_CHIN + q] = 1
+    S[G_CHBUILT] += 1
+    return True
+
+
+@njit(**J)
+def l_take(S, card, R):
+    t = C_TYPE[card]
+    if t == CT_COMMON:
+        S[G_STECH] += 1
+    elif t == CT_MIL:
+        l_upgrade(S, -1, R)
+    elif t == CT_RELIC:
+        l_church(S, R)
+    elif t == CT_COG:
+        gain_vp(S, 1, 10 if S[G_OPTS] & O_COG10 else L_COG_VP, V_COG)
+    elif t == CT_GB:
+        gain_vp(S, 1, L_GB_VP, V_COG)
+    elif t == CT_RAIDER:
+        raider_effect(S, DISCARD_FX[card - RC_RAID], R)
+
+
+@njit(**J)
+def l_doc(S, R):
+    place_noble(S, 1, A_DOC)
+    n = min(accessible(S, 1), S[G_OFFN])
+    if n:
+        l_take(S, offer_take(S, n - 1, False, R), R)
+
+
+@njit(**J)
+def l_build(S, R):
+    b = PS
+    mine = np.zeros(NP, np.int64)
+    for q in range(NP):
+        mine[q] = controller(S, q) == 1
+    cities = np.empty(NP, np.int64)
+    keeps = np.empty(NP, np.int64)
+    farms = np.empty(NP, np.int64)
+    churches = np.empty(NP, np.int64)
+    key = np.empty(NP, np.int64)
+    nc, nk, nf = 0, 0, 0
+    for q in range(NP):
+        if not mine[q]:
+            continue
+        if S[G_CLEFT] > 0 and not S[G_CITY + q]:
+            cities[nc] = q
+            nc += 1
+        if S[G_CITY + q] and S[G_KEEP + q] < KEEP_LEVELS:
+            keeps[nk] = q
+            nk += 1
+        if S[b + P_FOFF] < TRACK_FARMS and S[G_FN + q] == 1 and S[G_FOWN + q] == 1:
+            farms[nf] = q
+            nf += 1
+    nh = l_church_places(S, churches)
+    if nc + nk + nf + nh == 0:
+        return False
+    place_noble(S, 1, A_BUILD)
+    dist = np.empty(NP, np.int64)
+    distance_to_player(S, dist)
+    while True:
+        roll = d20(R)
+        if roll <= 8 and nc:
+            for i in range(nc):
+                key[i] = dist[cities[i]]
+            q = pick_min(cities, key, nc, R)
+            S[G_CITY + q] = 1
+            S[G_CLEFT] -= 1
+            l_culture(S, CITY_CULTURE)
+            return True
+        if 9 <= roll <= 13 and nk:
+            for i in range(nk):
+                q = keeps[i]
+                c = 0
+                for j in range(NEIN[q]):
+                    c += mine[NEI[q, j]]
+                key[i] = -c * 1000 + dist[q]
+            q = pick_min(keeps, key, nk, R)
+            S[G_KEEP + q] += 1
+            return True
+        if 14 <= roll <= 17 and nf:
+            for i in range(nf):
+                key[i] = dist[farms[i]]
+            q = pick_min(farms, key, nf, R)
+            S[G_FN + q] = 2
+            S[b + P_FOFF] += 1
+            return True
+        if roll >= 18 and nh:
+            return l_church(S, R)
+
+
+@njit(**J)
+def l_settle(S, R):
+    b = PS
+    m = 0
+    for q in range(NP):
+        if S[G_FN + q] == 0 and controller(S, q) == 1:
+            m += 1
+    if m == 0 or S[b + P_FOFF] >= TRACK_FARMS:
+        return False
+    j = rand_below(R, m)
+    for q in range(NP):
+        if S[G_FN + q] == 0 and controller(S, q) == 1:
+            if j == 0:
+                S[G_FOWN + q] = 1
+                S[G_FN + q] = 1
+                S[b + P_FOFF] += 1
+                return True
+            j -= 1
+    return False
+
+
+@njit(**J)
+def l_pop(S):
+    """The Lordling deck's top card onto the discard pile."""
+    n = S[G_LDN]
+    card = S[G_LD]
+    for i in range(n - 1):
+        S[G_LD + i] = S[G_LD + i + 1]
+    S[G_LD + n - 1] = 0
+    S[G_LDN] = n - 1
+    S[G_LX + S[G_LXN]] = card
+    S[G_LXN] += 1
+    return card
+
+
+@njit(**J)
+def l_resolve(S, card, depth, R):
+    """``lordlings.resolve``: 0, or 1 (Pass) / 2 (Rush) when the Lordlings Pass instead."""
+    while True:
+        if card == L_RESEARCH:
+            l_research(S, R)
+            return 0
+        if card == L_RECRUIT:
+            l_recruit(S, True, R)
+            return 0
+        if card == L_MANOEUVRE:
+            l_manoeuvre(S, R)
+            return 0
+        if card == L_DOC:
+            l_doc(S, R)
+            return 0
+        if card == L_BUILD:
+            return 0 if l_build(S, R) else 1
+        if card == L_SETTLE:
+            if l_settle(S, R):
+                return 0
+            depth += 1
+            if S[G_LDN] == 0 or depth > 20:
+                return 1
+            card = l_pop(S)
+            continue
+        if card == L_PERSEVERE:
+            earlier = -1
+            for i in range(S[G_LXN] - 1, -1, -1):
+                c = S[G_LX + i]
+                if c != L_PERSEVERE and c != L_SETTLE:
+                    earlier = c
+                    break
+            depth += 1
+            if earlier >= 0:
+                card = earlier
+                continue
+            if S[G_LDN] == 0:
+                return 1
+            if S[G_LXN] and S[G_LX + S[G_LXN] - 1] == L_PERSEVERE:
+                S[G_LXN] -= 1
+                S[G_LX + S[G_LXN]] = 0
+            n = S[G_LDN]
+            nxt = S[G_LD]
+            for i in range(n - 1):
+                S[G_LD + i] = S[G_LD + i + 1]
+            n -= 1
+            at = rand_below(R, n + 1)
+            for i in range(n, at, -1):
+                S[G_LD + i] = S[G_LD + i - 1]
+            S[G_LD + at] = L_PERSEVERE
+            S[G_LDN] = n + 1
+            S[G_LX + S[G_LXN]] = nxt
+            S[G_LXN] += 1
+            card = nxt
+            continue
+        return 2 if S[PS + P_NFREE] <= 2 else 0  # Rush
+
+
+@njit(**J)
+def l_turn(S, R):
+    if S[PS + P_NFREE] == 0 or S[G_LDN] == 0:
+        return 1
+    return l_resolve(S, l_pop(S), 0, R)
+
+
+@njit(**J)
+def l_react(S, sp, R):
+    """``lordlings.react``: never a resource reaction; Recruit over the others."""
+    a, b2 = REACT_AT[sp], REACT_AT[sp + 1]
+    choice = -1
+    if a != X_WL and a != X_WS:
+        choice = a
+    elif b2 != X_WL and b2 != X_WS:
+        choice = b2
+    if a == X_RECRUIT or b2 == X_RECRUIT:
+        choice = X_RECRUIT
+    if choice < 0:
+        return
+    if choice == X_RECRUIT:
+        l_recruit(S, False, R)
+    elif choice == X_SELL:
+        l_culture(S, 2)
+    elif choice == X_EXCHANGE:
+        if S[G_OFFN]:
+            l_take(S, offer_take(S, S[G_OFFN] - 1, False, R), R)
+    elif choice == X_REGROUP:
+        S[G_PREP] = 3
+
+
+@njit(**J)
+def l_pass(S, rush, cyc, final, R):
+    """``lordlings.do_pass``."""
+    b = PS
+    if cyc and S[G_OFFN] > 0:
+        offer_take(S, 0, True, R)
+    mine = np.zeros(NP, np.int64)
+    nm, ncity = 0, 0
+    for q in range(NP):
+        if controller(S, q) == 1:
+            mine[q] = 1
+            nm += 1
+            ncity += S[G_CITY + q]
+    for ti in range(NT):
+        t = T_ORDER[ti]
+        held, tot = 0, 0
+        for q in range(NP):
+            if T_PROV[t, q]:
+                tot += 1
+                held += mine[q]
+        need = (tot + 1) // 2 if rush else tot
+        if held >= need and not (S[b + P_TITLES] >> t) & 1:
+            for s in range(2):
+                S[s * PS + P_TITLES] &= ~(1 << t)
+                S[s * PS + P_TREADY] &= ~(1 << t)
+            if not (S[G_EST] >> t) & 1:
+                gain_vp(S, 1, T_VP[t], V_TITLE)
+                S[G_EST] |= 1 << t
+            S[b + P_TITLES] |= 1 << t
+    retrieve(S, 1)
+    S[b + P_PASSES] += 1
+    if final:
+        S[b + P_FIN] = 1
+        return
+    n = S[G_LDN]
+    for i in range(S[G_LXN]):
+        S[G_LD + n + i] = S[G_LX + i]
+        S[G_LX + i] = 0
+    n += S[G_LXN]
+    S[G_LDN] = n
+    S[G_LXN] = 0
+    shuffle(R, S[G_LD : G_LD + n], n)
+    l_culture(S, 3 if S[G_OPTS] & O_CULT3 else L_PASS_CULTURE)
+    counted = ncity if S[G_OPTS] & O_CITY_ONLY else nm
+    for i in range(len(L_PASS_VP)):
+        if counted < L_PASS_VP[i, 0]:
+            gain_vp(S, 1, L_PASS_VP[i, 1], V_PROVINCES)
+            break
+    if S[G_OPTS] & O_TITLE_VP:
+        gain_vp(S, 1, 2 * popcount(S[b + P_TITLES]), V_TITLE)
+
+
+@njit(**J)
+def solo_trigger(S):
+    """``solo_loop.trigger``: the index in SOLO_TRIGGERS or -1."""
+    if S[G_CLEFT] <= 0:
+        return 0
+    if S[G_CHBUILT] >= 7:
+        return 1
+    for s in range(2):
+        if S[s * PS + P_CULT] >= CULT_LAST:
+            return 2
+    if level3(S, 0) >= END_L3:
+        return 3
+    if S[G_RANOUT]:
+        return 4
+    up = S[G_STECH]
+    for k in range(3):
+        up += S[PS + P_MIL + k] - 1
+    if up >= L_END_UPGRADES:
+        return 5
+    return -1
+
+
+@njit(**J)
+def lordling_score(S, out):
+    """``solo_loop.lordling_score`` into ``out``: LORDLING_CATEGORIES and the total."""
+    b = PS
+    out[0] = (1 if S[G_OPTS] & O_TECH1 else L_TECH_VP) * S[G_STECH]
+    ctrl = np.zeros(NP, np.int64)
+    for q in range(NP):
+        ctrl[q] = controller(S, q) == 1
+    t = 0
+    for q in range(NP):
+        if S[G_KEEP + q] > 0 and ctrl[q]:
+            c = 0
+            for i in range(NEIN[q]):
+                c += ctrl[NEI[q, i]]
+            t += KEEP_VP * S[G_KEEP + q] * c
+    out[1] = t
+    out[2] = CULT_VP[min(S[b + P_CULT], CULT_LAST)]
+    out[3] = FARM_VP[min(S[b + P_FOFF], NFARMSP - 1)]
+    t = 0
+    for i in range(NT):
+        if (S[b + P_TITLES] >> i) & 1:
+            t += T_VP[i]
+    out[4] = t
+    out[5] = S[b + P_VPBY + V_CHURCH]
+    out[6] = S[b + P_VPBY + V_RESEARCH]
+    out[7] = S[b + P_VPBY + V_PROVINCES]
+    out[8] = S[b + P_VPBY + V_TITLE]
+    out[9] = S[b + P_VPBY + V_COG]
+    out[10] = S[b + P_VPBY + V_REDSP]
+    tot = 0
+    for i in range(11):
+        tot += out[i]
+    for i in range(NVPS):  # any other in-game source (none expected)
+        if i not in (V_CHURCH, V_RESEARCH, V_PROVINCES, V_TITLE, V_COG, V_REDSP):
+            tot += S[b + P_VPBY + i]
+    out[11] = tot
+
+
+@njit(**J)
+def solo_setup(S, ruler, opts, R):
+    """``solo_setup.new_solo_game`` (no modules); ``ruler`` the player's Ruler index."""
+    S[:] = 0
+    S[G_N] = 2
+    S[G_SOLO] = 1
+    S[G_OPTS] = opts
+    for q in range(NP):
+        S[G_INP + q] = INPLAY_SOLO[q]
+        S[G_FOWN + q] = -1
+        S[G_BARB + q] = -1
+    nc = L_CAND_N[ruler]
+    pool = L_CAND[ruler, :nc].copy()
+    for i in range(L_HOMES):
+        j = i + rand_below(R, nc - i)
+        t = pool[i]
+        pool[i] = pool[j]
+        pool[j] = t
+    acts = ACTION_IDS.copy()
+    shuffle(R, acts, 5)
+    for i in range(5):
+        S[G_ACTAT + i] = acts[i]
+    m = len(SOLO_DRAW)
+    deck = SOLO_DRAW.copy()
+    shuffle(R, deck, m)
+    b = 0
+    S[b + P_RULER] = ruler
+    S[b + P_GOLD] = SETUP_GOLD
+    for r in range(4):
+        S[b + P_RES + r] = SETUP_RES[r]
+    for k in range(3):
+        S[b + P_SUP + k] = SUPPLY[k]
+        S[b + P_MIL + k] = 1
+        S[PS + P_SUP + k] = SUPPLY[k]
+        S[PS + P_MIL + k] = 1
+        S[G_RLEV + k] = 1
+    S[b + P_NTOT] = SOLO_NOBLES
+    S[b + P_NFREE] = SOLO_NOBLES
+    hand_add(S, 0, R_START[ruler, 0])
+    hand_add(S, 0, R_START[ruler, 1])
+    S[PS + P_RULER] = -1
+    S[PS + P_NTOT] = L_NOBLES
+    S[PS + P_NFREE] = L_NOBLES
+    S[PS + P_FOFF] = L_FARMS_OFF
+    S[G_CLEFT] = SOLO_CITIES
+    for i in range(len(LDECK0)):
+        S[G_LD + i] = LDECK0[i]
+    S[G_LDN] = len(LDECK0)
+    h = 1 if opts & O_HARDER else 0
+    size, extra = m // 5, m % 5
+    start, at = 0, 0
+    pile = np.empty(m + 16, np.int64)
+    for i in range(5):
+        end = start + size + (1 if i < extra else 0)
+        n = 0
+        for j in range(start, end):
+            pile[n] = deck[j]
+            n += 1
+        for j in range(PILE_N[h, i]):
+            pile[n] = PILE_C[h, i, j]
+            n += 1
+        shuffle(R, pile, n)
+        for j in range(n):
+            S[G_DECK + at] = pile[j]
+            at += 1
+        start = end
+    S[G_DECKN] = at
+    S[G_DECKP] = 0
+    shuffle(R, S[G_LD : G_LD + S[G_LDN]], S[G_LDN])
+    cap = R_CAP[ruler]
+    S[G_CITY + cap] = 1
+    S[G_FOWN + cap] = 0
+    S[G_FN + cap] = 1
+    add_units(S, 0, cap, 0, SETUP_INF)
+    S[P_SUP] -= SETUP_INF
+    for i in range(L_HOMES):
+        q = pool[i]
+        S[G_CITY + q] = 1
+        S[G_FOWN + q] = 1
+        S[G_FN + q] = 1
+    S[G_CLEFT] -= 1 + L_HOMES
+    tokens = np.arange(NTOK)
+    shuffle(R, tokens, NTOK)
+    left = NTOK
+    for q in range(NP):
+        if S[G_INP + q] and S[G_FN + q] == 0:
+            left -= 1
+            S[G_BARB + q] = tokens[left]
+    for i in range(left):
+        S[G_TP + i] = tokens[i]
+    S[G_TPN] = left
+    S[G_TARGET] = -1
+    draw_tokens(S, 1)
+    for q in range(NP):
+        if S[G_INP + q]:
+            S[G_BLD + q * 4 + PRES[q]] = 1
+    S[G_TRIG] = -1
+    for _ in range(OFFER_SLOTS):
+        if S[G_DECKP] < S[G_DECKN]:
+            S[G_OFF + S[G_OFFN]] = S[G_DECK + S[G_DECKP]]
+            S[G_OFFN] += 1
+            S[G_DECKP] += 1
+            raider_revealed(S, S[G_OFF + S[G_OFFN] - 1], R)
+    S[G_CUR] = 1

@@ -35,6 +35,7 @@ REACTIONS = ("cultural_exchange", "recruit", "regroup", "sell_goods", "wood_or_l
 X_EXCHANGE, X_RECRUIT, X_REGROUP, X_SELL, X_WL, X_WS = range(6)
 CARD_TYPES = ("common_technology", "military_technology", "relic", "cognomen", "grand_building")
 CT_COMMON, CT_MIL, CT_RELIC, CT_COG, CT_GB = range(5)
+CT_RAIDER = 5  # solo: the Raider cards (their rank column in a strategy row is S_NTYPES: 'not listed')
 EFFECT_KINDS = ("gain_on_pass", "gain_on_action", "discount", "hold", "battle_die", "battle_hit", "battle_cancel",
                 "immediate", "end_vp")  # fmt: skip
 E_PASS, E_ACTION, E_DISCOUNT, E_HOLD, E_DIE, E_HIT, E_CANCEL, E_IMM, E_END = range(9)
@@ -45,8 +46,10 @@ PERS = ("city", "church", "farm", "title", "trophy", "keep_level", "level3_techn
 RELIC_KINDS = ("church_discount", "church_vp", "church_culture")
 REWARDS = ("gold", "resource", "culture", "vp", "take_another_turn")
 PHASES = ("volley", "charge", "melee")
-VP_SOURCES = ("church", "barbarians", "title_claims", "capital_raids", "cognomens", "cards")
-V_CHURCH, V_BARB, V_TITLE, V_RAID, V_COG, V_CARDS = range(6)
+VP_SOURCES = ("church", "barbarians", "title_claims", "capital_raids", "cognomens", "cards", "raiders", "research",
+              "provinces", "culture_red_spaces")  # fmt: skip
+V_CHURCH, V_BARB, V_TITLE, V_RAID, V_COG, V_CARDS, V_RAIDERS, V_RESEARCH, V_PROVINCES, V_REDSP = range(10)
+NVPS = len(VP_SOURCES)
 TRIGGERS = ("cities", "churches", "culture_track", "technologies", "deck", "turn_cap", "war_tokens")
 TRADE_ORDER = (3, 2, 1, 0)  # iron, stone, leather, wood
 
@@ -89,10 +92,12 @@ for _i, _r in enumerate(RIDS):
         SETTLE_COST[_i, PIX[_q]] = _sc(_B, _B.rulers[_r], _q)
 
 # --- cards ---
-CIDS = tuple(sorted(_D.cards))
+RAIDER_KINDS = ("raid", "reinforce", "surprise")  # solo: their ids sort after every Culture card id
+CIDS = tuple(sorted(_D.cards)) + tuple(f"raider_{k}" for k in RAIDER_KINDS)
+assert list(CIDS) == sorted(CIDS)
 CIX = {c: i for i, c in enumerate(CIDS)}
 NC = len(CIDS)
-C_TYPE = np.array([CARD_TYPES.index(_D.cards[c].type) for c in CIDS], np.int64)
+C_TYPE = np.array([CARD_TYPES.index(_D.cards[c].type) if c in _D.cards else CT_RAIDER for c in CIDS], np.int64)
 C_L2 = np.full(NC, -1, np.int64)
 C_L3 = np.full(NC, -1, np.int64)
 C_RELIC = np.full(NC, -1, np.int64)
@@ -113,6 +118,9 @@ VIS_N = np.zeros((NC, 4), np.int64)  # visible effects of a card at level 0..3: 
 VIS_LV = np.zeros((NC, 4, 3), np.int64)
 _ACT_NAMES = (*ACTIONS, "settle")
 for _i, _c in enumerate(CIDS):
+    if _c not in _D.cards:
+        C_TYPE[_i] = CT_RAIDER
+        continue
     card = _D.cards[_c]
     if card.type == "military_technology":
         C_L2[_i] = UNIT_TYPES.index(card.level2) if card.level2 else -1
@@ -234,9 +242,9 @@ GOLD_VP = _fs["gold_vp"]
 
 # --- battles ---
 FACES = _BR.faces
-# faction (player, raider) × type × level → volley, charge, melee, armour, level
-STAT = np.zeros((2, 3, 5, 5), np.int64)
-for _f, _fac in enumerate(("player", "raider")):
+# faction (player, raider, lordling) × type × level → volley, charge, melee, armour, level
+STAT = np.zeros((3, 3, 5, 5), np.int64)
+for _f, _fac in enumerate(("player", "raider", "lordling")):
     for _k, _u in enumerate(UNIT_TYPES):
         for _lev, st in _BR.stats[_fac][_u].items():
             STAT[_f, _k, _lev] = [*st.thresholds, st.armour, st.level]
@@ -258,7 +266,7 @@ MAX_UNITS = 40  # battle buffer per side
 # --- the state vector ---
 HMAX = 24  # hand slots (the limit is checked at the end of a turn)
 _fields = ["GOLD", ("RES", 4), ("SUP", 3), "NTOT", "NFREE", ("MIL", 3), "NTECH", ("TECHC", 4), ("TECHL", 4), "NHAND",
-           ("HAND", HMAX), "TITLES", "TREADY", "CULT", "VP", ("VPBY", 6), "WARE", "FOFF", "TROPH", "FIN", "PASSES",
+           ("HAND", HMAX), "TITLES", "TREADY", "CULT", "VP", ("VPBY", NVPS), "WARE", "FOFF", "TROPH", "FIN", "PASSES",
            "ACTS", "RULER", "STRAT", ("UNITS", NP * 3)]  # fmt: skip
 _off = 0
 _PL: dict[str, int] = {}
@@ -272,11 +280,18 @@ P_NTECH, P_TECHC, P_TECHL, P_NHAND, P_HAND = (_PL[k] for k in ("NTECH", "TECHC",
 P_TITLES, P_TREADY, P_CULT, P_VP, P_VPBY = (_PL[k] for k in ("TITLES", "TREADY", "CULT", "VP", "VPBY"))
 P_WARE, P_FOFF, P_TROPH, P_FIN, P_PASSES = (_PL[k] for k in ("WARE", "FOFF", "TROPH", "FIN", "PASSES"))
 P_ACTS, P_RULER, P_STRAT, P_UNITS = (_PL[k] for k in ("ACTS", "RULER", "STRAT", "UNITS"))
-DECKMAX = NC
+DECKMAX = NC + 24  # solo: the Culture deck and up to 18 Raider cards
 _gfields = [("ACTAT", 5), ("STK", 5 * 4), ("STKN", 5), ("EXH", 4), "OFFN", ("OFF", 8), "DECKN", "DECKP",
             ("DECK", DECKMAX), "CLEFT", ("FOWN", NP), ("FN", NP), ("CITY", NP), ("BLD", NP * 4), "CHN", ("CHL", 16),
             ("CHIN", NP), ("KEEP", NP), ("BARB", NP), "EST", "REDR", "RANOUT", "CHBUILT", "EXTRA", "TRIG", "CUR",
-            "TURNS", "N", ("INP", NP)]  # fmt: skip
+            "TURNS", "N", ("INP", NP),
+            # solo (Module 1): 1 in a solo game; difficulty options (bits of SOLO_OPTIONS); the Lordling deck and
+            # discard (top / oldest first); Preparation tokens (bit 0 research, bit 1 manoeuvre); Common
+            # Technologies collected; Raider levels; the Raiding Party's units by type, its tokens and the token
+            # pool (as the reference lists); the Target (-1: the Ruler card); the final-round flags; Raider
+            # attacks; Raider units left with a Barbarian token (``barbarian_extra``)
+            "SOLO", "OPTS", "LDN", ("LD", 9), "LXN", ("LX", 9), "PREP", "STECH", ("RLEV", 3), ("PARTY", 3),
+            "PTN", ("PT", NTOK), "TPN", ("TP", NTOK), "TARGET", "ROFF", "RAIDED", "RATT", ("BX", NP * 3)]  # fmt: skip
 _off = 4 * PS
 _GL: dict[str, int] = {}
 for _f in _gfields:
@@ -284,12 +299,73 @@ for _f in _gfields:
     _GL[name] = _off
     _off += size
 NS = _off
+(G_SOLO, G_OPTS, G_LDN, G_LD, G_LXN, G_LX, G_PREP, G_STECH, G_RLEV, G_PARTY, G_PTN, G_PT, G_TPN, G_TP, G_TARGET,
+ G_ROFF, G_RAIDED, G_RATT, G_BX) = (_GL[k] for k in ("SOLO", "OPTS", "LDN", "LD", "LXN", "LX", "PREP", "STECH", "RLEV",
+                                                  "PARTY", "PTN", "PT", "TPN", "TP", "TARGET", "ROFF", "RAIDED",
+                                                  "RATT", "BX"))  # fmt: skip
 (G_ACTAT, G_STK, G_STKN, G_EXH, G_OFFN, G_OFF, G_DECKN, G_DECKP, G_DECK, G_CLEFT, G_FOWN, G_FN, G_CITY, G_BLD, G_CHN,
  G_CHL, G_CHIN, G_KEEP, G_BARB, G_EST, G_REDR, G_RANOUT, G_CHBUILT, G_EXTRA, G_TRIG, G_CUR, G_TURNS, G_N,
  G_INP) = (_GL[k] for k in ("ACTAT", "STK", "STKN", "EXH", "OFFN", "OFF", "DECKN", "DECKP", "DECK", "CLEFT", "FOWN",
                             "FN", "CITY", "BLD", "CHN", "CHL", "CHIN", "KEEP", "BARB", "EST", "REDR", "RANOUT",
                             "CHBUILT", "EXTRA", "TRIG", "CUR", "TURNS", "N", "INP"))  # fmt: skip
 OUT_COLS = 16 + 1  # per seat: VP by category (experiment.CATEGORIES) and total
+
+# --- solo (Module 1, Lordlings and Raiders) ---
+from sim.games.dark_ages.board import SOLO as _SOLO  # noqa: E402
+from sim.games.dark_ages.game.solo_state import OPTIONS as SOLO_OPTIONS  # noqa: E402
+from sim.games.dark_ages.game.solo_state import solo_rules as _solo_rules  # noqa: E402
+
+_SR = _solo_rules()
+_SL, _SRA = _SR["lordlings"], _SR["raiders"]
+O_CITY_ONLY, O_TECH1, O_HARDER, O_TITLE_VP, O_CULT3, O_RED_VP, O_COG10, O_AT_TRIGGER, O_CUMUL, O_UPG_LOSS = (
+    1 << SOLO_OPTIONS.index(o) for o in ("lordling_city_vp_only", "lordling_tech_1vp", "raider_cards_harder",
+                                         "lordling_title_vp", "lordling_culture_3", "lordling_red_space_vp",
+                                         "lordling_cognomen_10", "raiders_attack_at_trigger", "barbarians_cumulative",
+                                         "raider_upgrade_on_loss"))  # fmt: skip
+LCARDS = ("research", "recruit", "manoeuvre", "development_of_culture", "build", "settle", "persevere", "rush")
+L_RESEARCH, L_RECRUIT, L_MANOEUVRE, L_DOC, L_BUILD, L_SETTLE, L_PERSEVERE, L_RUSH = range(8)
+LDECK0 = np.array([LCARDS.index(c) for c in _SL["deck"]], np.int64)
+L_HOMES = _SL["rulers"]
+L_NOBLES = _SL["nobles"]
+L_PASS_CULTURE = _SL["pass_culture"]
+L_PASS_VP = np.array(_SL["pass_vp"], np.int64)
+L_COG_VP, L_GB_VP, L_TECH_VP = _SL["cognomen_vp"], _SL["grand_building_vp"], _SL["tech_end_vp"]
+L_MAX, L_END_UPGRADES, L_FARMS_OFF = _SL["max_level"], _SL["end_upgrades"], _SL["farms_off_at_setup"]
+KEEP_LEVELS = _lim["keep_levels"]
+RAIDER_MAX = _BR.max_level("raider")
+RC_RAID, RC_REINFORCE, RC_SURPRISE = (CIX[f"raider_{k}"] for k in RAIDER_KINDS)
+FX_NONE, FX_ADD, FX_UPGRADE, FX_ATTACK = range(4)
+_FX = {"add": FX_ADD, "upgrade": FX_UPGRADE, "attack": FX_ATTACK}
+REVEAL_FX = np.array([_FX[_SRA["reveal"][k]] if k in _SRA["reveal"] else 0 for k in RAIDER_KINDS], np.int64)
+DISCARD_FX = np.array([_FX[_SRA["discard"][k]] if k in _SRA["discard"] else 0 for k in RAIDER_KINDS], np.int64)
+NO_TARGET_VP, RAID_WIN_GOLD = _SRA["no_target_vp_loss"], _SRA["win_gold"]
+RAID_NEW_TOKENS = _SRA["new_tokens_after_attack"]
+C_MARGIN = _SRA["counterattack_margin"]
+PILE_N = np.zeros((2, 5), np.int64)  # Raider cards added to each pile, in the rules' order
+PILE_C = np.full((2, 5, 8), -1, np.int64)
+for _h, _key in enumerate(("piles", "piles_harder")):
+    for _i, _adds in enumerate(_SRA[_key]):
+        _cs = [CIX[f"raider_{k}"] for k, n in _adds.items() for _ in range(n)]
+        PILE_N[_h, _i] = len(_cs)
+        PILE_C[_h, _i, : len(_cs)] = _cs
+assert PILE_N.shape[1] == len(_SRA["piles"]) == len(_SRA["piles_harder"])
+INPLAY_SOLO = np.zeros(NP, np.int64)
+for _q in _B.in_play(_SOLO):
+    INPLAY_SOLO[PIX[_q]] = 1
+_solo_deck = [CIX[c] for c in _D.draw_pile(2)]  # the Culture deck before the Raider cards go in
+SOLO_DRAW = np.array(_solo_deck, np.int64)
+SOLO_CITIES = _setup["cities"][2]
+SOLO_NOBLES = _setup["nobles"][2]
+# the Lordling Rulers' draw for each human Ruler: sorted other base Rulers with a Capital in play
+L_CAND_N = np.zeros(NRUL, np.int64)
+L_CAND = np.full((NRUL, NRUL), -1, np.int64)
+for _i, _r in enumerate(RIDS):
+    _others = sorted(
+        x for x, ru in _B.rulers.items() if x != _r and ru.module == "base" and INPLAY_SOLO[PIX[ru.capital]]
+    )
+    L_CAND_N[_i] = len(_others)
+    L_CAND[_i, : len(_others)] = [PIX[_B.rulers[x].capital] for x in _others]
+SOLO_TRIGGERS = ("cities", "churches", "culture_track", "technologies", "deck", "lordling_upgrades", "turn_cap")
 
 
 def from_game(game) -> np.ndarray:
@@ -319,7 +395,7 @@ def from_game(game) -> np.ndarray:
             S[b + P_VPBY + j] = p.vp_by.get(src, 0)
         S[b + P_WARE], S[b + P_FOFF], S[b + P_TROPH] = p.warehouses, p.farms_off, p.trophies
         S[b + P_FIN], S[b + P_PASSES], S[b + P_ACTS] = int(p.finished), p.passes, p.actions
-        S[b + P_RULER] = RIDS.index(p.ruler.id)
+        S[b + P_RULER] = -1 if p.ruler is None else RIDS.index(p.ruler.id)
         for q, units in p.units.items():
             for k, name in enumerate(UNIT_TYPES):
                 S[b + P_UNITS + PIX[q] * 3 + k] = units.get(name, 0)
@@ -358,10 +434,33 @@ def from_game(game) -> np.ndarray:
     S[G_EST] = sum(1 << TIDS.index(t) for t in game.established)
     S[G_REDR] = sum(1 << int(np.searchsorted(RED, r)) for r in game.red_reached)
     S[G_RANOUT], S[G_CHBUILT], S[G_EXTRA] = int(game.deck_ran_out), game.churches_built, int(game.extra_turn)
-    S[G_TRIG] = -1 if game.end_trigger is None else TRIGGERS.index(game.end_trigger)
+    triggers = TRIGGERS if game.solo is None else SOLO_TRIGGERS
+    S[G_TRIG] = -1 if game.end_trigger is None else triggers.index(game.end_trigger)
     S[G_CUR], S[G_TURNS] = game.current, game.turns
     for q in game.in_play:
         S[G_INP + PIX[q]] = 1
+    solo = game.solo
+    if solo is not None:
+        S[G_SOLO] = 1
+        S[G_OPTS] = sum(1 << SOLO_OPTIONS.index(o) for o in solo.options)
+        S[G_LDN], S[G_LXN] = len(solo.deck), len(solo.discard)
+        for j, c in enumerate(solo.deck):
+            S[G_LD + j] = LCARDS.index(c)
+        for j, c in enumerate(solo.discard):
+            S[G_LX + j] = LCARDS.index(c)
+        S[G_PREP] = ("research" in solo.prep) + 2 * ("manoeuvre" in solo.prep)
+        S[G_STECH] = solo.techs
+        for k, name in enumerate(UNIT_TYPES):
+            S[G_RLEV + k] = solo.raider_levels[name]
+            S[G_PARTY + k] = solo.party.count(name)
+        S[G_PTN], S[G_TPN] = len(solo.party_tokens), len(solo.token_pool)
+        S[G_PT : G_PT + len(solo.party_tokens)] = solo.party_tokens
+        S[G_TP : G_TP + len(solo.token_pool)] = solo.token_pool
+        S[G_TARGET] = -1 if solo.target is None else PIX[solo.target]
+        S[G_ROFF], S[G_RAIDED], S[G_RATT] = int(solo.raids_off), int(solo.raided_at_end), solo.raider_attacks
+    for q, extra in game.barbarian_extra.items():
+        for k, name in enumerate(UNIT_TYPES):
+            S[G_BX + PIX[q] * 3 + k] = extra.count(name)
     return S
 
 

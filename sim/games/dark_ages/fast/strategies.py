@@ -491,3 +491,22 @@ def choose_discard_card(S, seat, ST, sid, R):
             if not fits:
                 return c
     return S[b + P_HAND]
+
+
+@njit(**J)
+def choose_counterattack(S, ST, sid, places, m, R):
+    """``counterattack`` (solo, the player's Raid card): a Province or -1."""
+    if ST[sid, 0] == K_RANDOM:
+        if rand_float(R) < 0.2:
+            return places[rand_below(R, m)]
+        return -1
+    party = 0
+    for k in range(3):
+        party += S[G_PARTY + k] * (S[G_RLEV + k] + (k == 2))
+    best, bs = -1, 0
+    for i in range(m):
+        q = places[i]
+        gs = group_strength3(S, 0, S[P_UNITS + q * 3], S[P_UNITS + q * 3 + 1], S[P_UNITS + q * 3 + 2])
+        if gs >= party + C_MARGIN and (best < 0 or gs >= bs):
+            best, bs = q, gs
+    return best

@@ -45,6 +45,7 @@ class SoloExperiment:
     max_turns: int
     overrides: tuple
     modules: tuple[str, ...] = ()  # switched-on modules (game/modules.SOLO_MODULES)
+    engine: str = "reference"  # the engine that plays it: fast | reference (fast.dispatch.choose_engine)
 
 
 def categories(e: SoloExperiment) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -125,6 +126,10 @@ def play_one(payload: SoloPayload, key, i: int, mods: tuple[str, ...] | None = N
 
 
 def play_chunk(payload: SoloPayload, key, start: int, count: int, keep_rows: bool):
+    if payload.experiment.engine == "fast":  # the compiled engine (lockstep-verified: tests/.../test_fast_solo.py)
+        from sim.games.dark_ages.fast.chunk import play_solo_chunk
+
+        return play_solo_chunk(payload, key, start, count, keep_rows)
     k = len(payload.factions)
     player_cats, lordling_cats = categories(payload.experiment)
     c = {

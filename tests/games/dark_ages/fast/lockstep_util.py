@@ -10,12 +10,12 @@ from sim.games.dark_ages.experiment import seating, strategy_object
 from sim.games.dark_ages.fast import chunk as F
 from sim.games.dark_ages.fast import kernels as K
 from sim.games.dark_ages.fast import layout as L
-from sim.games.dark_ages.fast.lockstep import LockstepRandom
 from sim.games.dark_ages.game import loop
 from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.game.ending import score, trigger
 from sim.games.dark_ages.game.invariants import check
 from sim.games.dark_ages.game.setup import new_game
+from sim.lockstep import LockstepRandom
 from sim.rng import trial_state
 
 

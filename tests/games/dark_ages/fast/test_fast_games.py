@@ -12,10 +12,10 @@ from sim.experiments import run_experiment
 from sim.games.dark_ages import experiment
 from sim.games.dark_ages.fast import chunk
 from sim.games.dark_ages.fast.layout import OUT_COLS, TRIGGERS
-from sim.games.dark_ages.fast.lockstep import LockstepRandom
 from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.game.loop import play
 from sim.games.dark_ages.game.setup import new_game
+from sim.lockstep import LockstepRandom
 from sim.rng import experiment_key, trial_state
 from tests.games.dark_ages.fast.lockstep_util import lockstep_game
 
@@ -121,12 +121,12 @@ def test_engine_switch():
                  {"players": 3, "rules": {"battle.keep_melee_bonus_per_level": 2}}):  # fmt: skip
         with pytest.raises(ConfigError, match="fast engine cannot play"):
             experiment.experiment_from_dict({**keys, "engine": "fast"}, "test.yaml")
-    with pytest.raises(ConfigError, match="multiplayer"):
-        experiment.experiment_from_dict({"mode": "solo", "engine": "fast"}, "test.yaml")
+    with pytest.raises(ConfigError, match="multiplayer and solo"):
+        experiment.experiment_from_dict({"mode": "module_effects", "engine": "fast"}, "test.yaml")
     with pytest.raises(ConfigError, match="engine"):
         experiment.experiment_from_dict({"players": 3, "engine": "warp"}, "test.yaml")
-    solo = experiment.experiment_from_dict({"mode": "solo", "engine": "auto"}, "test.yaml")
-    assert not hasattr(solo, "engine") or solo.engine == "reference"
+    # solo (Module 1): tests/games/dark_ages/fast/test_fast_solo.py
+    assert experiment.experiment_from_dict({"mode": "solo", "engine": "auto"}, "test.yaml").engine == "fast"
 
 
 @pytest.mark.parametrize("rulers", ["all", FOUR])

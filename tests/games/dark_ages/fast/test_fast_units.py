@@ -8,11 +8,11 @@ from sim.games.dark_ages.army import Army, Battle, Group, Variant
 from sim.games.dark_ages.church import church_vp
 from sim.games.dark_ages.fast import kernels as K
 from sim.games.dark_ages.fast import layout as L
-from sim.games.dark_ages.fast.lockstep import LockstepRandom
 from sim.games.dark_ages.game.battle_sequence import Effects, fight
 from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES, cached_context
 from sim.games.dark_ages.game.economy import discounted
 from sim.games.dark_ages.game.state import Player
+from sim.lockstep import LockstepRandom
 
 CTX = cached_context()
 
