@@ -19,6 +19,22 @@ from sim.lockstep import LockstepRandom
 from sim.rng import trial_state
 
 
+def differences(ref, fast, most: int = 12) -> list[str]:
+    """The first ``most`` state words where the reference and the fast engine differ, named by layout offset."""
+    names = {v: k for k, v in vars(L).items() if k.startswith(("G_", "P_")) and isinstance(v, int)}
+    out = []
+    for d in np.nonzero(ref != fast)[0][:most]:
+        d = int(d)
+        if d < 4 * L.PS:
+            off = d % L.PS
+            base = max(v for v in names if v <= off and names[v].startswith("P_"))
+            out.append(f"seat{d // L.PS}.{names[base]}+{off - base}: ref {ref[d]} fast {fast[d]}")
+        else:
+            base = max(v for v in names if v <= d and names[v].startswith("G_"))
+            out.append(f"{names[base]}+{d - base}: ref {ref[d]} fast {fast[d]}")
+    return out
+
+
 def lockstep_game(e, key, i: int, max_turns: int | None = None) -> int:
     """Play game ``i`` of experiment ``e`` on both engines; assert equal states after set-up and every turn.
     Returns the number of turns."""
@@ -44,19 +60,8 @@ def lockstep_game(e, key, i: int, max_turns: int | None = None) -> int:
     def same(where):
         a, b = L.comparable(L.from_game(game)), L.comparable(S)
         if not np.array_equal(a, b) or rng.state != int(R[0]):
-            diff = np.nonzero(a != b)[0]
-            names_ = {v: k for k, v in vars(L).items() if k.startswith(("G_", "P_")) and isinstance(v, int)}
-            where_ = []
-            for d in diff[:12]:
-                d = int(d)
-                if d < 4 * L.PS:
-                    off = d % L.PS
-                    base = max(v for v in names_ if v <= off and names_[v].startswith("P_"))
-                    where_.append(f"seat{d // L.PS}.{names_[base]}+{off - base}: ref {a[d]} fast {b[d]}")
-                else:
-                    base = max(v for v in names_ if v <= d and names_[v].startswith("G_"))
-                    where_.append(f"{names_[base]}+{d - base}: ref {a[d]} fast {b[d]}")
-            raise AssertionError(f"game {i} {rulers} {names}: {where}: rng {rng.state == int(R[0])}; {where_}")
+            same_rng = rng.state == int(R[0])
+            raise AssertionError(f"game {i} {rulers} {names}: {where}: rng {same_rng}; {differences(a, b)}")
 
     same("setup")
     seat = 0

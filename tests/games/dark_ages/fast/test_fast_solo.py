@@ -21,6 +21,7 @@ from sim.games.dark_ages.game.solo_loop import LORDLINGS, lordling_score, trigge
 from sim.games.dark_ages.game.solo_setup import new_solo_game
 from sim.lockstep import LockstepRandom
 from sim.rng import trial_state
+from tests.games.dark_ages.fast.lockstep_util import differences
 
 KEY = 20261129
 ALL = ["culture", "expansion", "military", "random_legal"]
@@ -55,19 +56,8 @@ def lockstep_solo(e, key, i: int) -> int:
     def same(where):
         a, b = L.comparable(L.from_game(game)), L.comparable(S)
         if not np.array_equal(a, b) or rng.state != int(R[0]):
-            diff = np.nonzero(a != b)[0]
-            names_ = {v: k for k, v in vars(L).items() if k.startswith(("G_", "P_")) and isinstance(v, int)}
-            out = []
-            for d in diff[:12]:
-                d = int(d)
-                if d < 4 * L.PS:
-                    off = d % L.PS
-                    base = max(v for v in names_ if v <= off and names_[v].startswith("P_"))
-                    out.append(f"seat{d // L.PS}.{names_[base]}+{off - base}: ref {a[d]} fast {b[d]}")
-                else:
-                    base = max(v for v in names_ if v <= d and names_[v].startswith("G_"))
-                    out.append(f"{names_[base]}+{d - base}: ref {a[d]} fast {b[d]}")
-            raise AssertionError(f"game {i} {difficulty} {ruler} {name}: {where}: rng {rng.state == int(R[0])}; {out}")
+            same_rng = rng.state == int(R[0])
+            raise AssertionError(f"game {i} {difficulty} {ruler} {name}: {where}: rng {same_rng}; {differences(a, b)}")
 
     same("setup")
     seat = LORDLINGS
