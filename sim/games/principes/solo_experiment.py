@@ -8,6 +8,8 @@ Experiment keys (besides ``game``, ``games``, ``seed``, ``title``)::
     principalities: all                            # or a list: the player's Principality
     strategies: [solo]                             # the player's plan(s), as in a multiplayer ``seats`` entry
     history: true                                  # History Cards (with the 4 solo icons)
+    princesses: false                              # true: the player's Princess goes on missions (solo rule:
+                                                   # never to a non-player Principality's Capital)
     strict: false                                  # true: a decision the engine rejects stops the run
     rules: {"tracks.start_people": 4}              # dotted game.yaml overrides, on top of solo.yaml's
 
@@ -39,7 +41,7 @@ from sim.games.principes.map import load_board
 from sim.rng import trial_state
 from sim.stats import mean_ci, wilson
 
-KEYS = ("mode", "difficulties", "principalities", "strategies", "history", "strict", "rules")
+KEYS = ("mode", "difficulties", "principalities", "strategies", "history", "princesses", "strict", "rules")
 OUTCOMES = ("won", "lost_eliminated", "lost_rounds")
 MAX_ROUNDS = 6
 
@@ -53,6 +55,7 @@ class SoloExperiment:
     history: bool
     strict: bool
     rules: tuple[tuple[str, str], ...]  # extra game.yaml overrides (JSON values), hashable
+    princesses: bool = False  # the player's Princess goes on missions (never to a non-player's Capital)
 
     @property
     def factions(self) -> tuple[str, ...]:
@@ -89,7 +92,7 @@ def experiment_from_dict(raw: dict, source: str) -> SoloExperiment:
             raise ConfigError(source, "strategies", "each strategy once", label)
         labels.append(label)
         specs.append((uses, params))
-    for key in ("history", "strict"):
+    for key in ("history", "princesses", "strict"):
         if key in raw and not isinstance(raw[key], bool):
             raise ConfigError(source, key, "true or false", raw[key])
     rules = raw.get("rules") or {}
@@ -103,6 +106,7 @@ def experiment_from_dict(raw: dict, source: str) -> SoloExperiment:
         labels=tuple(labels),
         specs=tuple(specs),
         history=raw.get("history", True),
+        princesses=raw.get("princesses", False),
         strict=raw.get("strict", False),
         rules=tuple(sorted((k, json.dumps(v)) for k, v in rules.items())),
     )
@@ -138,7 +142,7 @@ def play_one(e: SoloExperiment, key, i: int) -> tuple[int, int, int, solo.SoloOu
     strategy = make(*e.specs[s])
     outcome = solo.play_solo(
         e.principalities[p], strategy, e.difficulties[d], rng, _board(), _rules(e.rules),
-        strict=e.strict, history=e.history,
+        strict=e.strict, history=e.history, princesses_on=e.princesses,
     )  # fmt: skip
     return d, p, s, outcome
 

@@ -475,3 +475,60 @@ def test_a_winning_position_wins_at_the_players_council(monkeypatch):
     monkeypatch.setattr(solo, "new_solo_game", lambda *args, **kw: lost.copy())
     o = solo.play_solo(PM, make("politician", {}), "normal", random.Random(0), strict=True)
     assert not o.won and o.final.crowned is None  # 15 on every track but 3 Capitals: no crown at the Council
+
+
+# --- the player's Princess (Solo Mode, Princess) -----------------------------------------------------------------
+
+
+def test_solo_princess_never_goes_to_a_non_player_capital():
+    # "In solo mode, the Princesses of non-player Principalities are not present. The player's Princess follows the
+    # normal rules, except that she cannot be sent to the Capitals of non-player Principalities."
+    from sim.games.principes.game import princesses
+
+    s = solo.new_solo_game(MAS, random.Random(0), history=False, princesses_on=True)
+    allowed = princesses.options(s, MAS)
+    assert s.board.capitals[MAS] in allowed and set(allowed) - {s.board.capitals[MAS]} == set(princesses.neighbors())
+    assert not any(s.board.capitals[p] in allowed for p in (PM, PMIN, SIL))
+
+
+def test_a_married_neighbor_does_not_end_on_the_players_lands():
+    # "A player with their Princess on a Neighbor's area cannot be invaded by that Neighbor's units."
+    s = bare(PM)
+    build(s, "santocum", "abbey")
+    group = (("german_marches", "knight", 1), ("german_marches", "footman", 1))
+    assert solo.options(s, "german_marches", group, PM) == (solo.PLAYER_BUILDING, ["santocum"])
+    s.princesses[PM] = "german_marches"
+    level, lands = solo.options(s, "german_marches", group, PM)
+    assert level != solo.PLAYER_BUILDING and all(controller(s, x) != PM for x in lands)
+    s.princesses[PM] = "kingdom_of_bohemia"  # married elsewhere: no immunity from the German Marches
+    assert solo.options(s, "german_marches", group, PM) == (solo.PLAYER_BUILDING, ["santocum"])
+
+
+@pytest.mark.parametrize("spec", ["random", "solo"])
+def test_solo_games_with_the_princess_finish_with_sound_states(spec):
+    _, uses, params = resolve(spec)
+    sent = []
+    for seed, player in enumerate([PM, MAS, PMIN, SIL]):
+
+        def check(state, step):
+            assert violations(state) == [], step
+            assert all(a not in [state.board.capitals[p] for p in state.non_players] for a in state.princesses.values())
+            sent.extend(state.princesses.values())
+
+        o = solo.play_solo(player, make(uses, params), "normal", random.Random(seed), strict=spec != "random",
+                           princesses_on=True, on_action=check)  # fmt: skip
+        assert o.illegal == 0 or spec == "random"
+    assert sent  # the Princess went on missions
+
+
+def test_solo_experiment_princesses_key():
+    from sim.experiments import run_experiment
+    from sim.games.principes import solo_experiment
+
+    raw = {"mode": "solo", "difficulties": ["normal"], "principalities": [PM]}
+    assert not solo_experiment.experiment_from_dict(raw, "t.yaml").princesses
+    assert solo_experiment.experiment_from_dict({**raw, "princesses": True}, "t.yaml").princesses
+    on = run_experiment({"game": "principes", **raw, "princesses": True}, games=4, seed=3, workers=1)
+    assert on.metrics["games_by_cell"]["normal"][PM] == 4
+    with pytest.raises(ConfigError):
+        solo_experiment.experiment_from_dict({**raw, "princesses": "yes"}, "t.yaml")

@@ -9,7 +9,9 @@ their full complement on the Map (players.yaml ``additional_units`` on top of th
 ``state.variants`` carries ``solo`` (and ``neighbors``: the Neighbor deck by card identity, needed for the reveal);
 with ``solo`` a removed non-player Prince is reborn by ``rebirth`` (highest Might) instead of the 2-3 player rule.
 The Princeps Token is not used; the engine keeps the player as the token's holder so that turn order and the
-History helpers find the one player.
+History helpers find the one player. With ``princesses_on`` the player's Princess follows the normal rules (``game.
+princesses``); "she cannot be sent to the Capitals of non-player Principalities" holds because they are not players,
+and a Neighbor she is married into activates without ending on the player's lands (``options``).
 
 The player's choices the rulebook leaves to them ("the player chooses which ones", "in the order chosen by the
 player", "the player retains full freedom of movement within the guidelines of the activation scheme", the land a
@@ -29,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from sim.config import CONFIG_DIR, load_rules
-from sim.games.principes.game import battles, cards, neighbors, nonplayers, progress
+from sim.games.principes.game import battles, cards, neighbors, nonplayers, princesses, progress
 from sim.games.principes.game.building import next_city
 from sim.games.principes.game.control import controller, land_might, might_position, retrack
 from sim.games.principes.game.history import council, invaders, release, urbanization
@@ -111,10 +113,16 @@ def _non_player_setup(state: State, player: str) -> State:
 
 
 def new_solo_game(
-    player: str, rng: random.Random, board: Board | None = None, rules: GameRules | None = None, history: bool = True
+    player: str,
+    rng: random.Random,
+    board: Board | None = None,
+    rules: GameRules | None = None,
+    history: bool = True,
+    princesses_on: bool = False,
 ) -> State:
     """The solo starting state: the player's 5 units, every other Principality's full complement, 5 gold and 1
-    Battle, 1 Court and 1 Neighbor Card, half the Progress tiles (no duplicates), tracks to 15, the History deck."""
+    Battle, 1 Court and 1 Neighbor Card, half the Progress tiles (no duplicates), tracks to 15, the History deck;
+    ``princesses_on``: the player's Princess goes on missions (Solo Mode, Princess)."""
     board = board or load_board()
     rules = rules or solo_rules()
     if player not in board.principalities:
@@ -123,7 +131,7 @@ def new_solo_game(
     v = solo_values()["setup"]
     state.gold[player] = v["starting_gold"]
     state = neighbors.enable(state)
-    state.variants = frozenset({"solo", "neighbors"})
+    state.variants = frozenset({"solo", "neighbors"} | ({"princesses"} if princesses_on else set()))
     out = state.copy()
     for kind, n in v["starting_cards"].items():
         for _ in range(n):
@@ -204,6 +212,8 @@ def options(state: State, faction: str, group: Group, player: str) -> tuple[int,
     power = sum(SWORDS.get(kind, 2) * n for _, kind, n in group)
     starts = {s for s, _, _ in group}
     lands = [x for x in destinations(state, group) if not (starts == {x})]
+    if princesses.immune(state, player, faction):  # "cannot be invaded by that Neighbor's units"
+        lands = [x for x in lands if controller(state, x) != player]
     first = [
         x
         for x in lands
@@ -690,6 +700,7 @@ def play_solo(
     *,
     strict: bool = False,
     history: bool = True,
+    princesses_on: bool = False,
     on_action: Callable[[State, str], None] | None = None,
 ) -> SoloOutcome:
     """Play a solo game to its end: a win at a Council (all tracks at 15 and the 4 Capitals), or a loss when the
@@ -701,7 +712,7 @@ def play_solo(
 
     if difficulty not in DIFFICULTIES:
         raise IllegalAction(f"difficulty {difficulty} is not one of {', '.join(DIFFICULTIES)}")
-    state = new_solo_game(player, rng, board, rules, history)
+    state = new_solo_game(player, rng, board, rules, history, princesses_on)
     seats = {player: strategy}
     actions = illegal = 0
     rounds_begun = 0
@@ -718,12 +729,17 @@ def play_solo(
                 raise
             illegal += 1
         s = rebirth(settle_crown(s, player), player, strategy)
+        if princesses_on:
+            s = princesses.sweep(s)  # her Capital taken over
         if on_action is not None:
             on_action(s, name)
         return s
 
     while not done(state) and state.round <= state.final_round:
         rounds_begun = state.round
+        if princesses_on:  # missions at a Period's start (never to a non-player's Capital), else her court work
+            state, skipped = princesses.round_start(state, seats, rng, strict)
+            illegal += skipped
         plan = tuple(strategy.plan(state, player, rng))
         rounds.check_plan(state, player, plan)
         for action in plan:
