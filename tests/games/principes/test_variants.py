@@ -394,7 +394,8 @@ def test_bad_variant_keys_name_the_key(raw, key):
 @pytest.mark.parametrize(
     "path, factions",
     [("configs/principes/experiments/duel-maior-minor.yaml", {PM, PMIN}),
-     ("configs/principes/experiments/duel-masovia-silesia.yaml", {MAS, SIL})],
+     ("configs/principes/experiments/duel-masovia-silesia.yaml", {MAS, SIL}),
+     ("configs/principes/experiments/three-players.yaml", {PM, MAS, PMIN})],
 )  # fmt: skip
 def test_duel_configs_run_with_the_json_contract(path, factions):
     out = CliRunner().invoke(cli, ["run", path, "--games", "4", "--seed", "5", "--json", "--no-progress"])
