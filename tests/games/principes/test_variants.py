@@ -397,7 +397,7 @@ def test_bad_variant_keys_name_the_key(raw, key):
      ("configs/principes/experiments/duel-masovia-silesia.yaml", {MAS, SIL}),
      ("configs/principes/experiments/three-players.yaml", {PM, MAS, PMIN})],
 )  # fmt: skip
-def test_duel_configs_run_with_the_json_contract(path, factions):
+def test_2_and_3_player_configs_run_with_the_json_contract(path, factions):
     out = CliRunner().invoke(cli, ["run", path, "--games", "4", "--seed", "5", "--json", "--no-progress"])
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
