@@ -24,6 +24,7 @@ from sim.compare import ExperimentCompare, parity, per_game_wins
 from sim.results import write_csv, write_text
 
 QUESTION = "Which factions win more or less often than their fair share, and how do games end?"
+SOLO_QUESTION = "How often does the player win at each level, and how do games end?"
 
 
 def is_experiment(raw: Any) -> bool:
@@ -55,11 +56,13 @@ def win_rate_frame(result, raw: dict) -> pd.DataFrame:
     """faction, win_rate, ci95_lo, ci95_hi, parity, vs_parity_points, games: sorted by win rate, highest first."""
     m = result.metrics
     fair = parity(m, result.rows, raw.get("players"))
+    if raw.get("mode") == "solo":  # the rows are one player's difficulty levels: there is no fair share
+        fair = dict.fromkeys(fair, math.nan)
     wins = per_game_wins(m, result.rows)
     rows = []
     for f, p in m["win_rate"].items():
         lo, hi = m["win_rate_ci95"][f]
-        games = m.get("games_by_ruler", {}).get(f)
+        games = (m.get("games_by_ruler") or m.get("games_by_difficulty") or {}).get(f)  # solo: by difficulty
         if games is None:
             games = int((~np.isnan(wins[f])).sum()) if f in wins else result.n
         rows.append({"faction": f, "win_rate": p, "ci95_lo": lo, "ci95_hi": hi, "parity": fair[f],
@@ -82,9 +85,8 @@ def strategy_matrix(metrics: dict) -> tuple[pd.DataFrame, pd.DataFrame] | None:
     return rates, games
 
 
-def experiment_summary(result, frame: pd.DataFrame, raw: dict) -> str:
-    """One paragraph: the faction furthest from parity, the weakest, how games end and how long they last."""
-    who = players_text(raw, result.rows)
+def _parity_text(frame: pd.DataFrame, who: str) -> str:
+    """The faction furthest from parity, the other extreme, and how many intervals exclude parity."""
     far = frame.loc[(frame["win_rate"] - frame["parity"]).abs().idxmax()]
     half = 100 * (far.ci95_hi - far.ci95_lo) / 2
     side = "above" if far.vs_parity_points >= 0 else "below"
@@ -99,6 +101,20 @@ def experiment_summary(result, frame: pd.DataFrame, raw: dict) -> str:
         text += f" {len(clear)} of {len(frame)} factions' 95% intervals exclude parity."
     else:
         text += " Every faction's 95% interval includes parity: no imbalance is visible at this many games."
+    return text
+
+
+def experiment_summary(result, frame: pd.DataFrame, raw: dict) -> str:
+    """One paragraph: the faction furthest from parity, the weakest, how games end and how long they last."""
+    who = players_text(raw, result.rows)
+    if frame["parity"].isna().all():  # solo: the player's win rate by level, no fair share
+        levels = ", ".join(
+            f"{100 * r.win_rate:.1f}% [{100 * r.ci95_lo:.1f}, {100 * r.ci95_hi:.1f}] at {_name(r.faction)}"
+            for r in frame.itertuples()
+        )
+        text = f"In {who} games the player wins {levels} (95% intervals)."
+    else:
+        text = _parity_text(frame, who)
     types = result.metrics.get("win_type") or {}
     if types:
         top = max(types, key=types.get)
@@ -166,10 +182,16 @@ def build_experiment_report(result, raw: dict, out: str | Path, source: str, que
     title = result.title or raw.get("title") or f"{result.game} experiment"
     frame = win_rate_frame(result, raw)
     who = players_text(raw, result.rows)
+    by = "level" if who == "solo" else "faction"
+    summary = experiment_summary(result, frame, raw)
     figures = [(plots.win_rate_plot(frame.rename(columns={"ci95_lo": "lo", "ci95_hi": "hi"}), out / "win_rates.png",
-                                    f"Win rate by faction, {who} games ({result.n:,} games)"),
+                                    f"Win rate by {by}, {who} games ({result.n:,} games)"),
+                "The player's win rate at each level with its 95% interval." if who == "solo" else
                 "Each faction's win rate with its 95% interval; the dashed line is its parity share (1 / players); "
                 "blue: at or above parity, orange: below.")]  # fmt: skip
+    if who == "solo":  # one player's levels: no parity columns
+        frame = frame.drop(columns=["parity", "vs_parity_points"]).rename(columns={"faction": "level"})
+        question = question or SOLO_QUESTION
     written = [write_csv(out / "win_rates.csv", frame)]
     types = result.metrics.get("win_type") or {}
     if types:
@@ -221,7 +243,7 @@ def build_experiment_report(result, raw: dict, out: str | Path, source: str, que
         "run time": f"{result.seconds:.2f} s", "sim version": __version__, "config hash": config_hash(raw),
     }  # fmt: skip
     doc = {
-        "title": title, "question": question or QUESTION, "summary": experiment_summary(result, frame, raw),
+        "title": title, "question": question or QUESTION, "summary": summary,
         "run": run, "table": frame, "tables": extra_tables, "provenance": None, "figures": figures, "notes": notes,
         "config": yaml.safe_dump(raw, sort_keys=False, allow_unicode=True),
     }  # fmt: skip

@@ -246,18 +246,23 @@ def win_rate_plot(frame: pd.DataFrame, path: str | Path, title: str) -> Path:
     fig, ax = plt.subplots(figsize=(8, 0.5 * len(frame) + 1.6))
     y = list(range(len(frame)))
     err = [(frame["win_rate"] - frame["lo"]) * 100, (frame["hi"] - frame["win_rate"]) * 100]
+    fair = frame["parity"].notna().any()  # solo: no parity line (the rows are one player's levels)
     above = frame["win_rate"] >= frame["parity"]
-    colours = [OKABE_ITO[0] if a else OKABE_ITO[1] for a in above]
+    colours = [OKABE_ITO[0] if a or not fair else OKABE_ITO[1] for a in above]
     ax.barh(y, frame["win_rate"] * 100, xerr=err, color=colours, capsize=3, height=0.6)
     for i, row in frame.iterrows():
-        ax.plot([row.parity * 100] * 2, [i - 0.42, i + 0.42], color="black", linestyle="--", linewidth=1.2,
-                label="parity (1 / players)" if i == 0 else None)  # fmt: skip
+        if fair:
+            ax.plot([row.parity * 100] * 2, [i - 0.42, i + 0.42], color="black", linestyle="--", linewidth=1.2,
+                    label="parity (1 / players)" if i == 0 else None)  # fmt: skip
         ax.text(row.hi * 100 + 1, i, f"{row.win_rate:.1%}", va="center", fontsize=9)
     ax.set_yticks(y, [str(f).replace("_", " ") for f in frame["faction"]], fontsize=9)
-    ax.set_xlim(0, min(100, max(frame["hi"].max(), frame["parity"].max()) * 100 + 12))
-    ax.set_xlabel("win rate, % of the games the faction played (whiskers: 95% interval)")
+    top = max(frame["hi"].max(), frame["parity"].max() if fair else 0)
+    ax.set_xlim(0, min(100, top * 100 + 12))
+    who = "the faction played" if fair else "played at that level"
+    ax.set_xlabel(f"win rate, % of the games {who} (whiskers: 95% interval)")
     ax.set_title(textwrap.fill(title, 70), fontsize=10)
-    ax.legend(frameon=False, fontsize=8, loc="lower right")
+    if fair:
+        ax.legend(frameon=False, fontsize=8, loc="lower right")
     ax.grid(axis="x", alpha=0.3)
     return _save(fig, path)
 

@@ -121,4 +121,7 @@ def test_solo_report_shows_the_players_score_by_category(tmp_path):
     by = result.metrics["player_score_by_category"]
     assert dict(frame["total"]) == pytest.approx({d: v["total"] for d, v in by.items()})
     text = " ".join(parse(tmp_path / "report.html").text)
-    assert "of solo games" in text and f"after {result.metrics['mean_rounds']:.1f} rounds" in text
+    assert "In solo games the player wins" in text and f"after {result.metrics['mean_rounds']:.1f} rounds" in text
+    assert "parity" not in text  # the rows are one player's levels: no fair share to draw or quote
+    rates = pd.read_csv(tmp_path / "win_rates.csv").set_index("level")
+    assert dict(rates["games"]) == result.metrics["games_by_difficulty"] and rates["games"].sum() == 11

@@ -18,9 +18,9 @@ of one deal share their random stream (common random numbers). The deal fixes th
 ``principalities[g % P]`` and the strategy ``strategies[(g // P) % S]``, so every cell gets the same share of games.
 
 ``--json``: ``win_rate`` and ``win_rate_ci95`` (Wilson) keyed by difficulty; ``win_rate_by_principality`` and its
-``_ci95`` keyed by difficulty then Principality; ``games_by_cell``; and graded measures for when wins are rare:
-``mean_score`` (the 3 track positions, 0-15 each, plus 3 per foreign Capital held; 54 at a win) with its interval,
-``mean_capitals``, ``tracks_reached`` (all 3 tracks at 15 at the end) and ``eliminated``.
+``_ci95`` keyed by difficulty then Principality; ``games_by_difficulty`` and ``games_by_cell``; and graded measures
+for when wins are rare: ``mean_score`` (the 3 track positions, 0-15 each, plus 3 per foreign Capital held; 54 at a
+win) with its interval, ``mean_capitals``, ``tracks_reached`` (all 3 tracks at 15 at the end) and ``eliminated``.
 """
 
 from __future__ import annotations
@@ -231,6 +231,7 @@ def summarize(counts: dict, n: int, payload: SoloExperiment) -> dict:
         "win_rate_by_principality_ci95": {
             d: {p: ci(cw[j, q], cg[j, q]) for q, p in enumerate(princ)} for j, d in enumerate(diffs)
         },
+        "games_by_difficulty": {d: int(counts["games"][j]) for j, d in enumerate(diffs)},
         "games_by_cell": {d: {p: int(cg[j, q]) for q, p in enumerate(princ)} for j, d in enumerate(diffs)},
         "mean_score": score,
         "mean_score_ci95": score_ci,

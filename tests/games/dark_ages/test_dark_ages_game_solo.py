@@ -8,6 +8,7 @@ import pytest
 from sim.experiments import run_experiment
 from sim.games.dark_ages.game import lordlings, raiders
 from sim.games.dark_ages.game.context import cached_context
+from sim.games.dark_ages.game.ending import score
 from sim.games.dark_ages.game.invariants import check
 from sim.games.dark_ages.game.solo_loop import play_solo, trigger
 from sim.games.dark_ages.game.solo_setup import new_solo_game
@@ -127,8 +128,11 @@ def test_raiders_attack_without_a_target_costs_5_vp(game):
     human = game.players[HUMAN]
     human.vp, human.vp_by = 7, {"church": 7}
     game.solo.target = None
+    before = score(game, HUMAN)
     raiders.attack(game)
     assert human.vp == 2 and game.solo.raider_attacks == 1
+    after = score(game, HUMAN)  # the loss reaches the final score, as a category of its own
+    assert after["raiders"] - before["raiders"] == -5 and after["total"] - before["total"] == -5
 
 
 def test_lordling_upgrades_end_the_game(game):

@@ -473,10 +473,11 @@ def play_solo_chunk(payload, key, start: int, count: int, keep_rows: bool):
         "lordlings": np.zeros((k, len(lordling_cats) + 1), np.int64),
         "margin": np.zeros((k, 2), np.int64),
     }  # fmt: skip
-    # the player's categories: experiment.CATEGORIES without "modules", then "raiders" (solo_loop scores it as 0:
-    # ``ending.score`` books only IN_GAME sources), then the total
+    # the player's categories: experiment.CATEGORIES without "modules" (0 in the compiled solo game), then
+    # "raiders" (the total less every other category), then the total
     ps = out[:, SOLO_HEAD : SOLO_HEAD + OUT_COLS]
-    player = np.concatenate([ps[:, :15], np.zeros((count, 1), np.int64), ps[:, 16:17]], axis=1)
+    raiders = ps[:, 16:17] - ps[:, :16].sum(axis=1, keepdims=True)
+    player = np.concatenate([ps[:, :15], raiders, ps[:, 16:17]], axis=1)
     lords = out[:, SOLO_HEAD + OUT_COLS :]
     won = player[:, -1] > lords[:, -1]
     margin = player[:, -1] - lords[:, -1]

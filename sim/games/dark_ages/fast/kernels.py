@@ -342,7 +342,8 @@ def trigger(S):
 
 @njit(**J)
 def score(S, seat, out):
-    """``ending.score`` into ``out``: the 16 categories of ``experiment.CATEGORIES`` and the total."""
+    """``ending.score`` into ``out``: the 16 categories of ``experiment.CATEGORIES`` and the total (which also
+    counts the solo Raiders' VP, a category of its own in solo reports)."""
     b = seat * PS
     for i in range(OUT_COLS):
         out[i] = 0
@@ -385,7 +386,7 @@ def score(S, seat, out):
     out[8] = t
     for i in range(6):
         out[9 + i] = S[b + P_VPBY + i]
-    tot = 0
+    tot = S[b + P_VPBY + V_RAIDERS]  # solo: VP lost to the Raiders finding no target (0 in multiplayer)
     for i in range(16):
         tot += out[i]
     out[16] = tot

@@ -47,7 +47,7 @@ def end_position(game: Game, seat: int) -> EndPosition:
 
 def score(game: Game, seat: int) -> dict[str, int]:
     """Final scoring by category (scoring.py), plus the Technologies' own 'end_vp' conditions and the VP scored
-    during the game by source; ``total`` is the sum."""
+    during the game by source (in solo, the VP the Raiders took when they found no target); ``total`` is the sum."""
     ctx = game.ctx
     parts = final_score(ctx.board, ctx.tracks, ctx.deck, ctx.rules.values, end_position(game, seat))
     parts.pop("total")
@@ -56,6 +56,8 @@ def score(game: Game, seat: int) -> dict[str, int]:
     )
     for source in IN_GAME:
         parts[source] = game.players[seat].vp_by.get(source, 0)
+    if game.solo is not None:  # Module 1: "If the Target marker is on your Ruler card, you lose 5 VP"
+        parts["raiders"] = game.players[seat].vp_by.get("raiders", 0)
     if game.mods:  # module hook point: VP from modules, in-game (Travels of Benjamin) and at the end (the Pope)
         parts["modules"] = game.players[seat].vp_by.get("modules", 0) + modules.final_vp(game, seat)
     parts["total"] = sum(parts.values())
