@@ -76,6 +76,25 @@ def test_knights_beaten_at_home_come_back_when_the_land_empties():
     assert out.units[HOME] == {TK: {"knight": 2}} and TK not in out.pomerania_off
 
 
+def test_knights_wait_while_a_prince_stands_on_their_emptied_land():
+    # "After completing their movement ... they return to the land with the symbol" and "similar to both
+    # Pomerania, if all units occupying the land with the symbol leave, the Teutonic Knights will immediately
+    # return to it": a Masovian Prince placed on the land meanwhile (his predecessor died in their raid) keeps it
+    # until he leaves; two factions never share it outside a battle.
+    _, s = called()
+    s.add_units(HOME, TK, "knight", -2)
+    s.add_units("naclum", TK, "knight", 2)  # the Knights are out raiding
+    (seat,) = [land for land, here in s.units.items() if here.get(MAS, {}).get("prince")]
+    s.add_units(seat, MAS, "prince", -1)
+    s.add_units(HOME, MAS, "prince", 1)  # the heir placed on the emptied symbol land
+    out = teutonic.return_home(s)
+    assert out.units[HOME] == {MAS: {"prince": 1}} and out.pomerania_off[TK] == {"knight": 2}
+    assert not teutonic.present(out) and violations(out) == []
+    out.add_units(HOME, MAS, "prince", -1)
+    movement.return_pomeranians(out)
+    assert out.units[HOME] == {TK: {"knight": 2}} and TK not in out.pomerania_off
+
+
 def test_beaten_mongols_withdraw_to_an_empty_land():
     # "after a lost battle, the player moving the Mongols may withdraw them to a land without any units or tokens"
     s = fresh()

@@ -56,6 +56,7 @@ from sim.games.principes.fast.layout import (
     S_HISTN,
     S_MASK,
     S_PEOPLE,
+    S_POMOFF,
     S_POOL,
     S_PRIN,
     S_PRINCEPS,
@@ -605,9 +606,15 @@ def resolve_teutonic(S, C, P, F, sid, rs):
         nm = invader_moves(S, C, P, F, sid, S[S_PRINCEPS], F_TEUTONIC, 0, rs, moves)
         K.support_all(S, C, people0, clergy0)
         invader_move(S, C, F_TEUTONIC, moves, nm, rs)
-        leave(S, C, F_TEUTONIC)  # return_home: off the Map, then back on their land
+        leave(S, C, F_TEUTONIC)  # return_home: off the Map, then back on their land (waiting while it is occupied)
         j = F_TEUTONIC - F_PRUSSIANS
-        K.add_units(S, C[C_POMLAND + F_TEUTONIC - NP], F_TEUTONIC, C[C_INV_KIND + j], C[C_INV_N + j])
+        home = C[C_POMLAND + F_TEUTONIC - NP]
+        if S[S_MASK + home] & ~(1 << F_TEUTONIC):
+            for k in range(NK):
+                S[S_POMOFF + (F_TEUTONIC - NP) * NK + k] = 0
+            S[S_POMOFF + (F_TEUTONIC - NP) * NK + C[C_INV_KIND + j]] = C[C_INV_N + j]
+        else:
+            K.add_units(S, home, F_TEUTONIC, C[C_INV_KIND + j], C[C_INV_N + j])
         K.retrack(S, C, people0, clergy0)
 
 

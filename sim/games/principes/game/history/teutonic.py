@@ -73,10 +73,17 @@ def call(state: State, player: str, withdraw_to: str | None = None) -> State:
 
 
 def return_home(state: State) -> State:
-    """Every Knight goes back to the symbol land (it is theirs: they left it empty)."""
+    """Every Knight goes back to the symbol land. If other units stand there now (a Masovian Prince placed on the
+    emptied land after his predecessor died in their raid), they wait off the Map and come back as soon as the land
+    is empty: "similar to both Pomerania, if all units occupying the land with the symbol leave, the Teutonic
+    Knights will immediately return to it" (``movement.return_pomeranians``)."""
     out = invaders.leave(state, TEUTONIC)
-    for kind, n in invaders.spec(TEUTONIC)["units"].items():
-        out.add_units(home_land(out, TEUTONIC), TEUTONIC, kind, n)
+    land, units = home_land(out, TEUTONIC), invaders.spec(TEUTONIC)["units"]
+    if any(f != TEUTONIC for f in out.factions_on(land)):
+        out.pomerania_off[TEUTONIC] = dict(units)
+        return out
+    for kind, n in units.items():
+        out.add_units(land, TEUTONIC, kind, n)
     return out
 
 
