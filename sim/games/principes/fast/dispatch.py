@@ -2,10 +2,10 @@
 
 ``auto`` takes the fast engine when it plays exactly the experiment's game: every seat a built-in strategy
 (random, builder, conqueror, politician, with parameter overrides of the kinds their defaults have), 4 players,
-History on or off, Court texts and Princesses (``court``, ``princesses``: ``FAST_MODULES``) on or off, no other
-optional module switched on (any key outside ``CORE_KEYS`` with a truthy value other than its documented "off"
-value counts as on, so switches added later fall back to the reference by themselves), and ``rules:`` overrides
-the compiled layout can hold.
+History on or off, Court texts, Princesses and Neighbors (``court``, ``princesses``, ``neighbors``:
+``FAST_MODULES``) on or off, no other optional module switched on (any key outside ``CORE_KEYS`` with a truthy
+value other than its documented "off" value counts as on, so switches added later fall back to the reference by
+themselves), and ``rules:`` overrides the compiled layout can hold.
 ``fast`` when one of these fails is a ``ConfigError`` naming the reason; ``reference`` always plays the
 plain-Python engine.
 """
