@@ -19,7 +19,8 @@ from sim.errors import ConfigError
 ENGINES = ("auto", "fast", "reference")
 CORE_KEYS = ("players", "seats", "rotate", "strict", "rules", "history", "engine")
 OFF_VALUES = {"progress": ("generic",)}  # a switch's default that is truthy but means "off"
-FAST_MODULES = ("court", "princesses", "neighbors")  # optional modules the fast engine plays (``experiment._variants`` names)
+# optional modules the fast engine plays (``experiment._variants`` names)
+FAST_MODULES = ("court", "princesses", "neighbors")
 FAST_MAX_CHUNK = 10_000  # games per chunk on the fast engine (about 4 s on one core)
 
 

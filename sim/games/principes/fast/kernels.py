@@ -20,6 +20,8 @@ from sim.games.principes.fast.layout import (
     C_BATTLE_DRAW,
     C_BUILD_COST,
     C_CAPITAL,
+    C_CARDSYM,
+    C_CARDTYPE,
     C_CAV_POINTS,
     C_CLERGY,
     C_CLERGY_PENALTY,
@@ -34,8 +36,6 @@ from sim.games.principes.fast.layout import (
     C_DESTROY_PEOPLE,
     C_DIE,
     C_DISTINCT,
-    C_CARDSYM,
-    C_CARDTYPE,
     C_DRAWORDER,
     C_FOOTMAN_COST,
     C_GNESNA,
@@ -1313,7 +1313,8 @@ def violations(S, C, S0):
     or a stale presence mask, 2 gold < 0 or more than the coins, 4 a track out of range, 8 a battle left unresolved,
     16 Division Tokens, 32 Cities, 64 token supply, 128 cards not conserved, 256 Progress Tiles not conserved,
     512 control out of range or held by an eliminated player, 1024 Invaders left on the Map (or Teutonic Knights
-    lost or made), 2048 Neighbor figures not conserved (Neighbors on). ``S0`` is the starting position (before the deal)."""
+    lost or made), 2048 Neighbor figures not conserved (Neighbors on). ``S0`` is the starting position (before the
+    deal)."""
     bad = 0
     for p in range(NP):
         for k in range(NK):

@@ -7,8 +7,8 @@ Period's first Round every player, in turn order, sends a Princess (``missions``
 works again (``court_effect``): her owner draws a Court or Neighbor Card at home, or the Capital's owner gives one
 up. Battles and devastation remove Princesses in ``kernels`` (``princess_battle``, ``princess_gone``); Division
 skips lands with a Princess (``history``); Neighbor immunity is asked by ``neighbors.may_end``. Printed Progress
-Tiles (Lady of the Court) are not ported. The choices are the built-in strategies' hooks: ``default_mission`` / ``default_discard`` and "court" for
-the scripted plans, uniform picks for ``random``.
+Tiles (Lady of the Court) are not ported. The choices are the built-in strategies' hooks: ``default_mission`` /
+``default_discard`` and "court" for the scripted plans, uniform picks for ``random``.
 """
 
 from __future__ import annotations

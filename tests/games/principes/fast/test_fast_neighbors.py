@@ -15,10 +15,16 @@ from .test_fast_games import MIX
 from .test_fast_history import lockstep
 
 TWEAKED = [  # off the defaults: every policy branch of the scripted Neighbor hooks
-    {"name": "spiteful", "uses": "conqueror",
-     "params": {"neighbor_target": "weakest", "neighbor_ratio": 0.8, "neighbor_reserve": 0, "neighbor_draws": 2}},
-    {"name": "keeper", "uses": "builder",
-     "params": {"neighbor_destroy": False, "neighbor_block": False, "neighbor_min_value": 3}},
+    {
+        "name": "spiteful",
+        "uses": "conqueror",
+        "params": {"neighbor_target": "weakest", "neighbor_ratio": 0.8, "neighbor_reserve": 0, "neighbor_draws": 2},
+    },
+    {
+        "name": "keeper",
+        "uses": "builder",
+        "params": {"neighbor_destroy": False, "neighbor_block": False, "neighbor_min_value": 3},
+    },
     {"name": "pacifist", "uses": "politician", "params": {"neighbor_play": False, "neighbor_draws": 0}},
     {"name": "meddler", "uses": "random", "params": {"neighbor_share": 0.9, "move_share": 0.8}},
 ]
