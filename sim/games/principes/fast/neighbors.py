@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.principes.fast import kernels as K
-from sim.games.principes.fast.history import richness, rivals_by_strength
+from sim.games.principes.fast.history import richness
 from sim.games.principes.fast.layout import (
     C_ADJ,
     C_ADJPTR,
@@ -26,6 +26,7 @@ from sim.games.principes.fast.layout import (
     C_CARDF,
     C_CARDK,
     C_CARDNB,
+    C_MIGHT,
     C_NB_DESTROY_CLERGY,
     C_NB_DESTROY_PEOPLE,
     C_NB_EXIT,
@@ -37,11 +38,11 @@ from sim.games.principes.fast.layout import (
     C_NBPRIN,
     C_NBRANK,
     C_TOK,
+    C_TRACK_HI,
     FOOTMAN,
     KNIGHT,
     NB_ANY,
     NC,
-    NF,
     NL,
     NP,
     S_BUILD,
@@ -74,6 +75,7 @@ from sim.games.principes.fast.strategies import (
 
 NNBR = 6  # Neighbors
 MAXG = 8  # groups of one Neighbor (spots: 2 kinds; on the Map: at most its 4 figures)
+MEMO = 4  # ``default_play`` remembers the plans of pools up to 3 Knights and 3 Footmen
 NBSTRENGTH = (2, 2, 1)  # neighbors.STRENGTH (and a Prince's 2 for ``defence``): prince, knight, footman
 
 
@@ -160,19 +162,18 @@ def guarded(S, C, land, f, mover):
 
 
 @njit(cache=True)
-def may_end(S, C, j, land, mover):
-    """``neighbors.may_end``: not a land the mover controls, nor one of a player whose Princess is married into the
-    Neighbor (``princesses.immune``)."""
-    owner = K.controller(S, C, land)
+def may_end(S, C, j, owner, mover):
+    """``neighbors.may_end`` for a land held by ``owner``: not a land the mover controls, nor one of a player whose
+    Princess is married into the Neighbor (``princesses.immune``)."""
     if owner == mover:
         return False
     return not (0 <= owner < NP and C[C_NBPRIN + j] >= 0 and S[S_PRIN + owner] == C[C_NBPRIN + j])
 
 
 @njit(cache=True)
-def reach(S, C, j, start, kind, mover, ok):
+def reach(S, C, j, start, kind, mover, ctrl, ok):
     """``neighbors.reach`` as a set: ``ok[land]`` = 1 where a figure of ``kind`` starting at ``start`` (a land, or
-    -1 for the spots) may end; returns how many."""
+    -1 for the spots) may end (``ctrl``: the lands' controllers, ``K.control_all``); returns how many."""
     f = C[C_NBFAC + j]
     points = K.movement_points(C, kind)
     dist = np.full(NL, -1, np.int64)
@@ -207,7 +208,7 @@ def reach(S, C, j, start, kind, mover, ok):
     n = 0
     for land in range(NL):
         ok[land] = 0
-        if dist[land] > 0 and may_end(S, C, j, land, mover):
+        if dist[land] > 0 and may_end(S, C, j, ctrl[land], mover):
             ok[land] = 1
             n += 1
     return n
@@ -396,7 +397,7 @@ def neighbor_moves(S, C, P, F, sid, p, j, pk, pf, rs, moves, destroy):
 def rivals(S, C, me, weakest, out):
     """``neighbors.rivals``: the other players, the preferred first; returns how many."""
     if not weakest:
-        return rivals_by_strength(S, C, me, out)
+        return _by_strength(S, C, me, out)
     order = np.empty(NP, np.int64)
     no = K.turn_order(S, C, order)
     figs = np.empty(NP, np.int64)
@@ -420,42 +421,89 @@ def rivals(S, C, me, weakest, out):
 
 
 @njit(cache=True)
-def defence(S, C, land, f):
-    """``neighbors.defence``: the other faction's swords plus the site's shields (0 when unguarded)."""
-    for g in range(NF):
-        if g != f and K.figures(S, land, g) > 0:
-            return (
-                NBSTRENGTH[0] * S[K.ui(land, g, 0)]
-                + NBSTRENGTH[1] * S[K.ui(land, g, 1)]
-                + NBSTRENGTH[2] * S[K.ui(land, g, 2)]
-                + K.site_shields(S, C, land)
-            )
-    return 0
+def _by_strength(S, C, me, out):
+    """``history.rivals_by_strength`` (strongest first, ties in turn order) from one pass over the lands."""
+    ctrl = np.empty(NL, np.int64)
+    K.control_all(S, C, ctrl)
+    mt = np.zeros(NP, np.int64)
+    for land in range(NL):
+        o = ctrl[land]
+        if 0 <= o < NP:
+            mt[o] += C[C_MIGHT + land] + S[S_CITIES + land]
+    order = np.empty(NP, np.int64)
+    no = K.turn_order(S, C, order)
+    sc = np.empty(NP, np.int64)
+    n = 0
+    for o in range(no):
+        q = order[o]
+        if q == me:
+            continue
+        x = min(mt[q], C[C_TRACK_HI]) + S[S_PEOPLE + q] + S[S_CLERGY + q]
+        i = n
+        while i > 0 and sc[i - 1] < x:
+            sc[i] = sc[i - 1]
+            out[i] = out[i - 1]
+            i -= 1
+        sc[i] = x
+        out[i] = q
+        n += 1
+    return n
 
 
 @njit(cache=True)
-def _reaches(S, C, j, mover, g, ng, r):
+def defence(S, C, land, f):
+    """``neighbors.defence``: the other faction's swords plus the site's shields (0 when unguarded)."""
+    m = S[S_MASK + land] & ~(1 << f)
+    if m == 0:
+        return 0
+    g = 0
+    while not (m >> g) & 1:  # the first other faction (only one stands there between moves)
+        g += 1
+    return (
+        NBSTRENGTH[0] * S[K.ui(land, g, 0)]
+        + NBSTRENGTH[1] * S[K.ui(land, g, 1)]
+        + NBSTRENGTH[2] * S[K.ui(land, g, 2)]
+        + K.site_shields(S, C, land)
+    )
+
+
+@njit(cache=True)
+def _reaches(S, C, j, mover, g, ng, ctrl, r):
     for i in range(ng):
-        reach(S, C, j, g[i, 0], g[i, 1], mover, r[i])
+        reach(S, C, j, g[i, 0], g[i, 1], mover, ctrl, r[i])
+
+
+@njit(cache=True)
+def rival_rank(S, C, p, weakest, rank):
+    """``rank[q]``: the place of player ``q`` in ``rivals`` (-1 for ``p`` and the eliminated)."""
+    rv = np.empty(NP, np.int64)
+    nr = rivals(S, C, p, weakest, rv)
+    for q in range(NP):
+        rank[q] = -1
+    for i in range(nr):
+        rank[rv[i]] = i
 
 
 @njit(cache=True)
 def plan_moves(S, C, p, j, pk, pf, weakest, ratio, destroy_on, moves, destroy):
     """``neighbors.plan_moves``: greedy, the richest land of the first rival the reaching figures can take gets every
     figure that reaches it; repeat with the rest. Returns the number of moves; ``destroy`` marks the lands taken."""
+    rank = np.empty(NP, np.int64)
+    rival_rank(S, C, p, weakest, rank)
+    ctrl = np.empty(NL, np.int64)
+    K.control_all(S, C, ctrl)
+    return _plan(S, C, p, j, pk, pf, rank, ctrl, ratio, destroy_on, moves, destroy)
+
+
+@njit(cache=True)
+def _plan(S, C, p, j, pk, pf, rank, ctrl, ratio, destroy_on, moves, destroy):
+    """``plan_moves`` with the rivals' ranks and the lands' controllers already known."""
     f = C[C_NBFAC + j]
-    rv = np.empty(NP, np.int64)
-    nr = rivals(S, C, p, weakest, rv)
-    rank = np.full(NP, -1, np.int64)
-    for i in range(nr):
-        rank[rv[i]] = i
     g = np.empty((MAXG, 3), np.int64)
     ng = allocated(S, C, j, pk, pf, g)
     r = np.empty((MAXG, NL), np.int64)
-    _reaches(S, C, j, p, g, ng, r)
+    _reaches(S, C, j, p, g, ng, ctrl, r)
     alive = np.ones(ng, np.bool_)
-    ctrl = np.empty(NL, np.int64)
-    K.control_all(S, C, ctrl)
     nm = 0
     left = ng
     while left > 0:
@@ -500,16 +548,16 @@ def plan_moves(S, C, p, j, pk, pf, weakest, ratio, destroy_on, moves, destroy):
 
 
 @njit(cache=True)
-def plan_value(S, C, p, j, pk, pf, weakest, ratio):
+def plan_value(S, C, p, j, pk, pf, rank, ctrl, ratio):
     """``neighbors.order_value`` of ``plan_moves``: the richness of the lands taken."""
     moves = np.empty((MAXG, 4), np.int64)
     destroy = np.zeros(NL, np.int64)
-    nm = plan_moves(S, C, p, j, pk, pf, weakest, ratio, True, moves, destroy)
+    _plan(S, C, p, j, pk, pf, rank, ctrl, ratio, True, moves, destroy)
     v = 0
     for land in range(NL):
         if destroy[land]:
             v += richness(S, C, land)
-    return v if nm > 0 else 0
+    return v
 
 
 @njit(cache=True)
@@ -518,6 +566,13 @@ def default_play(S, C, p, used, weakest, ratio, reserve, min_value):
     cheaper and dedicated cards first; a card with a cost only while ``reserve`` gold is left after paying."""
     options = np.empty((NC * NNBR, 2), np.int64)
     n = playable(S, C, p, used, options)
+    if n == 0:
+        return -1, -1
+    rank = np.empty(NP, np.int64)
+    rival_rank(S, C, p, weakest, rank)
+    ctrl = np.empty(NL, np.int64)
+    K.control_all(S, C, ctrl)
+    memo = np.full((NNBR, MEMO, MEMO), -1, np.int64)  # a plan's value by (Neighbor, Knights, Footmen)
     best = -1
     bkey = (0, 0, 0, 0, 0)
     for i in range(n):
@@ -525,7 +580,14 @@ def default_play(S, C, p, used, weakest, ratio, reserve, min_value):
         cost = C[C_CARDCOST + card]
         if cost and S[S_GOLD + p] - cost < reserve:
             continue
-        value = plan_value(S, C, p, j, C[C_CARDK + card], C[C_CARDF + card], weakest, ratio)
+        pk, pf = C[C_CARDK + card], C[C_CARDF + card]
+        if pk < MEMO and pf < MEMO:
+            value = memo[j, pk, pf]
+            if value < 0:
+                value = plan_value(S, C, p, j, pk, pf, rank, ctrl, ratio)
+                memo[j, pk, pf] = value
+        else:
+            value = plan_value(S, C, p, j, pk, pf, rank, ctrl, ratio)
         if value < min_value:
             continue
         key = (-value, cost, int(C[C_CARDNB + card] == NB_ANY), card, C[C_NBRANK + j])
@@ -545,7 +607,9 @@ def threatened(S, C, me, mover, j, pk, pf, ratio):
     g = np.empty((MAXG, 3), np.int64)
     ng = allocated(S, C, j, pk, pf, g)
     r = np.empty((MAXG, NL), np.int64)
-    _reaches(S, C, j, mover, g, ng, r)
+    ctrl = np.empty(NL, np.int64)
+    K.control_all(S, C, ctrl)
+    _reaches(S, C, j, mover, g, ng, ctrl, r)
     for land in range(NL):
         power = 0
         hit = False
@@ -553,7 +617,7 @@ def threatened(S, C, me, mover, j, pk, pf, ratio):
             if r[i, land]:
                 hit = True
                 power += NBSTRENGTH[g[i, 1]] * g[i, 2]
-        if not hit or K.controller(S, C, land) != me or richness(S, C, land) <= 0:
+        if not hit or ctrl[land] != me or richness(S, C, land) <= 0:
             continue
         guard = defence(S, C, land, f)
         if not guard or power >= ratio * guard:
@@ -599,12 +663,14 @@ def random_moves(S, C, Fp, p, j, pk, pf, rs, moves, destroy):
     left[KNIGHT] = pk
     left[FOOTMAN] = pf
     ok = np.empty(NL, np.int64)
+    ctrl = np.empty(NL, np.int64)
+    K.control_all(S, C, ctrl)
     nm = 0
     for i in range(ng):
         take = min(g[i, 2], left[g[i, 1]])
         if not take or K.rand_float(rs) >= Fp[F_MOVE_SHARE]:
             continue
-        n = reach(S, C, j, g[i, 0], g[i, 1], p, ok)
+        n = reach(S, C, j, g[i, 0], g[i, 1], p, ctrl, ok)
         if n == 0:
             continue
         k = 1 + K.rand_below(rs, take)
