@@ -6,11 +6,14 @@ numba sees every offset as a compile-time constant. ``compile_constants`` builds
 ``GameRules``; ``to_state_vector`` / ``from_state_vector`` translate a reference ``State`` to ``S`` and back (the
 tests compare the ported functions with the reference through them).
 
-Indices: factions 0-3 are the Principalities in board order, 4-5 the Pomeranias (sorted ids); unit kinds are
-(prince, knight, footman); cards are the reference's card strings in sorted order (``CARDS``), so iterating card
-indices in order is iterating ``sorted(hand)``; tokens are ``TOKENS``; a building is 0 none, 1 castle, 2 tiltyard,
-3 abbey; a Progress tile is ``colour * distinct + n``. Lands are in board order; ``C_RANK`` gives each land's rank
-among the sorted land ids (the reference sorts lands by id in several places).
+Indices: factions 0-3 are the Principalities in board order, 4-5 the Pomeranias (sorted ids), 6-9 the Invaders
+(History Cards), 10-13 the major Neighbors (``MAJORS``); unit kinds are (prince, knight, footman); cards are the
+reference's card strings in sorted order (``CARDS``: the bare Neighbor symbols of part 1 and the 12 Neighbor Cards
+by identity, only one set in play), so iterating card indices in order is iterating ``sorted(hand)``, and a card's
+type, support symbol and Neighbor data are in ``C_CARD*``; tokens are ``TOKENS``; a building is 0 none, 1 castle,
+2 tiltyard, 3 abbey; a Progress tile is ``colour * distinct + n``. Lands are in board order; ``C_RANK`` gives each
+land's rank among the sorted land ids (the reference sorts lands by id in several places). A Neighbor is its index
+in neighbors.yaml order (``neighbor_ids``; ``C_NB*``).
 """
 
 from __future__ import annotations
