@@ -11,7 +11,7 @@ from sim.games.principes.fast.layout import F_MAJOR0, NF, NK, NL, NP, S_UNITS
 from sim.games.principes.game import neighbors
 from sim.rng import experiment_key
 
-from .test_fast_games import MIX
+from .test_fast_games import MIX, RULES
 from .test_fast_history import lockstep
 
 TWEAKED = [  # off the defaults: every policy branch of the scripted Neighbor hooks
@@ -54,20 +54,21 @@ def counted(monkeypatch):
 
 
 @pytest.mark.parametrize(
-    "seats, history, court, princesses, games",
+    "seats, history, court, princesses, rules, games",
     [
-        (MIX, True, False, False, 15),
-        (MIX, False, True, True, 10),
-        (["random"] * 4, True, True, True, 15),
-        (["random"] * 4, False, False, False, 10),
-        (TWEAKED, True, False, True, 15),
-        (["conqueror", "builder", "politician", "conqueror"], True, True, True, 10),
+        (MIX, True, False, False, {}, 15),
+        (MIX, False, True, True, {}, 10),
+        (["random"] * 4, True, True, True, {}, 15),
+        (["random"] * 4, False, False, False, {}, 10),
+        (TWEAKED, True, False, True, {}, 15),
+        (["conqueror", "builder", "politician", "conqueror"], True, True, True, {}, 10),
+        (MIX, True, True, True, RULES, 10),  # a hand limit of 4: Neighbor Cards by identity traded first
     ],
 )
-def test_same_neighbor_games_as_the_reference_state_by_state(seats, history, court, princesses, games, counted):
-    ex = payload(seats=seats, history=history, court=court, princesses=princesses)
+def test_same_neighbor_games_as_the_reference_state_by_state(seats, history, court, princesses, rules, games, counted):
+    ex = payload(seats=seats, history=history, court=court, princesses=princesses, rules=rules)
     assert ex.engine == "fast" and "neighbors" in ex.variants
-    lockstep(ex, {}, experiment_key(61), range(games), history=history)
+    lockstep(ex, rules, experiment_key(61), range(games), history=history)
     assert counted["plays"] > 0 and counted["moves"] > 0  # Neighbor Cards were played and moved figures
 
 
