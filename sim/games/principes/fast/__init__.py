@@ -28,7 +28,8 @@ module-effects mode (``dispatch`` sends those experiments to the reference).
 - ``dispatch``: the experiment key ``engine: auto | fast | reference``.
 
 Speed (this 2-core machine, shared): History off about 4,800 complete 4-player games/s on one core, 10,000-12,000
-on two (about 140x the reference per core); History on about 4,500 on one core, 7,000-8,000 on two. numba caches
+on two (about 140x the reference per core); History on about 4,500 on one core, 7,000-8,000 on two; Neighbors on
+about 4,100 on one core (History off), 3,500 with History, Court texts and Princesses as well. numba caches
 the machine code (``cache=True``); a cold compile takes about a minute, and ``sim.numba_cache.guard`` below drops the
 cache when any source changed (numba tracks only each function's own file).
 """
