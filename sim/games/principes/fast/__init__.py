@@ -8,9 +8,11 @@ People +-1, Prince deaths and succession, the Battle Card draw and the hand limi
 old age at the end of Periods I and II, elimination, the generic Progress Tiles; the History deck and its icons
 (Division, Urbanization, Release to Home, Common Council, Balt Raid, Teutonic Knights, Mongol Invasion, with the
 Invaders' movement, battles and devastation: ``history``); Court Cards played for their assumed text effect
-(``court: true``); the Princesses' missions, court work and removal (``princesses: true``: ``princesses``).
+(``court: true``); the Princesses' missions, court work and removal (``princesses: true``: ``princesses``); the
+12 Neighbor Cards by identity, played before a Politics Action to move the Neighbors' figures, blocked by the
+others, with their battles and destruction (``neighbors: true``: ``neighbors``).
 Drawing on the same stream (``sim.lockstep.LockstepRandom``) the reference plays exactly the same games, state by
-state (the tests check it); not ported: the Neighbor Cards, the printed Progress Tiles, 2-3 players, solo and the
+state (the tests check it); not ported: the printed Progress Tiles (so no Border Guards), 2-3 players, solo and the
 module-effects mode (``dispatch`` sends those experiments to the reference).
 
 - ``layout``: the flat state vector ``S`` and constants vector ``C`` (offsets), compiled from the board and rules,
@@ -20,12 +22,14 @@ module-effects mode (``dispatch`` sends those experiments to the reference).
 - ``strategies``: the built-in strategies compiled to parameter rows, and their decisions as njit functions.
 - ``history``: the History Cards (``game.history``): the deal, the icons, the Invaders, the ``history_*`` hooks.
 - ``princesses``: the Princesses (``game.princesses``) and the ``princess*`` hooks.
+- ``neighbors``: the Neighbors (``game.neighbors``) and the ``neighbor_*`` hooks.
 - ``chunk``: a whole game, and the chunk kernel that plays games ``start .. start+count-1`` on counter-based
   streams and returns the counts and rows of ``sim.games.principes.experiment.play_chunk``.
 - ``dispatch``: the experiment key ``engine: auto | fast | reference``.
 
 Speed (this 2-core machine, shared): History off about 4,800 complete 4-player games/s on one core, 10,000-12,000
-on two (about 140x the reference per core); History on about 4,500 on one core, 7,000-8,000 on two. numba caches
+on two (about 140x the reference per core); History on about 4,500 on one core, 7,000-8,000 on two; Neighbors on
+about 4,100 on one core (History off), 3,500 with History, Court texts and Princesses as well. numba caches
 the machine code (``cache=True``); a cold compile takes about a minute, and ``sim.numba_cache.guard`` below drops the
 cache when any source changed (numba tracks only each function's own file).
 """

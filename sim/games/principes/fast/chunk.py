@@ -17,6 +17,7 @@ from numba import njit
 
 from sim.games.principes.fast import history as H
 from sim.games.principes.fast import kernels as K
+from sim.games.principes.fast import neighbors as NB
 from sim.games.principes.fast import princesses as PR
 from sim.games.principes.fast.layout import (
     A_ASSEMBLY,
@@ -30,6 +31,7 @@ from sim.games.principes.fast.layout import (
     C_COURT_GOLD,
     C_HISTORY,
     C_KNIGHT_COST,
+    C_NEIGHBORS,
     C_PRINCESSES,
     C_TILES_PER_PERIOD,
     MAXHELD,
@@ -169,6 +171,8 @@ def perform(S, C, P, F, sid, p, action, rs):
         if city >= 0 or nb > 0:
             K.build(S, C, p, city, lands, kinds, nb)
     elif action == A_POLITICS:
+        if C[C_NEIGHBORS]:  # Neighbor Cards played "before your Politics Action" (``neighbors.before_politics``)
+            NB.before_politics(S, C, P, F, sid, p, rs)
         if not scripted:
             choice = COUNCIL if K.rand_float(rs) < 0.5 else K.rand_below(rs, 4)
         else:
@@ -181,7 +185,7 @@ def perform(S, C, P, F, sid, p, action, rs):
             for o in range(no):
                 q = order[o]
                 if P[sid[q], P_KIND] == RANDOM:
-                    nplays[q] = random_council(S, F[sid[q]], q, rs, plays[q])
+                    nplays[q] = random_council(S, C, F[sid[q]], q, rs, plays[q])
                 else:
                     nplays[q] = scripted_council(S, C, P[sid[q]], q, p, plays[q])
             K.council(S, C, p, plays, nplays)
@@ -302,7 +306,7 @@ def play_games(S0, C, P, F, seats, rotate, key, start, count, debug, out):
 @functools.lru_cache(maxsize=8)
 def _compiled(overrides: tuple[tuple[str, str], ...], specs: str, history: bool = False, modules: tuple = ()):
     """(S0, C, P, F) for game.yaml ``overrides``, the strategy ``specs`` (JSON of [(uses, params)]), ``history``
-    (the History Cards played) and the optional ``modules`` on (``court``, ``princesses``)."""
+    (the History Cards played) and the optional ``modules`` on (``court``, ``princesses``, ``neighbors``)."""
     from sim.games.principes.fast.dispatch import FAST_MODULES
     from sim.games.principes.fast.layout import Unsupported
     from sim.games.principes.game.setup import initial_state, load_game_rules
@@ -313,8 +317,14 @@ def _compiled(overrides: tuple[tuple[str, str], ...], specs: str, history: bool 
         raise Unsupported(f"optional modules the fast engine does not play: {', '.join(other)}")
     board = load_board()
     rules = load_game_rules(overrides={k: json.loads(v) for k, v in overrides})
-    c = compile_constants(board, rules, history, "court" in modules, "princesses" in modules)
-    s0 = to_state_vector(initial_state(board, rules))
+    on = "neighbors" in modules
+    c = compile_constants(board, rules, history, "court" in modules, "princesses" in modules, on)
+    start = initial_state(board, rules)
+    if on:
+        from sim.games.principes.game import neighbors
+
+        start = neighbors.enable(start)  # the Neighbor deck by card identity, before the hands are dealt
+    s0 = to_state_vector(start)
     rows = [compile_strategy(uses, params) for uses, params in json.loads(specs)]
     p = np.array([r[0] for r in rows], np.int64).reshape(len(rows), NPI)
     f = np.array([r[1] for r in rows], np.float64).reshape(len(rows), NPF)

@@ -2,10 +2,10 @@
 
 ``auto`` takes the fast engine when it plays exactly the experiment's game: every seat a built-in strategy
 (random, builder, conqueror, politician, with parameter overrides of the kinds their defaults have), 4 players,
-History on or off, Court texts and Princesses (``court``, ``princesses``: ``FAST_MODULES``) on or off, no other
-optional module switched on (any key outside ``CORE_KEYS`` with a truthy value other than its documented "off"
-value counts as on, so switches added later fall back to the reference by themselves), and ``rules:`` overrides
-the compiled layout can hold.
+History on or off, Court texts, Princesses and Neighbors (``court``, ``princesses``, ``neighbors``:
+``FAST_MODULES``) on or off, no other optional module switched on (any key outside ``CORE_KEYS`` with a truthy
+value other than its documented "off" value counts as on, so switches added later fall back to the reference by
+themselves), and ``rules:`` overrides the compiled layout can hold.
 ``fast`` when one of these fails is a ``ConfigError`` naming the reason; ``reference`` always plays the
 plain-Python engine.
 """
@@ -19,7 +19,8 @@ from sim.errors import ConfigError
 ENGINES = ("auto", "fast", "reference")
 CORE_KEYS = ("players", "seats", "rotate", "strict", "rules", "history", "engine")
 OFF_VALUES = {"progress": ("generic",)}  # a switch's default that is truthy but means "off"
-FAST_MODULES = ("court", "princesses")  # optional modules the fast engine plays (``experiment._variants`` names)
+# optional modules the fast engine plays (``experiment._variants`` names)
+FAST_MODULES = ("court", "princesses", "neighbors")
 FAST_MAX_CHUNK = 10_000  # games per chunk on the fast engine (about 4 s on one core)
 
 

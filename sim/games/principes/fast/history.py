@@ -325,7 +325,7 @@ def resolve_council(S, C, P, F, sid, rs):
     for o in range(no):  # every play chosen on the state before the Council, in turn order
         q = order[o]
         if P[sid[q], P_KIND] == RANDOM:
-            nplays[q] = random_council(S, F[sid[q]], q, rs, plays[q])
+            nplays[q] = random_council(S, C, F[sid[q]], q, rs, plays[q])
         else:
             nplays[q] = scripted_council(S, C, P[sid[q]], q, q, plays[q])
     for o in range(no):

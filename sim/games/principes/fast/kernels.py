@@ -20,6 +20,8 @@ from sim.games.principes.fast.layout import (
     C_BATTLE_DRAW,
     C_BUILD_COST,
     C_CAPITAL,
+    C_CARDSYM,
+    C_CARDTYPE,
     C_CAV_POINTS,
     C_CLERGY,
     C_CLERGY_PENALTY,
@@ -50,7 +52,13 @@ from sim.games.principes.fast.layout import (
     C_LOSE_PEOPLE,
     C_MARKET_PER_COLOR,
     C_MIGHT,
+    C_NBF,
+    C_NBFAC,
+    C_NBK,
     C_NBLAND,
+    C_NBMAJOR,
+    C_NDRAW,
+    C_NEIGHBORS,
     C_NFACES,
     C_PEOPLE,
     C_PER_PERIOD,
@@ -84,6 +92,7 @@ from sim.games.principes.fast.layout import (
     FOOTMAN,
     KNIGHT,
     MAX_PERIOD,
+    MAXDRAW,
     MAXHELD,
     MAXT,
     NC,
@@ -92,6 +101,7 @@ from sim.games.principes.fast.layout import (
     NK,
     NL,
     NP,
+    NPOM,
     PRINCE,
     S_BUILD,
     S_CITIES,
@@ -122,6 +132,8 @@ from sim.games.principes.fast.layout import (
     S_TILES,
     S_TILESN,
     S_UNITS,
+    SYM_EITHER,
+    SYM_PEOPLE,
     T_CASTLE,
     T_DIVISION,
 )
@@ -329,13 +341,14 @@ def discard(S, p, card):
 def draw_into(S, C, p, kind, rs):
     """One card of type ``kind`` (0 battle, 1 court, 2 neighbor) into the hand; the card index or -1."""
     left = 0
-    for j in range(3):
-        left += S[S_DECK + C[C_DRAWORDER + 3 * kind + j]]
+    nd = C[C_NDRAW + kind]
+    for j in range(nd):
+        left += S[S_DECK + C[C_DRAWORDER + MAXDRAW * kind + j]]
     if left == 0:
         return -1
     pick = rand_below(rs, left)
-    for j in range(3):
-        card = C[C_DRAWORDER + 3 * kind + j]
+    for j in range(nd):
+        card = C[C_DRAWORDER + MAXDRAW * kind + j]
         n = S[S_DECK + card]
         if pick < n:
             S[S_DECK + card] -= 1
@@ -515,7 +528,7 @@ def _loot(S, C, taker, victim):
 def _spend(S, f, sw, sh, n):
     if n == 0:
         return
-    b = S_HAND + f * 9
+    b = S_HAND + f * NC
     used_sw = min(sw, S[b + B_SWORD])
     used_sh = min(sh, S[b + B_SHIELD])
     used_e = n - used_sw - used_sh
@@ -618,6 +631,10 @@ def battle(S, C, land, attacker, rs):
                         ndead += 1
                 elif side == defender and homed:
                     S[S_POMOFF + (side - NP) * NK + k] += n
+                elif NP <= side < NP + NPOM:  # a Pomerania moved off its land by a Neighbor Card
+                    send_home(S, C, side, k, n)
+                # an Invader's or a major Neighbor's toppled figures leave the Map (a major Neighbor's go back to
+                # its off-map spots, counted as its figures not on the Map)
     if figures(S, land, loser) > 0:
         target = -1 if pom_defeated else withdraw_land(S, C, land, loser)
         for k in range(NK):
@@ -634,6 +651,8 @@ def battle(S, C, land, attacker, rs):
                     ndead += 1
             elif homed and loser == defender:
                 S[S_POMOFF + (loser - NP) * NK + k] += n
+            elif NP <= loser < NP + NPOM:
+                send_home(S, C, loser, k, n)
     if is_player(S, winner):
         S[S_PEOPLE + winner] = clamp(C, S[S_PEOPLE + winner] + C[C_WIN_PEOPLE])
     if is_player(S, loser):
@@ -647,6 +666,17 @@ def battle(S, C, land, attacker, rs):
                 draw_into(S, C, side, 0, rs)
             enforce_hand_limit(S, C, side)
     return winner
+
+
+@njit(cache=True)
+def send_home(S, C, f, k, n):
+    """``battles.send_home``: a Pomerania's figures removed away from its land go back onto it, or wait off the Map
+    while foreign units hold it."""
+    land = C[C_POMLAND + f - NP]
+    if not S[S_MASK + land] & ~(1 << f):
+        add_units(S, land, f, k, n)
+    else:
+        S[S_POMOFF + (f - NP) * NK + k] += n
 
 
 @njit(cache=True)
@@ -1051,19 +1081,20 @@ def politics_draw(S, C, p, rs, court, keep_scripted):
             best = 1 << 30
             for i in range(nd):
                 c = drawn[i]
-                if c == 4 or c == 7:
+                sym = C[C_CARDSYM + c]
+                if sym == SYM_EITHER:
                     v = 0
-                elif c == 5 or c == 8:
+                elif sym == SYM_PEOPLE:
                     v = -S[S_PEOPLE + p]
                 else:
                     v = -S[S_CLERGY + p]
-                key = v * 16 + c
+                key = v * 64 + c
                 if key < best:
                     best = key
                     pick = i
         else:
             for i in range(nd):
-                if drawn[i] >= 6:
+                if C[C_CARDTYPE + drawn[i]] == 2:
                     pick = i
                     break
         discard(S, p, drawn[pick])
@@ -1282,7 +1313,8 @@ def violations(S, C, S0):
     or a stale presence mask, 2 gold < 0 or more than the coins, 4 a track out of range, 8 a battle left unresolved,
     16 Division Tokens, 32 Cities, 64 token supply, 128 cards not conserved, 256 Progress Tiles not conserved,
     512 control out of range or held by an eliminated player, 1024 Invaders left on the Map (or Teutonic Knights
-    lost or made). ``S0`` is the starting position (before the deal)."""
+    lost or made), 2048 Neighbor figures not conserved (Neighbors on). ``S0`` is the starting position (before the
+    deal)."""
     bad = 0
     for p in range(NP):
         for k in range(NK):
@@ -1333,6 +1365,22 @@ def violations(S, C, S0):
         knights += S[S_POMOFF + (F_TEUTONIC - NP) * NK + k]
     if knights != (C[C_INV_N + F_TEUTONIC - F_PRUSSIANS] if S[S_TEUTONIC] else 0):
         bad |= 1024
+    if C[C_NEIGHBORS]:  # Neighbor figures conserved (``neighbors.violations``; the cards below)
+        for j in range(6):
+            f = C[C_NBFAC + j]
+            for k in (KNIGHT, FOOTMAN):
+                placed = 0
+                for land in range(NL):
+                    placed += S[ui(land, f, k)]
+                total = C[C_NBK + j] if k == KNIGHT else C[C_NBF + j]
+                if C[C_NBMAJOR + j]:
+                    if placed > total:
+                        bad |= 2048
+                elif placed + S[S_POMOFF + (f - NP) * NK + k] != total:
+                    bad |= 2048
+            for land in range(NL):
+                if S[ui(land, f, PRINCE)]:
+                    bad |= 2048
     for c in range(NC):
         total = S[S_DECK + c]
         total0 = S0[S_DECK + c]

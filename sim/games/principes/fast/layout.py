@@ -6,11 +6,14 @@ numba sees every offset as a compile-time constant. ``compile_constants`` builds
 ``GameRules``; ``to_state_vector`` / ``from_state_vector`` translate a reference ``State`` to ``S`` and back (the
 tests compare the ported functions with the reference through them).
 
-Indices: factions 0-3 are the Principalities in board order, 4-5 the Pomeranias (sorted ids); unit kinds are
-(prince, knight, footman); cards are the reference's card strings in sorted order (``CARDS``), so iterating card
-indices in order is iterating ``sorted(hand)``; tokens are ``TOKENS``; a building is 0 none, 1 castle, 2 tiltyard,
-3 abbey; a Progress tile is ``colour * distinct + n``. Lands are in board order; ``C_RANK`` gives each land's rank
-among the sorted land ids (the reference sorts lands by id in several places).
+Indices: factions 0-3 are the Principalities in board order, 4-5 the Pomeranias (sorted ids), 6-9 the Invaders
+(History Cards), 10-13 the major Neighbors (``MAJORS``); unit kinds are (prince, knight, footman); cards are the
+reference's card strings in sorted order (``CARDS``: the bare Neighbor symbols of part 1 and the 12 Neighbor Cards
+by identity, only one set in play), so iterating card indices in order is iterating ``sorted(hand)``, and a card's
+type, support symbol and Neighbor data are in ``C_CARD*``; tokens are ``TOKENS``; a building is 0 none, 1 castle,
+2 tiltyard, 3 abbey; a Progress tile is ``colour * distinct + n``. Lands are in board order; ``C_RANK`` gives each
+land's rank among the sorted land ids (the reference sorts lands by id in several places). A Neighbor is its index
+in neighbors.yaml order (``neighbor_ids``; ``C_NB*``).
 """
 
 from __future__ import annotations
@@ -20,9 +23,12 @@ import numpy as np
 from sim.games.principes.game.state import UNITS, State
 from sim.games.principes.map import Board
 
-NL, NP, NF, NK = 44, 4, 10, 3
+NL, NP, NF, NK = 44, 4, 14, 3
 INVADERS = ("prussians", "lithuanians", "teutonic_knights", "mongols")  # factions 6-9 (History Cards)
 F_PRUSSIANS, F_LITHUANIANS, F_TEUTONIC, F_MONGOLS = 6, 7, 8, 9
+NPOM = 2  # factions 4-5: the Pomeranias (sorted ids)
+MAJORS = ("german_marches", "kingdom_of_bohemia", "kingdom_of_hungary", "rus_duchies")  # factions 10-13 (Neighbors)
+F_MAJOR0 = 10
 ICONS = (
     "division",
     "urbanization",
@@ -35,18 +41,36 @@ ICONS = (
 NHIST, NHCARDS = 6, 18  # History cards dealt (2 per Period), cards in history.yaml
 NNB = 6  # Neighbors a Princess may be sent to (princesses.yaml princesses.neighbors)
 PRINCE, KNIGHT, FOOTMAN = 0, 1, 2
-CARDS = (
-    "battle.either",
-    "battle.shield",
-    "battle.sword",
-    "court.clergy",
-    "court.either",
-    "court.people",
-    "neighbor.clergy",
-    "neighbor.either",
-    "neighbor.people",
-)
+
+
+def _neighbor_card_ids() -> tuple[str, ...]:
+    from sim.games.principes.game.neighbors import neighbor_values
+
+    return tuple(neighbor_values()["cards"])
+
+
+NB_IDS = _neighbor_card_ids()  # the 12 Neighbor Cards by identity (neighbors.yaml order: the deck's draw order)
+CARDS = tuple(
+    sorted(
+        (
+            "battle.either",
+            "battle.shield",
+            "battle.sword",
+            "court.clergy",
+            "court.either",
+            "court.people",
+            "neighbor.clergy",
+            "neighbor.either",
+            "neighbor.people",
+            *(f"neighbor.{c}" for c in NB_IDS),
+        )
+    )
+)  # the bare Neighbor symbols (Neighbors off) and the cards by identity (Neighbors on): index order = sorted(hand)
 NC = len(CARDS)
+NNBC = len(NB_IDS)
+MAXDRAW = max(3, NNBC)  # cards of one type in a deck's draw order
+SYM_PEOPLE, SYM_CLERGY, SYM_EITHER = 1, 2, 3  # C_CARDSYM: a card's support symbol (0 a Battle Card)
+NB_ANY = 6  # C_CARDNB of an "Any Neighbors" card
 B_EITHER, B_SHIELD, B_SWORD = 0, 1, 2
 CARD_KINDS = ("battle", "court", "neighbor")
 TOKENS = ("capital", "city", "civitas", "castle", "tiltyard", "abbey", "division")
@@ -114,8 +138,9 @@ C_CRACOVIA_TRACKS = C_GNESNA_BONUS + NP  # (NP,) council tracks with Cracovia, -
 C_REROLL = C_CRACOVIA_TRACKS + NP  # (NP,)
 C_POOLS = C_REROLL + NP  # (NK,)
 C_STARTCARDS = C_POOLS + NK  # (3,) starting cards per type, battle court neighbor
-C_DRAWORDER = C_STARTCARDS + 3  # (3, 3) card indices of each type in deck (YAML) order
-C_TRADEORDER = C_DRAWORDER + 9  # (NC,) hand-limit trade order
+C_DRAWORDER = C_STARTCARDS + 3  # (3, MAXDRAW) card indices of each type in deck (YAML) order
+C_NDRAW = C_DRAWORDER + 3 * MAXDRAW  # (3,) cards in each type's draw order
+C_TRADEORDER = C_NDRAW + 3  # (NC,) hand-limit trade order
 C_DIE = C_TRADEORDER + NC  # (12,) die faces (0 sword, 1 shield, 2 coin, 3 blank)
 C_NFACES = C_DIE + 12
 C_BORDER = C_NFACES + 1  # (NL, 2) the land borders the Balts (0) / the Rus' Duchies (1)
@@ -133,6 +158,24 @@ C_COURT_GOLD = C_COURT + 1  # the assumed text effect's gold (princesses.yaml co
 C_PRINCESSES = C_COURT_GOLD + 1  # 1 with ``princesses: true``
 C_NBLAND = C_PRINCESSES + 1  # (NNB,) the land of each Princess Neighbor area (a Pomerania), else -1
 C_EXPOSE = C_NBLAND + NNB  # (NP, NNB) ``princesses._exposure``: home lands bordering / next to each Neighbor
+C_CARDTYPE = C_EXPOSE + NP * NNB  # (NC,) 0 battle, 1 court, 2 neighbor
+C_CARDSYM = C_CARDTYPE + NC  # (NC,) SYM_* support symbol (0 for a Battle Card)
+C_CARDNB = C_CARDSYM + NC  # (NC,) a Neighbor Card's Neighbor (neighbors.yaml order), NB_ANY, or -1
+C_CARDK = C_CARDNB + NC  # (NC,) a Neighbor Card's Knights
+C_CARDF = C_CARDK + NC  # (NC,) its Footmen
+C_CARDCOST = C_CARDF + NC  # (NC,) its cost in gold
+C_NEIGHBORS = C_CARDCOST + NC  # 1 with ``neighbors: true``
+C_NBFAC = C_NEIGHBORS + 1  # (6,) faction of each Neighbor (neighbors.yaml order)
+C_NBK = C_NBFAC + 6  # (6,) its Knights
+C_NBF = C_NBK + 6  # (6,) its Footmen
+C_NBMAJOR = C_NBF + 6  # (6,) 1 when its spots are an off-map area (its figures not on the Map wait there)
+C_NBPRIN = C_NBMAJOR + 6  # (6,) its Princess area code (``S_PRIN``)
+C_NBRANK = C_NBPRIN + 6  # (6,) rank of its id in sorted order
+C_NBENTRY = C_NBRANK + 6  # (6, NL) 1 when the land borders its off-map area
+C_NB_EXIT = C_NBENTRY + 6 * NL  # Movement Points to leave a Neighbor's area
+C_NB_DESTROY_PEOPLE = C_NB_EXIT + 1
+C_NB_DESTROY_CLERGY = C_NB_DESTROY_PEOPLE + 1
+C_END = C_NB_DESTROY_CLERGY + 1
 _SCALARS = (
     "GNESNA",
     "CRACOVIA",
@@ -176,7 +219,7 @@ _SCALARS = (
     "COIN_GOLD",
     "CARDS_PER_UNIT",
 )
-_S0 = C_EXPOSE + NP * NNB + 1
+_S0 = C_END + 1
 for _i, _name in enumerate(_SCALARS):
     globals()[f"C_{_name}"] = _S0 + _i
 C_ADJPTR = _S0 + len(_SCALARS)  # (NL + 1,) CSR row pointers into C_ADJ
@@ -232,7 +275,7 @@ class Unsupported(ValueError):
 
 
 def factions(board: Board) -> tuple[str, ...]:
-    return (*board.principalities, *sorted(board.pomerania_units), *INVADERS)
+    return (*board.principalities, *sorted(board.pomerania_units), *INVADERS, *MAJORS)
 
 
 def history_cards() -> tuple[str, ...]:
@@ -243,14 +286,15 @@ def history_cards() -> tuple[str, ...]:
 
 
 def compile_constants(
-    board: Board, rules, history: bool = False, court: bool = False, princesses: bool = False
+    board: Board, rules, history: bool = False, court: bool = False, princesses: bool = False, neighbors: bool = False
 ) -> np.ndarray:
     """The constants vector ``C`` (int64) for ``board`` and ``rules`` (a ``setup.GameRules``); ``history``: the
     History Cards are played (history.yaml is compiled either way); ``court``: Court Cards' text effects;
-    ``princesses``: the Princesses' missions."""
+    ``princesses``: the Princesses' missions; ``neighbors``: the Neighbor Cards by identity and their moves
+    (neighbors.yaml is compiled either way)."""
     v, rb = rules.values, rules.battle
     fs = factions(board)
-    if board.n != NL or len(board.principalities) != NP or len(fs) != NF:
+    if board.n != NL or len(board.principalities) != NP or len(fs) != NF or len(board.pomerania_units) != NPOM:
         raise Unsupported(f"the fast engine is laid out for {NL} lands, {NP} Principalities and 2 Pomeranias")
     if tuple(sorted(rules.seats_clockwise)) != tuple(sorted(board.principalities)):
         raise Unsupported("seats.clockwise must list the 4 Principalities")
@@ -310,10 +354,17 @@ def compile_constants(
     for t, kind in enumerate(CARD_KINDS):
         c[C_STARTCARDS + t] = v["seats"]["starting_cards"].get(kind, 0)
         symbols = list(v["cards"][f"{kind}_symbols"])
-        if sorted(symbols) != sorted(CARDS[i].split(".")[1] for i in range(NC) if CARDS[i].startswith(kind)):
+        bare = [CARDS[i].split(".")[1] for i in range(NC) if CARDS[i].startswith(kind + ".")]
+        if kind == "neighbor":
+            bare = [b for b in bare if b not in NB_IDS]
+        if sorted(symbols) != sorted(bare):
             raise Unsupported(f"{kind} cards must carry exactly the symbols {symbols}")
+        if kind == "neighbor" and neighbors:
+            symbols = list(NB_IDS)  # ``neighbors.enable``: the deck holds the 12 cards by identity
         for j, s in enumerate(symbols):
-            c[C_DRAWORDER + 3 * t + j] = CARDS.index(f"{kind}.{s}")
+            c[C_DRAWORDER + MAXDRAW * t + j] = CARDS.index(f"{kind}.{s}")
+        c[C_NDRAW + t] = len(symbols)
+    _compile_neighbors(c, board, neighbors)
     trade = sorted(range(NC), key=lambda i: (("neighbor", "court", "battle").index(CARDS[i].split(".")[0]), CARDS[i]))
     c[C_TRADEORDER : C_TRADEORDER + NC] = trade
     c[C_DIE : C_DIE + len(rb.die)] = rb.die
@@ -402,6 +453,56 @@ def _compile_history(c: np.ndarray, board: Board, history: bool) -> None:
     c[C_MONGOL_FIRST] = inv["mongols"]["first_wave"]
     c[C_MONGOL_FEWER] = inv["mongols"]["fewer_each_wave"]
     c[C_HDEALT] = hv["deck"]["dealt_per_period"]
+
+
+def neighbor_ids() -> tuple[str, ...]:
+    """The Neighbors in neighbors.yaml order (a Neighbor's index in ``C_NB*``)."""
+    from sim.games.principes.game.neighbors import neighbors
+
+    return neighbors()
+
+
+def _compile_neighbors(c: np.ndarray, board: Board, on: bool) -> None:
+    from sim.games.principes.game.neighbors import ANY, neighbor_values
+    from sim.games.principes.game.princesses import neighbors as princess_neighbors
+
+    nv = neighbor_values()
+    nbs, fs = neighbor_ids(), factions(board)
+    if len(nbs) != 6 or sorted(nbs) != sorted((*board.pomerania_units, *MAJORS)) or NNBC > MAXDRAW:
+        raise Unsupported("the fast engine holds the 2 Pomeranias and the 4 major Neighbors of neighbors.yaml")
+    symbols = {"people": SYM_PEOPLE, "clergy": SYM_CLERGY, "either": SYM_EITHER}
+    for i, card in enumerate(CARDS):
+        kind, name = card.split(".")
+        c[C_CARDTYPE + i] = CARD_KINDS.index(kind)
+        c[C_CARDNB + i] = -1
+        if kind == "battle":
+            continue
+        if kind == "neighbor" and name in NB_IDS:
+            spec = nv["cards"][name]
+            c[C_CARDSYM + i] = symbols[spec["support"]]
+            c[C_CARDNB + i] = NB_ANY if spec["neighbor"] == ANY else nbs.index(spec["neighbor"])
+            if set(spec["units"]) - {"knight", "footman"}:
+                raise Unsupported(f"Neighbor Card {name}: only Knights and Footmen in the fast engine")
+            c[C_CARDK + i] = spec["units"].get("knight", 0)
+            c[C_CARDF + i] = spec["units"].get("footman", 0)
+            c[C_CARDCOST + i] = spec["cost"]
+        else:
+            c[C_CARDSYM + i] = symbols[name]
+    names = sorted(nbs)
+    for j, nb in enumerate(nbs):
+        spec = nv["neighbors"][nb]
+        c[C_NBFAC + j] = fs.index(nb)
+        c[C_NBK + j] = spec["units"].get("knight", 0)
+        c[C_NBF + j] = spec["units"].get("footman", 0)
+        c[C_NBMAJOR + j] = nb not in board.pomerania_units
+        c[C_NBPRIN + j] = NP + princess_neighbors().index(nb) if nb in princess_neighbors() else -1
+        c[C_NBRANK + j] = names.index(nb)
+        for i, land in enumerate(board.lands):
+            c[C_NBENTRY + j * NL + i] = spec["spots"] in land.borders
+    c[C_NB_EXIT] = nv["movement"]["exit_cost"]
+    c[C_NB_DESTROY_PEOPLE] = nv["movement"]["destroy_people"]
+    c[C_NB_DESTROY_CLERGY] = nv["movement"]["destroy_clergy"]
+    c[C_NEIGHBORS] = int(on)
 
 
 def princess_areas(board: Board) -> tuple[str, ...]:
@@ -524,8 +625,12 @@ def from_state_vector(s: np.ndarray, template: State) -> State:
         return [_tile_name(int(t), v) for t in s[S_TILES + p * MAXHELD : S_TILES + p * MAXHELD + s[S_TILESN + p]]]
 
     decks = {kind: {} for kind in CARD_KINDS}
+    by_id = any(s[S_DECK + CARDS.index(f"neighbor.{c}")] for c in NB_IDS) or any(
+        s[S_HAND + j * NC + CARDS.index(f"neighbor.{c}")] for c in NB_IDS for j in range(NP)
+    )
     for kind in CARD_KINDS:
-        for symbol in v["cards"][f"{kind}_symbols"]:
+        symbols = NB_IDS if kind == "neighbor" and by_id else v["cards"][f"{kind}_symbols"]
+        for symbol in symbols:
             decks[kind][symbol] = int(s[S_DECK + CARDS.index(f"{kind}.{symbol}")])
     pom_off = {}
     for j, faction in enumerate(fs[NP:]):
@@ -574,4 +679,5 @@ def from_state_vector(s: np.ndarray, template: State) -> State:
         princess_last={
             p: princess_areas(board)[int(s[S_PRINLAST + j])] for j, p in enumerate(ps) if s[S_PRINLAST + j] >= 0
         },
+        variants=frozenset({"neighbors"}) if by_id else frozenset(),
     )

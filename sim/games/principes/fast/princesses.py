@@ -6,9 +6,9 @@ those in a Capital its owner lost are removed (``sweep``, also after every actio
 Period's first Round every player, in turn order, sends a Princess (``missions``), else each Princess in a Capital
 works again (``court_effect``): her owner draws a Court or Neighbor Card at home, or the Capital's owner gives one
 up. Battles and devastation remove Princesses in ``kernels`` (``princess_battle``, ``princess_gone``); Division
-skips lands with a Princess (``history``). Printed Progress Tiles (Lady of the Court) and Neighbor immunity are not
-ported. The choices are the built-in strategies' hooks: ``default_mission`` / ``default_discard`` and "court" for
-the scripted plans, uniform picks for ``random``.
+skips lands with a Princess (``history``); Neighbor immunity is asked by ``neighbors.may_end``. Printed Progress
+Tiles (Lady of the Court) are not ported. The choices are the built-in strategies' hooks: ``default_mission`` /
+``default_discard`` and "court" for the scripted plans, uniform picks for ``random``.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from sim.games.principes.fast import kernels as K
 from sim.games.principes.fast.history import rivals_by_strength
 from sim.games.principes.fast.layout import (
     C_CAPITAL,
+    C_CARDSYM,
     C_EXPOSE,
     C_PER_PERIOD,
     C_TRACK_HI,
@@ -33,6 +34,8 @@ from sim.games.principes.fast.layout import (
     S_PRIN,
     S_PRINLAST,
     S_ROUND,
+    SYM_EITHER,
+    SYM_PEOPLE,
 )
 from sim.games.principes.fast.strategies import P_KIND, P_NPRINCESS, P_PRINCESS, RANDOM
 
@@ -123,24 +126,24 @@ def lose_card(S, C, P, F, sid, victim, rs):
                 card = c
                 break
             pick -= h
-        sym = (card - 3) % 3  # 0 clergy, 1 either, 2 people
-        if sym == 1:
+        sym = C[C_CARDSYM + card]
+        if sym == SYM_EITHER:
             use = K.rand_below(rs, 4)  # discard, gold, people, clergy
         else:
             use = K.rand_below(rs, 3)  # discard, gold, its own track
             if use == 2:
-                use = 2 if sym == 2 else 3
+                use = 2 if sym == SYM_PEOPLE else 3
     else:
         card = 3
         for c in range(3, NC):
             if S[S_HAND + victim * NC + c] > 0:
                 card = c
                 break
-        sym = (card - 3) % 3
-        if sym == 1:
+        sym = C[C_CARDSYM + card]
+        if sym == SYM_EITHER:
             track = 2 if S[S_PEOPLE + victim] <= S[S_CLERGY + victim] else 3
         else:
-            track = 2 if sym == 2 else 3
+            track = 2 if sym == SYM_PEOPLE else 3
         level = S[S_PEOPLE + victim] if track == 2 else S[S_CLERGY + victim]
         use = track if level < C[C_TRACK_HI] else 1
     if use == 1:

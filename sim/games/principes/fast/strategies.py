@@ -43,9 +43,12 @@ from sim.games.principes.fast.layout import (
     C_ASM_UNITS,
     C_BUILD_COST,
     C_BYRANK,
+    C_CARDSYM,
     C_CAV_POINTS,
     C_INF_POINTS,
     C_KNIGHT_COST,
+    C_NEIGHBORS,
+    C_POL_DRAWN,
     C_PRANK,
     C_PRINC,
     C_RANK,
@@ -71,6 +74,9 @@ from sim.games.principes.fast.layout import (
     S_PRINCEPS,
     S_ROUND,
     S_SUPPLY,
+    SYM_CLERGY,
+    SYM_EITHER,
+    SYM_PEOPLE,
     T_CASTLE,
     Unsupported,
 )
@@ -102,9 +108,15 @@ P_COURT_BEFORE = P_LATE + 1  # bit a set: Court Cards played for their text befo
 P_COURT_MAX = P_COURT_BEFORE + 1
 P_NPRINCESS = P_COURT_MAX + 1  # ``princess``: mission kinds in order (0 own_capital, 1 rival_capital, 2 neighbor)
 P_PRINCESS = P_NPRINCESS + 1  # (MAXPRIO,)
-NPI = P_PRINCESS + MAXPRIO
+P_NB_PLAY = P_PRINCESS + MAXPRIO  # Neighbors (scripted.py ``neighbor_*``)
+P_NB_WEAKEST = P_NB_PLAY + 1  # neighbor_target: 1 weakest, 0 leader
+P_NB_BLOCK = P_NB_WEAKEST + 1
+P_NB_DRAWS = P_NB_BLOCK + 1
+P_NB_DESTROY = P_NB_DRAWS + 1
+NPI = P_NB_DESTROY + 1
 F_RATIO, F_WEAKEST, F_MOVE_SHARE, F_PLAY_SHARE, F_COURT_SHARE = range(5)
-NPF = 5
+F_NB_RATIO, F_NB_RESERVE, F_NB_MIN_VALUE, F_NB_SHARE = range(5, 9)
+NPF = 9
 STRENGTH = (2, 2, 1)  # legal.UNIT_STRENGTH: prince, knight, footman
 COUNCIL = -1
 
@@ -138,6 +150,7 @@ def compile_strategy(uses: str, params: dict) -> tuple[np.ndarray, np.ndarray]:
         floats[F_MOVE_SHARE] = _num("move_share", p["move_share"], False)
         floats[F_PLAY_SHARE] = _num("play_share", p["play_share"], False)
         floats[F_COURT_SHARE] = _num("court_share", p["court_share"], False)
+        floats[F_NB_SHARE] = _num("neighbor_share", p["neighbor_share"], False)
         return ints, floats
     ints[P_KIND] = SCRIPTED
     prio = p["priorities"]
@@ -186,6 +199,16 @@ def compile_strategy(uses: str, params: dict) -> tuple[np.ndarray, np.ndarray]:
         raise Unsupported(f"princess {kinds!r}: at most {MAXPRIO} of {', '.join(MISSIONS)}")
     ints[P_NPRINCESS] = len(kinds)
     ints[P_PRINCESS : P_PRINCESS + len(kinds)] = [MISSIONS.index(k) for k in kinds]
+    target = p["neighbor_target"]
+    if not isinstance(target, str):
+        raise Unsupported(f"neighbor_target {target!r}: leader or weakest")
+    ints[P_NB_WEAKEST] = target == "weakest"  # ``neighbors.rivals``: anything else is the leader
+    for key, slot in (("neighbor_play", P_NB_PLAY), ("neighbor_block", P_NB_BLOCK), ("neighbor_destroy", P_NB_DESTROY)):
+        ints[slot] = _flag(key, p[key])
+    ints[P_NB_DRAWS] = _num("neighbor_draws", p["neighbor_draws"])
+    floats[F_NB_RATIO] = _num("neighbor_ratio", p["neighbor_ratio"], False)
+    floats[F_NB_RESERVE] = _num("neighbor_reserve", p["neighbor_reserve"], False)
+    floats[F_NB_MIN_VALUE] = _num("neighbor_min_value", p["neighbor_min_value"], False)
     floats[F_RATIO] = _num("attack_ratio", p["attack_ratio"], False)
     floats[F_WEAKEST] = _num("prefer_weakest", p["prefer_weakest"], False)
     return ints, floats
@@ -270,9 +293,10 @@ def support_plan(S, C, p, mine, plays):
     n = 0
     for card in range(3, NC):
         for _ in range(S[S_HAND + p * NC + card]):
-            if card == 3 or card == 6:
+            sym = C[C_CARDSYM + card]
+            if sym == SYM_CLERGY:
                 t = 2
-            elif card == 5 or card == 8:
+            elif sym == SYM_PEOPLE:
                 t = 1
             else:
                 t = 1 if mine[1] <= mine[2] else 2
@@ -492,11 +516,16 @@ def scripted_politics(S, C, P, p):
     needed = P[P_COUNCIL_LEADS] if P[P_COUNCIL_LEADS] else tracks_needed(S, C, p)
     if crowned or (leads >= needed and S[S_PRINCEPS] != p):
         return COUNCIL
+    if C[C_NEIGHBORS]:
+        return max(0, min(P[P_DRAW_COURT], C[C_POL_DRAWN] - P[P_NB_DRAWS]))
     return P[P_DRAW_COURT]
 
 
-PEOPLE_CARDS = (4, 5, 7, 8)  # sorted cards that can raise People
-CLERGY_CARDS = (3, 4, 6, 7)
+@njit(cache=True)
+def raises(C, card, t):
+    """The Court or Neighbor Card can raise track ``t`` (1 People, 2 Clergy)."""
+    sym = C[C_CARDSYM + card]
+    return sym == SYM_EITHER or sym == t
 
 
 @njit(cache=True)
@@ -516,12 +545,13 @@ def scripted_council(S, C, P, p, host, plays):
     for t in (1, 2):
         need = stand[host, t] - stand[p, t] + 1
         usable = 0
-        for i in range(4):
-            c = PEOPLE_CARDS[i] if t == 1 else CLERGY_CARDS[i]
-            usable += hand[c]
+        for c in range(3, NC):
+            if raises(C, c, t):
+                usable += hand[c]
         if 0 < need <= usable and stand[p, t] + need <= C[C_TRACK_HI]:
-            for i in range(4):
-                c = PEOPLE_CARDS[i] if t == 1 else CLERGY_CARDS[i]
+            for c in range(3, NC):
+                if not raises(C, c, t):
+                    continue
                 while hand[c] > 0 and need > 0:
                     hand[c] -= 1
                     need -= 1
@@ -680,14 +710,15 @@ def random_building(S, C, p, rs, lands, kinds):
 
 
 @njit(cache=True)
-def random_council(S, F, p, rs, plays):
+def random_council(S, C, F, p, rs, plays):
     n = 0
     for card in range(3, NC):
         for _ in range(S[S_HAND + p * NC + card]):
             if rand_float(rs) < F[F_PLAY_SHARE]:
-                if card == 3 or card == 6:
+                sym = C[C_CARDSYM + card]
+                if sym == SYM_CLERGY:
                     t = 2 + rand_below(rs, 1)  # rng.choice of one track still draws
-                elif card == 5 or card == 8:
+                elif sym == SYM_PEOPLE:
                     t = 1 + rand_below(rs, 1)
                 else:
                     t = 1 + rand_below(rs, 2)

@@ -44,6 +44,6 @@ def test_court_switch():
     assert payload().engine == "fast"
     assert payload(court=False).engine == "fast"
     assert payload(princesses=True).engine == "fast"
-    assert payload(neighbors=True).engine == "reference"
+    assert payload(neighbors=True).engine == "fast"
     bad = {"name": "odd", "uses": "builder", "params": {"court_text_before": ["feasting"]}}
     assert payload(seats=[bad, *MIX[1:]]).engine == "reference"

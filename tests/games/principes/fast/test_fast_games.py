@@ -134,14 +134,14 @@ def test_engine_switch():
     assert payload(engine="reference").engine == "reference"
     assert payload(history=True).engine == "fast"
     assert experiment.experiment_from_dict({"seats": MIX}, "t.yaml").engine == "fast"  # History on by default
-    assert payload(neighbors=True).engine == "reference"
+    assert payload(neighbors=True).engine == "fast"
     bold = {"name": "bold", "uses": "conqueror", "params": {"attack_ratio": 2, "prince_moves": True}}
     assert payload(seats=["builder", bold, "politician", "random"]).engine == "fast"
     custom = "strategies.principes.builder:Builder"
     assert payload(seats=[custom, *MIX[1:]]).engine == "reference"
     with pytest.raises(ConfigError) as err:
-        payload(neighbors=True, engine="fast")
-    assert err.value.key == "engine" and "neighbors" in str(err.value)
+        payload(progress="tiles", engine="fast")
+    assert err.value.key == "engine" and "progress" in str(err.value)
     with pytest.raises(ConfigError) as err:
         payload(engine="quick")
     assert err.value.key == "engine"

@@ -100,7 +100,7 @@ def test_history_state_round_trip():
 def test_history_switch():
     assert payload().engine == "fast"
     assert payload(engine="reference").engine == "reference"
-    assert payload(neighbors=True).engine == "reference"
+    assert payload(neighbors=True).engine == "fast"
     assert payload(court=True, princesses=True).engine == "fast"
     assert payload(progress="tiles").engine == "reference"
     three = {"polonia_maior": "builder", "masovia": "conqueror", "silesia": "random"}

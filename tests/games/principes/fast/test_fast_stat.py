@@ -41,14 +41,14 @@ def two_sample_pvalues(ref, fast, factions):
     return out
 
 
-PORTED = {"neighbors": False, "progress": "generic"}  # faction-balance-full without what only the reference plays
+PORTED = {"progress": "generic"}  # faction-balance-full without what only the reference plays
 
 
 @pytest.mark.stat
 @pytest.mark.parametrize(
     "name, keys",
     [("faction-balance", {}), ("faction-balance-history", {}), ("faction-balance-full", PORTED)],
-    ids=["part1", "history", "history-court-princesses"],
+    ids=["part1", "history", "history-court-princesses-neighbors"],
 )
 def test_faction_balance_matches_the_reference_engine(mc_trials, name, keys):
     raw = {**load_experiment(EXPERIMENTS / f"{name}.yaml"), **keys}

@@ -13,6 +13,7 @@ from sim.games.principes.fast import strategies as ST
 from sim.games.principes.fast.layout import (
     ACTIONS,
     BUILDINGS,
+    CARDS,
     NL,
     NP,
     S_SIZE,
@@ -128,8 +129,7 @@ def test_scripted_decisions(world, states, name):
     lands, kinds = np.empty(NL, np.int64), np.empty(NL, np.int64)
     plays = np.empty((32, 2), np.int64)
     ctrl = np.empty(NL, np.int64)
-    cards = ("battle.either", "battle.shield", "battle.sword", "court.clergy", "court.either", "court.people",
-             "neighbor.clergy", "neighbor.either", "neighbor.people")  # fmt: skip
+    cards = CARDS  # the card of each index
     for state in states[::4]:
         s = to_state_vector(state)
         K.control_all(s, c, ctrl)
