@@ -18,6 +18,7 @@ from numba import njit
 from sim.games.principes.fast import history as H
 from sim.games.principes.fast import kernels as K
 from sim.games.principes.fast import princesses as PR
+from sim.games.principes.fast import tiles as T
 from sim.games.principes.fast.layout import (
     A_ASSEMBLY,
     A_BUILDING,
@@ -31,11 +32,13 @@ from sim.games.principes.fast.layout import (
     C_HISTORY,
     C_KNIGHT_COST,
     C_PRINCESSES,
+    C_TILES,
     C_TILES_PER_PERIOD,
     MAXHELD,
     NC,
     NL,
     NP,
+    NTILES,
     S_CLERGY,
     S_CLOCKWISE,
     S_ELIM,
@@ -45,6 +48,7 @@ from sim.games.principes.fast.layout import (
     S_PRINCEPS,
     S_ROUND,
     S_SIZE,
+    TK_NEW_MECHANISMS,
     compile_constants,
     to_state_vector,
 )
@@ -58,9 +62,13 @@ from sim.games.principes.fast.strategies import (
     P_DESTROY,
     P_INDULGENCE,
     P_KIND,
+    P_NEWMECH,
+    P_NWISH,
     P_PROGRESS,
+    P_RANK,
     P_RESERVE,
     P_SELL,
+    P_TAKE_TILES,
     P_TAX_MIN,
     RANDOM,
     SCRIPTED,
@@ -76,6 +84,8 @@ from sim.games.principes.fast.strategies import (
     scripted_plan,
     scripted_politics,
     scripted_target,
+    scripted_worth,
+    wished,
 )
 from sim.rng import trial_state
 
@@ -93,7 +103,28 @@ COL = {name: i for i, name in enumerate(COLUMNS)}
 
 @njit(cache=True)
 def perform(S, C, P, F, sid, p, action, rs):
-    """``driver.perform``: the strategy of ``p`` (row ``sid[p]`` of ``P``/``F``) carries out ``action``."""
+    """``driver.perform``: the strategy of ``p`` (row ``sid[p]`` of ``P``/``F``) carries out ``action``; with the
+    printed tiles, New Mechanisms may turn Progress into another action, and the tiles that fire on an action
+    performed follow it (``tiles.after_action``)."""
+    Pp = P[sid[p]]
+    Fp = F[sid[p]]
+    scripted = Pp[P_KIND] == SCRIPTED
+    if C[C_TILES] and action == A_PROGRESS and K.holds(S, C, p, TK_NEW_MECHANISMS):
+        if not scripted:  # rng.choice of the 5 other actions with probability 1/2
+            if K.rand_float(rs) < 0.5:
+                action = 1 + K.rand_below(rs, 5)
+        else:
+            alt = Pp[P_NEWMECH]
+            if alt >= 0 and not wished(S, C, Pp, p) and scripted_worth(S, C, Pp, Fp, p, alt):
+                action = alt
+    if _act(S, C, P, F, sid, p, action, rs) and C[C_TILES]:
+        T.after_action(S, C, p, action, rs)
+
+
+@njit(cache=True)
+def _act(S, C, P, F, sid, p, action, rs):
+    """``driver.perform`` after New Mechanisms: cards sold, Court texts, then ``driver._action``; returns whether
+    the action was performed (the reference's ``out is not state``)."""
     Pp = P[sid[p]]
     Fp = F[sid[p]]
     scripted = Pp[P_KIND] == SCRIPTED
@@ -120,11 +151,12 @@ def perform(S, C, P, F, sid, p, action, rs):
             ok = ok and S[S_PEOPLE + p] > Pp[P_TAX_MIN]
         if ok:
             K.taxes(S, C, p)
+        return ok
     elif action == A_ASSEMBLY:
         lands = np.empty(NL, np.int64)
         n, knights, footmen, cap = assembly_room(S, C, p, lands)
         if n == 0:
-            return
+            return False
         if not scripted:
             k = K.rand_below(rs, min(knights, cap) + 1)
             f = K.rand_below(rs, min(footmen, cap - k) + 1)
@@ -139,6 +171,7 @@ def perform(S, C, P, F, sid, p, action, rs):
                 if lands[i] == C[C_CAPITAL + p]:
                     land = lands[i]
         K.assemble(S, C, p, land, k, f)
+        return True
     elif action == A_MOVEMENT:
         moves = np.empty((3 * NL, 4), np.int64)
         destroy = -1
@@ -148,13 +181,14 @@ def perform(S, C, P, F, sid, p, action, rs):
         else:
             best, nm = scripted_target(S, C, Pp, Fp, p, moves)
             if best < 0:
-                return
+                return False
             indulgence = Pp[P_INDULGENCE] != 0
             if Pp[P_DESTROY]:
                 destroy = best
         if nm == 0:
-            return
+            return False
         K.move(S, C, p, moves, nm, rs, indulgence, destroy)
+        return True
     elif action == A_BUILDING:
         lands = np.empty(NL, np.int64)
         kinds = np.empty(NL, np.int64)
@@ -168,6 +202,8 @@ def perform(S, C, P, F, sid, p, action, rs):
             nb = scripted_buildings(S, C, ctrl, Pp, p, gold, lands, kinds)
         if city >= 0 or nb > 0:
             K.build(S, C, p, city, lands, kinds, nb)
+            return True
+        return False
     elif action == A_POLITICS:
         if not scripted:
             choice = COUNCIL if K.rand_float(rs) < 0.5 else K.rand_below(rs, 4)
@@ -181,13 +217,18 @@ def perform(S, C, P, F, sid, p, action, rs):
             for o in range(no):
                 q = order[o]
                 if P[sid[q], P_KIND] == RANDOM:
-                    nplays[q] = random_council(S, F[sid[q]], q, rs, plays[q])
+                    nplays[q] = random_council(S, C, F[sid[q]], q, rs, plays[q])
                 else:
                     nplays[q] = scripted_council(S, C, P[sid[q]], q, p, plays[q])
             K.council(S, C, p, plays, nplays)
         else:
             K.politics_draw(S, C, p, rs, choice, scripted)
+        return True
     elif action == A_PROGRESS:
+        if C[C_TILES]:  # the printed tiles
+            rank = Pp[P_RANK : P_RANK + NTILES]
+            return T.progress_action(S, C, p, rs, scripted, rank, Pp[P_NWISH], Pp[P_TAKE_TILES] != 0)
+        performed = False
         picks = np.empty((2 * MAXHELD + 24, 2), np.int64)
         for _ in range(K.period(S, C) * C[C_TILES_PER_PERIOD]):
             n = K.tile_picks(S, C, p, picks)
@@ -203,6 +244,9 @@ def perform(S, C, P, F, sid, p, action, rs):
             if pick < 0:
                 break
             K.take_tile(S, C, p, picks[pick, 0], picks[pick, 1])
+            performed = True
+        return performed
+    return False
 
 
 @njit(cache=True)
@@ -302,7 +346,7 @@ def play_games(S0, C, P, F, seats, rotate, key, start, count, debug, out):
 @functools.lru_cache(maxsize=8)
 def _compiled(overrides: tuple[tuple[str, str], ...], specs: str, history: bool = False, modules: tuple = ()):
     """(S0, C, P, F) for game.yaml ``overrides``, the strategy ``specs`` (JSON of [(uses, params)]), ``history``
-    (the History Cards played) and the optional ``modules`` on (``court``, ``princesses``)."""
+    (the History Cards played) and the optional ``modules`` on (``court``, ``princesses``, ``tiles``)."""
     from sim.games.principes.fast.dispatch import FAST_MODULES
     from sim.games.principes.fast.layout import Unsupported
     from sim.games.principes.game.setup import initial_state, load_game_rules
@@ -313,7 +357,7 @@ def _compiled(overrides: tuple[tuple[str, str], ...], specs: str, history: bool 
         raise Unsupported(f"optional modules the fast engine does not play: {', '.join(other)}")
     board = load_board()
     rules = load_game_rules(overrides={k: json.loads(v) for k, v in overrides})
-    c = compile_constants(board, rules, history, "court" in modules, "princesses" in modules)
+    c = compile_constants(board, rules, history, "court" in modules, "princesses" in modules, "tiles" in modules)
     s0 = to_state_vector(initial_state(board, rules))
     rows = [compile_strategy(uses, params) for uses, params in json.loads(specs)]
     p = np.array([r[0] for r in rows], np.int64).reshape(len(rows), NPI)

@@ -35,6 +35,7 @@ from sim.games.principes.fast.layout import (
     C_DIE,
     C_DISTINCT,
     C_DRAWORDER,
+    C_FLIP,
     C_FOOTMAN_COST,
     C_GNESNA,
     C_GNESNA_BONUS,
@@ -71,6 +72,9 @@ from sim.games.principes.fast.layout import (
     C_TAX_MIN,
     C_TAX_PEOPLE,
     C_TAXBONUS,
+    C_TILEKIND,
+    C_TILEPAR,
+    C_TILES,
     C_TOK,
     C_TOKMIGHT,
     C_TRACK_HI,
@@ -124,6 +128,12 @@ from sim.games.principes.fast.layout import (
     S_UNITS,
     T_CASTLE,
     T_DIVISION,
+    TK_ABBEY_CLERGY,
+    TK_BORDER_GUARDS,
+    TK_HAND_LIMIT,
+    TK_INFANTRY,
+    TK_KNIGHTLY,
+    TK_LEARNING_CHESS,
 )
 from sim.rng import below, high32, next_word
 
@@ -204,6 +214,93 @@ def n_factions_on(S, land):
         n += m & 1
         m >>= 1
     return n
+
+
+# --- printed Progress Tiles: the effect queries (``game.tiles``; each a no-op without ``progress: tiles``) ---------
+
+
+@njit(cache=True)
+def tile_param(S, C, p, kind):
+    """``tiles.params``: the first parameter (``C_TILEPAR``) of the player's printed tile with effect ``kind`` (the
+    first such tile in the order taken), or -1 when it holds none; always -1 without the printed tiles."""
+    if not C[C_TILES] or p < 0 or p >= NP:
+        return -1
+    b = S_TILES + p * MAXHELD
+    for j in range(S[S_TILESN + p]):
+        t = S[b + j]
+        if C[C_TILEKIND + t] == kind:
+            return C[C_TILEPAR + t]
+    return -1
+
+
+@njit(cache=True)
+def holds(S, C, p, kind):
+    """``tiles.holds``: the player holds a printed tile with effect ``kind``."""
+    return tile_param(S, C, p, kind) >= 0
+
+
+@njit(cache=True)
+def hand_limit(S, C, p):
+    """``cards.hand_limit``: 6 cards, or Bishop's Chancery's 9."""
+    cards = tile_param(S, C, p, TK_HAND_LIMIT)
+    return cards if cards >= 0 else C[C_HAND_LIMIT]
+
+
+@njit(cache=True)
+def guard_mask(S, C):
+    """Bit q set for each player q holding Border Guards (0 without the printed tiles)."""
+    m = 0
+    if C[C_TILES]:
+        for q in range(NP):
+            if holds(S, C, q, TK_BORDER_GUARDS):
+                m |= 1 << q
+    return m
+
+
+@njit(cache=True)
+def guarded(S, C, land, mover, consent):
+    """``tiles.guarded``: Border Guards, "Foreign units stop at the first of your lands they enter": ``land`` is
+    controlled by a holder other than ``mover`` (any faction) and other than ``consent`` (the faction whose consent
+    lets them pass, -1 none)."""
+    if not C[C_TILES]:
+        return False
+    owner = controller(S, C, land)
+    return 0 <= owner < NP and owner != mover and owner != consent and holds(S, C, owner, TK_BORDER_GUARDS)
+
+
+@njit(cache=True)
+def move_points(S, C, p, kind):
+    """``movement.movement_points`` of the player's unit ``kind``: Mounts for Infantry adds to Footmen's."""
+    if kind != FOOTMAN:
+        return C[C_CAV_POINTS]
+    extra = tile_param(S, C, p, TK_INFANTRY)
+    return C[C_INF_POINTS] + (extra if extra > 0 else 0)
+
+
+@njit(cache=True)
+def tiltyards(S, C, p):
+    """Tiltyards on the lands ``p`` controls."""
+    ctrl = np.empty(NL, np.int64)
+    control_all(S, C, ctrl)
+    n = 0
+    for land in range(NL):
+        n += ctrl[land] == p and S[S_BUILD + land] == BUILD_TILTYARD
+    return n
+
+
+@njit(cache=True)
+def council_bonus(S, C):
+    """``tiles.council_bonus``: Knightly Culture at any Council, +1 People per Tiltyard the holder controls (in
+    turn order)."""
+    if not C[C_TILES]:
+        return
+    order = np.empty(NP, np.int64)
+    no = turn_order(S, C, order)
+    for o in range(no):
+        q = order[o]
+        per = tile_param(S, C, q, TK_KNIGHTLY)
+        if per >= 0:
+            S[S_PEOPLE + q] = clamp(C, S[S_PEOPLE + q] + per * tiltyards(S, C, q))
 
 
 # --- control (control.py) ---------------------------------------------------------------------------------------
@@ -353,7 +450,8 @@ def trade_for_gold(S, C, p, card):
 
 @njit(cache=True)
 def enforce_hand_limit(S, C, p):
-    while hand_size(S, p) > C[C_HAND_LIMIT]:
+    limit = hand_limit(S, C, p)
+    while hand_size(S, p) > limit:
         for j in range(NC):
             card = C[C_TRADEORDER + j]
             if S[S_HAND + p * NC + card] > 0:
@@ -564,7 +662,7 @@ def battle(S, C, land, attacker, rs):
     face_a = C[C_DIE + rand_below(rs, nfaces)]
     face_d = C[C_DIE + rand_below(rs, nfaces)]
     top = np.empty(6, np.int64)
-    for side in (attacker, defender):  # With the Wind: reroll a losing die once, attacker first
+    for side in (attacker, defender):  # With the Wind: reroll a losing die once, attacker first; Learning Chess
         if side < NP and C[C_REROLL + side] and is_player(S, side):
             w = fight(ua, ud, face_a == SWORD, face_a == SHIELD, face_d == SWORD, shields_d + (face_d == SHIELD), top)
             if (w == 1) != (side == attacker):
@@ -572,6 +670,14 @@ def battle(S, C, land, attacker, rs):
                     face_a = C[C_DIE + rand_below(rs, nfaces)]
                 else:
                     face_d = C[C_DIE + rand_below(rs, nfaces)]
+        if C[C_TILES] and is_player(S, side) and holds(S, C, side, TK_LEARNING_CHESS):  # flip a losing die
+            w = fight(ua, ud, face_a == SWORD, face_a == SHIELD, face_d == SWORD, shields_d + (face_d == SHIELD), top)
+            if (w == 1) != (side == attacker):  # ``battles._flip``: when the opposite face wins
+                fa = C[C_FLIP + face_a] if side == attacker else face_a
+                fd = C[C_FLIP + face_d] if side != attacker else face_d
+                w = fight(ua, ud, fa == SWORD, fa == SHIELD, fd == SWORD, shields_d + (fd == SHIELD), top)
+                if (w == 1) == (side == attacker):
+                    face_a, face_d = fa, fd
     if face_a == COIN:
         _loot(S, C, attacker, defender)
     if face_d == COIN:
@@ -887,6 +993,7 @@ def reachable(S, C, p, start, points, out):
     dist[start] = 0
     queue[0] = start
     head, tail = 0, 1
+    guards = guard_mask(S, C) & ~(1 << p)
     while head < tail:
         land = queue[head]
         head += 1
@@ -894,6 +1001,8 @@ def reachable(S, C, p, start, points, out):
             continue
         if land != start and S[S_MASK + land] & ~(1 << p):
             continue  # moving units must stop on a land holding another colour's units
+        if guards and land != start and guarded(S, C, land, p, -1):
+            continue  # Border Guards: "Foreign units stop at the first of your lands they enter"
         for e in range(C[C_ADJPTR + land], C[C_ADJPTR + land + 1]):
             nxt = C[C_ADJ + e]
             if dist[nxt] < 0:
@@ -1029,6 +1138,13 @@ def build(S, C, p, city, lands, kinds, nb):
         S[S_SUPPLY + T_CASTLE + kinds[i] - 1] -= 1
         S[S_BUILD + lands[i]] = kinds[i]
     retrack(S, C, people0, clergy0)
+    extra = tile_param(S, C, p, TK_ABBEY_CLERGY)  # French Style: "gain additional Clergy Support Point"
+    if extra > 0:
+        abbeys = 0
+        for i in range(nb):
+            abbeys += kinds[i] == BUILD_ABBEY
+        if abbeys:
+            S[S_CLERGY + p] = clamp(C, S[S_CLERGY + p] + abbeys * extra)
 
 
 # --- politics ---------------------------------------------------------------------------------------------------
@@ -1105,6 +1221,7 @@ def council(S, C, host, plays, nplays):
     bonus = C[C_GNESNA_BONUS + host]
     if bonus and controller(S, C, C[C_GNESNA]) == host:
         S[S_CLERGY + host] = clamp(C, S[S_CLERGY + host] + bonus)
+    council_bonus(S, C)  # Knightly Culture: People Support for each Tiltyard
     order = np.empty(NP, np.int64)
     no = turn_order(S, C, order)
     for o in range(no):
@@ -1280,7 +1397,8 @@ def new_game(S0, C, rs, S):
 def violations(S, C, S0):
     """A bit mask of broken invariants (``invariants.violations``; 0 when sound): 1 units not conserved (map + pool)
     or a stale presence mask, 2 gold < 0 or more than the coins, 4 a track out of range, 8 a battle left unresolved,
-    16 Division Tokens, 32 Cities, 64 token supply, 128 cards not conserved, 256 Progress Tiles not conserved,
+    16 Division Tokens, 32 Cities, 64 token supply, 128 cards not conserved, 256 Progress Tiles not conserved (printed
+    tiles: also more face up than a colour's spaces, 2 identical tiles held, more of a colour than 3),
     512 control out of range or held by an eliminated player, 1024 Invaders left on the Map (or Teutonic Knights
     lost or made). ``S0`` is the starting position (before the deal)."""
     bad = 0
@@ -1352,6 +1470,25 @@ def violations(S, C, S0):
                 n += S[S_TILES + p * MAXHELD + i] // C[C_DISTINCT] == c
         if n != C[C_DISTINCT] * C[C_COPIES]:
             bad |= 256
+    if C[C_TILES]:  # ``invariants._tile_violations``: the face-up row, no 2 identical tiles, the spaces
+        d = C[C_DISTINCT]
+        shown = np.zeros(NCOL, np.int64)
+        for i in range(S[S_MARKETN]):
+            shown[S[S_MARKET + i] // d] += 1
+        for c in range(NCOL):
+            if shown[c] > C[C_MARKET_PER_COLOR]:
+                bad |= 256
+        for p in range(NP):
+            per = np.zeros(NCOL, np.int64)
+            b = S_TILES + p * MAXHELD
+            for i in range(S[S_TILESN + p]):
+                per[S[b + i] // d] += 1
+                for j in range(i):
+                    if S[b + j] == S[b + i]:
+                        bad |= 256
+            for c in range(NCOL):
+                if per[c] > C[C_SLOTS] + 1:
+                    bad |= 256
     return bad
 
 
