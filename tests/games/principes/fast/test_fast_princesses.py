@@ -59,7 +59,7 @@ def test_princess_switch():
     assert payload().engine == "fast"
     assert payload(court=True, history=True).engine == "fast"
     assert payload(neighbors=True).engine == "reference"
-    assert payload(progress="tiles").engine == "reference"
+    assert payload(progress="tiles").engine == "fast"
     odd = {"name": "odd", "uses": "builder", "params": {"princess": ["ball"]}}
     assert payload(seats=[odd, *MIX[1:]]).engine == "reference"
 
