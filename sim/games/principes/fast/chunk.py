@@ -105,7 +105,8 @@ COL = {name: i for i, name in enumerate(COLUMNS)}
 def perform(S, C, P, F, sid, p, action, rs):
     """``driver.perform``: the strategy of ``p`` (row ``sid[p]`` of ``P``/``F``) carries out ``action``; with the
     printed tiles, New Mechanisms may turn Progress into another action, and the tiles that fire on an action
-    performed follow it (``tiles.after_action``)."""
+    performed (the reference's ``out is not state``) follow it (``tiles.after_action``). One function: a call per
+    action passing the arrays costs measurably."""
     Pp = P[sid[p]]
     Fp = F[sid[p]]
     scripted = Pp[P_KIND] == SCRIPTED
@@ -117,17 +118,7 @@ def perform(S, C, P, F, sid, p, action, rs):
             alt = Pp[P_NEWMECH]
             if alt >= 0 and not wished(S, C, Pp, p) and scripted_worth(S, C, Pp, Fp, p, alt):
                 action = alt
-    if _act(S, C, P, F, sid, p, action, rs) and C[C_TILES]:
-        T.after_action(S, C, p, action, rs)
-
-
-@njit(cache=True)
-def _act(S, C, P, F, sid, p, action, rs):
-    """``driver.perform`` after New Mechanisms: cards sold, Court texts, then ``driver._action``; returns whether
-    the action was performed (the reference's ``out is not state``)."""
-    Pp = P[sid[p]]
-    Fp = F[sid[p]]
-    scripted = Pp[P_KIND] == SCRIPTED
+    performed = False
     court_played = 0
     if scripted and action == A_BUILDING and Pp[P_SELL]:
         for card in range(3):
@@ -151,12 +142,12 @@ def _act(S, C, P, F, sid, p, action, rs):
             ok = ok and S[S_PEOPLE + p] > Pp[P_TAX_MIN]
         if ok:
             K.taxes(S, C, p)
-        return ok
+        performed = ok
     elif action == A_ASSEMBLY:
         lands = np.empty(NL, np.int64)
         n, knights, footmen, cap = assembly_room(S, C, p, lands)
         if n == 0:
-            return False
+            return
         if not scripted:
             k = K.rand_below(rs, min(knights, cap) + 1)
             f = K.rand_below(rs, min(footmen, cap - k) + 1)
@@ -171,7 +162,7 @@ def _act(S, C, P, F, sid, p, action, rs):
                 if lands[i] == C[C_CAPITAL + p]:
                     land = lands[i]
         K.assemble(S, C, p, land, k, f)
-        return True
+        performed = True
     elif action == A_MOVEMENT:
         moves = np.empty((3 * NL, 4), np.int64)
         destroy = -1
@@ -181,14 +172,14 @@ def _act(S, C, P, F, sid, p, action, rs):
         else:
             best, nm = scripted_target(S, C, Pp, Fp, p, moves)
             if best < 0:
-                return False
+                return
             indulgence = Pp[P_INDULGENCE] != 0
             if Pp[P_DESTROY]:
                 destroy = best
         if nm == 0:
-            return False
+            return
         K.move(S, C, p, moves, nm, rs, indulgence, destroy)
-        return True
+        performed = True
     elif action == A_BUILDING:
         lands = np.empty(NL, np.int64)
         kinds = np.empty(NL, np.int64)
@@ -202,8 +193,7 @@ def _act(S, C, P, F, sid, p, action, rs):
             nb = scripted_buildings(S, C, ctrl, Pp, p, gold, lands, kinds)
         if city >= 0 or nb > 0:
             K.build(S, C, p, city, lands, kinds, nb)
-            return True
-        return False
+            performed = True
     elif action == A_POLITICS:
         if not scripted:
             choice = COUNCIL if K.rand_float(rs) < 0.5 else K.rand_below(rs, 4)
@@ -223,30 +213,29 @@ def _act(S, C, P, F, sid, p, action, rs):
             K.council(S, C, p, plays, nplays)
         else:
             K.politics_draw(S, C, p, rs, choice, scripted)
-        return True
+        performed = True
     elif action == A_PROGRESS:
         if C[C_TILES]:  # the printed tiles
             rank = Pp[P_RANK : P_RANK + NTILES]
-            return T.progress_action(S, C, p, rs, scripted, rank, Pp[P_NWISH], Pp[P_TAKE_TILES] != 0)
-        performed = False
-        picks = np.empty((2 * MAXHELD + 24, 2), np.int64)
-        for _ in range(K.period(S, C) * C[C_TILES_PER_PERIOD]):
-            n = K.tile_picks(S, C, p, picks)
-            pick = -1
-            if not scripted:
-                if n:
-                    pick = K.rand_below(rs, n)
-            elif Pp[P_PROGRESS]:
-                for i in range(n):
-                    if picks[i, 1] < 0:
-                        pick = i
-                        break
-            if pick < 0:
-                break
-            K.take_tile(S, C, p, picks[pick, 0], picks[pick, 1])
-            performed = True
-        return performed
-    return False
+            performed = T.progress_action(S, C, p, rs, scripted, rank, Pp[P_NWISH], Pp[P_TAKE_TILES] != 0)
+        else:
+            picks = np.empty((2 * MAXHELD + 24, 2), np.int64)
+            for _ in range(K.period(S, C) * C[C_TILES_PER_PERIOD]):
+                n = K.tile_picks(S, C, p, picks)
+                pick = -1
+                if not scripted:
+                    if n:
+                        pick = K.rand_below(rs, n)
+                elif Pp[P_PROGRESS]:
+                    for i in range(n):
+                        if picks[i, 1] < 0:
+                            pick = i
+                            break
+                if pick < 0:
+                    break
+                K.take_tile(S, C, p, picks[pick, 0], picks[pick, 1])
+    if performed and C[C_TILES]:
+        T.after_action(S, C, p, action, rs)
 
 
 @njit(cache=True)

@@ -32,6 +32,7 @@ from sim.games.principes.fast.layout import (
     C_MONGOL_FIRST,
     C_POMLAND,
     C_PRINC,
+    C_TILES,
     C_TOK,
     C_TRACK_HI,
     F_LITHUANIANS,
@@ -327,7 +328,8 @@ def resolve_council(S, C, P, F, sid, rs):
             nplays[q] = random_council(S, C, F[sid[q]], q, rs, plays[q])
         else:
             nplays[q] = scripted_council(S, C, P[sid[q]], q, q, plays[q])
-    K.council_bonus(S, C)  # Knightly Culture "activates every time a Council occurs"
+    if C[C_TILES]:
+        K.council_bonus(S, C)  # Knightly Culture "activates every time a Council occurs"
     for o in range(no):
         q = order[o]
         for i in range(nplays[q]):
@@ -368,7 +370,7 @@ def reach(S, C, f, start, area, kind, mover, ctrl, ok):
     """``invaders.reach``: ``ok[land]`` = 1 where a figure of ``kind`` starting on land ``start`` (or, with start
     -1, in the off-map ``area``) may end its move for ``mover``. Returns how many."""
     points = K.movement_points(C, kind)
-    guards = K.guard_mask(S, C)
+    guards = K.guard_mask(S, C) if C[C_TILES] else 0
     dist = np.full(NL, -1, np.int64)
     queue = np.empty(NL, np.int64)
     head, tail = 0, 0

@@ -273,6 +273,8 @@ def move_points(S, C, p, kind):
     """``movement.movement_points`` of the player's unit ``kind``: Mounts for Infantry adds to Footmen's."""
     if kind != FOOTMAN:
         return C[C_CAV_POINTS]
+    if not C[C_TILES]:
+        return C[C_INF_POINTS]
     extra = tile_param(S, C, p, TK_INFANTRY)
     return C[C_INF_POINTS] + (extra if extra > 0 else 0)
 
@@ -450,7 +452,7 @@ def trade_for_gold(S, C, p, card):
 
 @njit(cache=True)
 def enforce_hand_limit(S, C, p):
-    limit = hand_limit(S, C, p)
+    limit = hand_limit(S, C, p) if C[C_TILES] else C[C_HAND_LIMIT]  # (no call in the hot path without tiles)
     while hand_size(S, p) > limit:
         for j in range(NC):
             card = C[C_TRADEORDER + j]
@@ -643,6 +645,21 @@ def withdraw_land(S, C, land, loser):
 
 
 @njit(cache=True)
+def _flip(S, C, side, attacker, ua, ud, face_a, face_d, shields_d, top):
+    """``battles._flip``, Learning Chess: a holder flips its die to the opposite face when, without cards, its die
+    loses and the opposite face wins. Returns the (attacker, defender) faces."""
+    if not (is_player(S, side) and holds(S, C, side, TK_LEARNING_CHESS)):
+        return face_a, face_d
+    w = fight(ua, ud, face_a == SWORD, face_a == SHIELD, face_d == SWORD, shields_d + (face_d == SHIELD), top)
+    if (w == 1) == (side == attacker):
+        return face_a, face_d
+    fa = C[C_FLIP + face_a] if side == attacker else face_a
+    fd = C[C_FLIP + face_d] if side != attacker else face_d
+    w = fight(ua, ud, fa == SWORD, fa == SHIELD, fd == SWORD, shields_d + (fd == SHIELD), top)
+    return (fa, fd) if (w == 1) == (side == attacker) else (face_a, face_d)
+
+
+@njit(cache=True)
 def battle(S, C, land, attacker, rs):
     """``battles.battle`` (no withdrawal choice: the first land by id). Returns the winner."""
     defender = -1
@@ -670,14 +687,8 @@ def battle(S, C, land, attacker, rs):
                     face_a = C[C_DIE + rand_below(rs, nfaces)]
                 else:
                     face_d = C[C_DIE + rand_below(rs, nfaces)]
-        if C[C_TILES] and is_player(S, side) and holds(S, C, side, TK_LEARNING_CHESS):  # flip a losing die
-            w = fight(ua, ud, face_a == SWORD, face_a == SHIELD, face_d == SWORD, shields_d + (face_d == SHIELD), top)
-            if (w == 1) != (side == attacker):  # ``battles._flip``: when the opposite face wins
-                fa = C[C_FLIP + face_a] if side == attacker else face_a
-                fd = C[C_FLIP + face_d] if side != attacker else face_d
-                w = fight(ua, ud, fa == SWORD, fa == SHIELD, fd == SWORD, shields_d + (fd == SHIELD), top)
-                if (w == 1) == (side == attacker):
-                    face_a, face_d = fa, fd
+        if C[C_TILES]:
+            face_a, face_d = _flip(S, C, side, attacker, ua, ud, face_a, face_d, shields_d, top)
     if face_a == COIN:
         _loot(S, C, attacker, defender)
     if face_d == COIN:
@@ -988,12 +999,15 @@ def assemble(S, C, p, land, k, f):
 def reachable(S, C, p, start, points, out):
     """``legal.reachable``: lands reachable from ``start`` in at most ``points`` steps, foreign units stopping a
     move; ``out[land]`` = 1 for each (start excluded). Returns how many."""
+    if C[C_TILES]:
+        guards = guard_mask(S, C) & ~(1 << p)
+        if guards:
+            return _reachable_guarded(S, C, p, start, points, out, guards)
     dist = np.full(NL, -1, np.int64)
     queue = np.empty(NL, np.int64)
     dist[start] = 0
     queue[0] = start
     head, tail = 0, 1
-    guards = guard_mask(S, C) & ~(1 << p)
     while head < tail:
         land = queue[head]
         head += 1
@@ -1001,8 +1015,40 @@ def reachable(S, C, p, start, points, out):
             continue
         if land != start and S[S_MASK + land] & ~(1 << p):
             continue  # moving units must stop on a land holding another colour's units
-        if guards and land != start and guarded(S, C, land, p, -1):
-            continue  # Border Guards: "Foreign units stop at the first of your lands they enter"
+        for e in range(C[C_ADJPTR + land], C[C_ADJPTR + land + 1]):
+            nxt = C[C_ADJ + e]
+            if dist[nxt] < 0:
+                dist[nxt] = dist[land] + 1
+                queue[tail] = nxt
+                tail += 1
+    n = 0
+    for land in range(NL):
+        out[land] = dist[land] > 0
+        n += dist[land] > 0
+    return n
+
+
+@njit(cache=True)
+def _reachable_guarded(S, C, p, start, points, out, guards):
+    """``reachable`` with Border Guards held by the players in the bit mask ``guards`` (``p`` not among them):
+    "Foreign units stop at the first of your lands they enter" (``guarded``)."""
+    ctrl = np.empty(NL, np.int64)
+    control_all(S, C, ctrl)
+    dist = np.full(NL, -1, np.int64)
+    queue = np.empty(NL, np.int64)
+    dist[start] = 0
+    queue[0] = start
+    head, tail = 0, 1
+    while head < tail:
+        land = queue[head]
+        head += 1
+        if dist[land] >= points:
+            continue
+        if land != start and S[S_MASK + land] & ~(1 << p):
+            continue
+        o = ctrl[land]
+        if land != start and 0 <= o < NP and (guards >> o) & 1:
+            continue
         for e in range(C[C_ADJPTR + land], C[C_ADJPTR + land + 1]):
             nxt = C[C_ADJ + e]
             if dist[nxt] < 0:
@@ -1138,7 +1184,7 @@ def build(S, C, p, city, lands, kinds, nb):
         S[S_SUPPLY + T_CASTLE + kinds[i] - 1] -= 1
         S[S_BUILD + lands[i]] = kinds[i]
     retrack(S, C, people0, clergy0)
-    extra = tile_param(S, C, p, TK_ABBEY_CLERGY)  # French Style: "gain additional Clergy Support Point"
+    extra = tile_param(S, C, p, TK_ABBEY_CLERGY) if C[C_TILES] else -1  # French Style: 1 more Clergy per Abbey
     if extra > 0:
         abbeys = 0
         for i in range(nb):
@@ -1221,7 +1267,8 @@ def council(S, C, host, plays, nplays):
     bonus = C[C_GNESNA_BONUS + host]
     if bonus and controller(S, C, C[C_GNESNA]) == host:
         S[S_CLERGY + host] = clamp(C, S[S_CLERGY + host] + bonus)
-    council_bonus(S, C)  # Knightly Culture: People Support for each Tiltyard
+    if C[C_TILES]:
+        council_bonus(S, C)  # Knightly Culture: People Support for each Tiltyard
     order = np.empty(NP, np.int64)
     no = turn_order(S, C, order)
     for o in range(no):

@@ -22,6 +22,7 @@ from sim.games.principes.fast.layout import (
     C_CAPITAL,
     C_EXPOSE,
     C_PER_PERIOD,
+    C_TILES,
     C_TRACK_HI,
     NC,
     NNB,
@@ -160,7 +161,7 @@ def court_effect(S, C, P, F, sid, p, rs):
     a = S[S_PRIN + p]
     if a < 0 or a >= NP:
         return
-    n = K.tile_param(S, C, p, TK_LADY)
+    n = K.tile_param(S, C, p, TK_LADY) if C[C_TILES] else -1
     if n < 0:
         n = 1
     if a == p:

@@ -261,7 +261,7 @@ def assembly_room(S, C, p, lands):
     knights = S[S_POOL + p * NK + KNIGHT]
     if cost:
         knights = min(knights, S[S_GOLD + p] // cost)
-    extra = tile_param(S, C, p, TK_ASSEMBLY_UNITS)  # Three-Field: "You may assemble 2 more units"
+    extra = tile_param(S, C, p, TK_ASSEMBLY_UNITS) if C[C_TILES] else -1  # Three-Field: 2 more units
     return n, knights, S[S_POOL + p * NK + FOOTMAN], C[C_ASM_UNITS] + (extra if extra > 0 else 0)
 
 
@@ -306,7 +306,8 @@ def support_plan(S, C, p, mine, plays):
     """``Scripted.support_plan``: each support card (sorted) on the lower of its tracks, none past the top.
     ``mine`` (3,) positions is updated; ``plays`` rows (card, 1 people | 2 clergy); returns how many."""
     n = 0
-    for card in range(first_support_card(S, C, p), NC):  # Heralds of Peace: Battle Cards too (either track)
+    lo = first_support_card(S, C, p) if C[C_TILES] else 3
+    for card in range(lo, NC):  # Heralds of Peace: Battle Cards too (either track)
         for _ in range(S[S_HAND + p * NC + card]):
             if card == 3 or card == 6:
                 t = 2
@@ -548,7 +549,8 @@ def scripted_council(S, C, P, p, host, plays):
     if not P[P_BLOCK]:
         return 0
     hand = np.zeros(NC, np.int64)
-    for c in range(first_support_card(S, C, p), NC):  # Heralds of Peace: Battle Cards raise either track
+    lo = first_support_card(S, C, p) if C[C_TILES] else 3
+    for c in range(lo, NC):  # Heralds of Peace: Battle Cards raise either track
         hand[c] = S[S_HAND + p * NC + c]
     n = 0
     for t in (1, 2):
@@ -609,11 +611,10 @@ def wished(S, C, P, p):
 
 @njit(cache=True)
 def scripted_plan(S, C, P, F, p, plan):
-    prio = np.empty(MAXPRIO + 1, np.int64)
     np_ = P[P_NPRIO]
-    for i in range(np_):
-        prio[i] = P[P_PRIO + i]
+    prio = P[P_PRIO : P_PRIO + MAXPRIO + 1]  # a view; only its first np_ entries are read unless copied below
     if C[C_TILES] and wished(S, C, P, p):  # a wanted tile is on the Market: Progress moves up to progress_rank
+        prio = prio.copy()
         m = 0
         for i in range(np_):
             if prio[i] != A_PROGRESS:
@@ -744,7 +745,8 @@ def random_building(S, C, p, rs, lands, kinds):
 @njit(cache=True)
 def random_council(S, C, F, p, rs, plays):
     n = 0
-    for card in range(first_support_card(S, C, p), NC):  # Heralds of Peace: Battle Cards (either track)
+    lo = first_support_card(S, C, p) if C[C_TILES] else 3
+    for card in range(lo, NC):  # Heralds of Peace: Battle Cards (either track)
         for _ in range(S[S_HAND + p * NC + card]):
             if rand_float(rs) < F[F_PLAY_SHARE]:
                 if card == 3 or card == 6:
