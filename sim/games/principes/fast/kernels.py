@@ -125,6 +125,7 @@ from sim.games.principes.fast.layout import (
     S_TEUTONIC,
     S_TILES,
     S_TILESN,
+    S_TKMASK,
     S_UNITS,
     T_CASTLE,
     T_DIVISION,
@@ -223,7 +224,7 @@ def n_factions_on(S, land):
 def tile_param(S, C, p, kind):
     """``tiles.params``: the first parameter (``C_TILEPAR``) of the player's printed tile with effect ``kind`` (the
     first such tile in the order taken), or -1 when it holds none; always -1 without the printed tiles."""
-    if not C[C_TILES] or p < 0 or p >= NP:
+    if not C[C_TILES] or p < 0 or p >= NP or not (S[S_TKMASK + p] >> kind) & 1:
         return -1
     b = S_TILES + p * MAXHELD
     for j in range(S[S_TILESN + p]):
@@ -231,6 +232,17 @@ def tile_param(S, C, p, kind):
         if C[C_TILEKIND + t] == kind:
             return C[C_TILEPAR + t]
     return -1
+
+
+@njit(cache=True)
+def tile_mask(S, C, p):
+    """Recompute ``S_TKMASK`` of player ``p`` from its tiles (after its tiles changed)."""
+    m = 0
+    for j in range(S[S_TILESN + p]):
+        k = C[C_TILEKIND + S[S_TILES + p * MAXHELD + j]]
+        if k >= 0:
+            m |= 1 << k
+    S[S_TKMASK + p] = m
 
 
 @njit(cache=True)
@@ -252,7 +264,7 @@ def guard_mask(S, C):
     m = 0
     if C[C_TILES]:
         for q in range(NP):
-            if holds(S, C, q, TK_BORDER_GUARDS):
+            if (S[S_TKMASK + q] >> TK_BORDER_GUARDS) & 1:
                 m |= 1 << q
     return m
 
@@ -452,7 +464,9 @@ def trade_for_gold(S, C, p, card):
 
 @njit(cache=True)
 def enforce_hand_limit(S, C, p):
-    limit = hand_limit(S, C, p) if C[C_TILES] else C[C_HAND_LIMIT]  # (no call in the hot path without tiles)
+    limit = C[C_HAND_LIMIT]
+    if C[C_TILES] and (S[S_TKMASK + p] >> TK_HAND_LIMIT) & 1:  # (no call in the hot path without it)
+        limit = hand_limit(S, C, p)
     while hand_size(S, p) > limit:
         for j in range(NC):
             card = C[C_TRADEORDER + j]
@@ -687,7 +701,7 @@ def battle(S, C, land, attacker, rs):
                     face_a = C[C_DIE + rand_below(rs, nfaces)]
                 else:
                     face_d = C[C_DIE + rand_below(rs, nfaces)]
-        if C[C_TILES]:
+        if C[C_TILES] and side < NP and (S[S_TKMASK + side] >> TK_LEARNING_CHESS) & 1:
             face_a, face_d = _flip(S, C, side, attacker, ua, ud, face_a, face_d, shields_d, top)
     if face_a == COIN:
         _loot(S, C, attacker, defender)
@@ -834,6 +848,7 @@ def eliminate(S, C, p):
         S[S_STACKN + col] += 1
         S[S_TILES + p * MAXHELD + j] = 0
     S[S_TILESN + p] = 0
+    S[S_TKMASK + p] = 0
     S[S_FINAL] = min(S[S_FINAL], S[S_ROUND] + 1)
     if S[S_PRINCEPS] == p:
         for i in range(1, NP + 1):  # the turn order from the Princeps, the Princeps last
@@ -1350,6 +1365,7 @@ def setup_market(S, C, rs):
     S[S_MARKETN] = 0
     for p in range(NP):
         S[S_TILESN + p] = 0
+        S[S_TKMASK + p] = 0
     for c in range(NCOL):
         for _ in range(C[C_MARKET_PER_COLOR]):
             reveal(S, c)

@@ -148,7 +148,8 @@ S_WAVES = S_HISTN + 1  # Mongol Invasions so far
 S_TEUTONIC = S_WAVES + 1  # 1 once the Teutonic Knights were called
 S_PRIN = S_TEUTONIC + 1  # (NP,) area of each Princess (-1 none): 0-3 the Capital of that Principality, 4+ a Neighbor
 S_PRINLAST = S_PRIN + NP  # (NP,) area of each Princess's last mission, -1 none
-S_SIZE = S_PRINLAST + NP
+S_TKMASK = S_PRINLAST + NP  # (NP,) printed tiles: bit k set when the player holds a tile of effect kind k
+S_SIZE = S_TKMASK + NP
 
 # --- constants vector offsets ---------------------------------------------------------------------------------
 C_HOME = 0  # (NL,) faction whose land it is: 0-3 Principality, 4-5 the Pomerania itself, -1 central
@@ -578,6 +579,7 @@ def to_state_vector(state: State) -> np.ndarray:
         tiles = [_tile_index(t, v) for t in state.tiles.get(name, [])]
         s[S_TILES + p * MAXHELD : S_TILES + p * MAXHELD + len(tiles)] = tiles
         s[S_TILESN + p] = len(tiles)
+        s[S_TKMASK + p] = _kind_mask(state.tiles.get(name, []))
     for land, n in state.cities.items():
         s[S_CITIES + board.index[land]] = n
     for land, kind in state.buildings.items():
@@ -621,6 +623,14 @@ def to_state_vector(state: State) -> np.ndarray:
         s[S_PRIN + p] = areas.index(state.princesses[name]) if name in state.princesses else -1
         s[S_PRINLAST + p] = areas.index(state.princess_last[name]) if name in state.princess_last else -1
     return s
+
+
+def _kind_mask(held) -> int:
+    """``S_TKMASK`` of a player's tiles (0 for the generic model's)."""
+    from sim.games.principes.game.tiles import catalogue
+
+    cat = catalogue()
+    return sum({1 << TILE_KINDS.index(cat[t]["kind"]) for t in held if t in cat})
 
 
 def _tile_index(tile: str, values: dict) -> int:

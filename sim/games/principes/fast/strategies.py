@@ -613,7 +613,10 @@ def wished(S, C, P, p):
 def scripted_plan(S, C, P, F, p, plan):
     np_ = P[P_NPRIO]
     prio = P[P_PRIO : P_PRIO + MAXPRIO + 1]  # a view; only its first np_ entries are read unless copied below
-    if C[C_TILES] and wished(S, C, P, p):  # a wanted tile is on the Market: Progress moves up to progress_rank
+    wish = False
+    if C[C_TILES]:
+        wish = wished(S, C, P, p)
+    if wish:  # a wanted tile is on the Market: Progress moves up to progress_rank
         prio = prio.copy()
         m = 0
         for i in range(np_):
@@ -631,7 +634,13 @@ def scripted_plan(S, C, P, F, p, plan):
         dup = False
         for j in range(n):
             dup = dup or plan[j] == a
-        if not dup and scripted_worth(S, C, P, F, p, a):
+        if dup:
+            continue
+        if C[C_TILES] and a == A_PROGRESS:  # ``worth`` with the wish above
+            worth = wish or (P[P_TAKE_TILES] != 0 and T.any_free(S, C, p))
+        else:
+            worth = scripted_worth(S, C, P, F, p, a)
+        if worth:
             plan[n] = a
             n += 1
             if n == 3:

@@ -86,6 +86,7 @@ def picks(S, C, p, out):
     d = C[C_DISTINCT]
     mine = S_TILES + p * MAXHELD
     held = S[S_TILESN + p]
+    settlers = K.tile_param(S, C, p, TK_THIRD_SLOT) >= 0  # else ``slots`` only when the tile is German Settlers
     for i in range(S[S_MARKETN]):
         t = S[S_MARKET + i]
         dup = False
@@ -103,7 +104,10 @@ def picks(S, C, p, out):
                 same += 1
         if own:
             continue
-        if same < slots(S, C, p, t // d, t):
+        room = C[C_SLOTS]
+        if settlers or C[C_TILEKIND + t] == TK_THIRD_SLOT:
+            room = slots(S, C, p, t // d, t)
+        if same < room:
             out[n, 0] = t
             out[n, 1] = -1
             n += 1
@@ -189,6 +193,7 @@ def place(S, C, p, t, given, scripted, rs):
         S[S_MARKETN] += 1
     S[mine + S[S_TILESN + p]] = t
     S[S_TILESN + p] += 1
+    K.tile_mask(S, C, p)
     support = K.tile_param(S, C, p, TK_CHRONICLE)
     if support >= 0:
         new = _pairs(S, C, p) - (0 if C[C_TILEKIND + t] == TK_CHRONICLE else before)
