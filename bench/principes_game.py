@@ -1,19 +1,17 @@
 """Principes full games: complete 4-player games/s and actions/s of the fast (numba) engine on 1 and 2 workers, its
 ratio to the plain-Python reference engine measured in the same run (on fewer games), and peak memory as games grow.
 
-Four configurations (``--configs``), each played with ``engine: auto`` (the engine ``fast.dispatch`` picks, named
+Three configurations (``--configs``), each played with ``engine: auto`` (the engine ``fast.dispatch`` picks, named
 in the output) and ``engine: reference``: ``part1`` = ``configs/principes/experiments/faction-balance.yaml``
 (History off); ``history`` = ``faction-balance-history.yaml`` (the History Cards); ``full`` =
 ``faction-balance-full.yaml`` (History, Neighbors, printed Progress Tiles, Court texts, Princesses: every module
-on); ``ported`` = ``full`` without Neighbors and printed Tiles (History, Court texts, Princesses: every module the
-fast engine plays). A configuration the fast engine cannot play yet runs on the reference only (``auto`` =
-reference; its games/s is then the reference's, on ``--reference-games`` games). Every measurement runs in a fresh
-process that first warms its workers up (imports, numba's cached machine code) on a few games, so the timings are
-steady-state play; peak memory is the maximum resident set (``VmHWM``) of the main process and of its largest
-worker.
+on). A configuration the fast engine cannot play runs on the reference only (``auto`` = reference; its games/s is
+then the reference's, on ``--reference-games`` games). Every measurement runs in a fresh process that first warms
+its workers up (imports, numba's cached machine code) on a few games, so the timings are steady-state play; peak
+memory is the maximum resident set (``VmHWM``) of the main process and of its largest worker.
 
 Usage: ``python bench/principes_game.py [--sizes 10000 100000] [--million] [--reference-games 300]
-[--configs part1 history ported full]``; ``--million`` adds a 10^6-game run of ``part1`` on 2 workers (about 4-8
+[--configs part1 history full]``; ``--million`` adds a 10^6-game run of ``part1`` on 2 workers (about 4-8
 minutes on this machine). ``python -m bench`` runs the defaults.
 """
 
@@ -35,10 +33,8 @@ from bench.common import record  # noqa: E402
 EXPERIMENTS = {
     "part1": ROOT / "configs/principes/experiments/faction-balance.yaml",
     "history": ROOT / "configs/principes/experiments/faction-balance-history.yaml",
-    "ported": ROOT / "configs/principes/experiments/faction-balance-full.yaml",
     "full": ROOT / "configs/principes/experiments/faction-balance-full.yaml",
 }
-OVERRIDES = {"ported": {"neighbors": False, "progress": "generic"}}  # every module the fast engine plays
 TARGET = 5000  # part 1 (History off)
 TARGET_FULL = 3000  # every module on
 
@@ -75,7 +71,7 @@ def engine_of(config: str, engine: str) -> str:
     from sim.experiments import load_experiment
     from sim.games.principes import experiment
 
-    raw = {**load_experiment(EXPERIMENTS[config]), **OVERRIDES.get(config, {}), "engine": engine}
+    raw = {**load_experiment(EXPERIMENTS[config]), "engine": engine}
     body = {k: v for k, v in raw.items() if k not in ("game", "title", "games", "seed")}
     return experiment.experiment_from_dict(body, str(EXPERIMENTS[config])).engine
 
@@ -84,7 +80,7 @@ def one(n: int, workers: int, engine: str, config: str = "part1") -> dict:
     """In this (fresh) process: warm up, then play ``n`` games; the numbers as a dict."""
     from sim.experiments import load_experiment, run_experiment
 
-    raw = {**load_experiment(EXPERIMENTS[config]), **OVERRIDES.get(config, {}), "engine": engine}
+    raw = {**load_experiment(EXPERIMENTS[config]), "engine": engine}
     from sim.backends import session
 
     with session("local", workers) as _:

@@ -1,5 +1,5 @@
-"""A compiled (numba) Principes full-game engine: the reference engine's 4-player game, History Cards, Court texts
-and Princesses each on or off.
+"""A compiled (numba) Principes full-game engine: the reference engine's 4-player game with the History Cards, the
+Neighbor Cards, the printed Progress Tiles, the Court texts and the Princesses each on or off.
 
 It plays the same game as ``sim.games.principes.game`` driven by ``driver.play_game`` with the four built-in
 strategies (random, builder, conqueror, politician, any parameter overrides): the six actions, control and Might,
@@ -10,10 +10,13 @@ old age at the end of Periods I and II, elimination, the generic Progress Tiles;
 Invaders' movement, battles and devastation: ``history``); Court Cards played for their assumed text effect
 (``court: true``); the Princesses' missions, court work and removal (``princesses: true``: ``princesses``); the
 12 Neighbor Cards by identity, played before a Politics Action to move the Neighbors' figures, blocked by the
-others, with their battles and destruction (``neighbors: true``: ``neighbors``).
+others, with their battles and destruction (``neighbors: true``: ``neighbors``); the printed Progress Tiles
+(``progress: tiles``: ``tiles``) with the Market refilled after the action, German Settlers, Chronicle, Church
+Schools, New Mechanisms, the assumed +1 gold and every explained effect (Border Guards stop the players', the
+Invaders' and the Neighbors' figures alike).
 Drawing on the same stream (``sim.lockstep.LockstepRandom``) the reference plays exactly the same games, state by
-state (the tests check it); not ported: the printed Progress Tiles (so no Border Guards), 2-3 players, solo and the
-module-effects mode (``dispatch`` sends those experiments to the reference).
+state (the tests check it); not ported: 2-3 players, solo and the module-effects mode (``dispatch`` sends those
+experiments to the reference).
 
 - ``layout``: the flat state vector ``S`` and constants vector ``C`` (offsets), compiled from the board and rules,
   and the bridge to and from a reference ``State``.
@@ -23,6 +26,9 @@ module-effects mode (``dispatch`` sends those experiments to the reference).
 - ``history``: the History Cards (``game.history``): the deal, the icons, the Invaders, the ``history_*`` hooks.
 - ``princesses``: the Princesses (``game.princesses``) and the ``princess*`` hooks.
 - ``neighbors``: the Neighbors (``game.neighbors``) and the ``neighbor_*`` hooks.
+- ``tiles``: the printed Progress Tiles (``game.tiles``): the Market, picks, placement, the Progress Action and the
+  tiles firing after an action; the effect queries the other rules ask (``tile_param``, ``holds``, ``hand_limit``,
+  ``guarded``, ``move_points``, ``council_bonus``) are in ``kernels``.
 - ``chunk``: a whole game, and the chunk kernel that plays games ``start .. start+count-1`` on counter-based
   streams and returns the counts and rows of ``sim.games.principes.experiment.play_chunk``.
 - ``dispatch``: the experiment key ``engine: auto | fast | reference``.

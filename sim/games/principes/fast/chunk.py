@@ -19,6 +19,7 @@ from sim.games.principes.fast import history as H
 from sim.games.principes.fast import kernels as K
 from sim.games.principes.fast import neighbors as NB
 from sim.games.principes.fast import princesses as PR
+from sim.games.principes.fast import tiles as T
 from sim.games.principes.fast.layout import (
     A_ASSEMBLY,
     A_BUILDING,
@@ -33,11 +34,13 @@ from sim.games.principes.fast.layout import (
     C_KNIGHT_COST,
     C_NEIGHBORS,
     C_PRINCESSES,
+    C_TILES,
     C_TILES_PER_PERIOD,
     MAXHELD,
     NC,
     NL,
     NP,
+    NTILES,
     S_CLERGY,
     S_CLOCKWISE,
     S_ELIM,
@@ -47,6 +50,7 @@ from sim.games.principes.fast.layout import (
     S_PRINCEPS,
     S_ROUND,
     S_SIZE,
+    TK_NEW_MECHANISMS,
     compile_constants,
     to_state_vector,
 )
@@ -60,9 +64,13 @@ from sim.games.principes.fast.strategies import (
     P_DESTROY,
     P_INDULGENCE,
     P_KIND,
+    P_NEWMECH,
+    P_NWISH,
     P_PROGRESS,
+    P_RANK,
     P_RESERVE,
     P_SELL,
+    P_TAKE_TILES,
     P_TAX_MIN,
     RANDOM,
     SCRIPTED,
@@ -78,6 +86,8 @@ from sim.games.principes.fast.strategies import (
     scripted_plan,
     scripted_politics,
     scripted_target,
+    scripted_worth,
+    wished,
 )
 from sim.rng import trial_state
 
@@ -95,10 +105,22 @@ COL = {name: i for i, name in enumerate(COLUMNS)}
 
 @njit(cache=True)
 def perform(S, C, P, F, sid, p, action, rs):
-    """``driver.perform``: the strategy of ``p`` (row ``sid[p]`` of ``P``/``F``) carries out ``action``."""
+    """``driver.perform``: the strategy of ``p`` (row ``sid[p]`` of ``P``/``F``) carries out ``action``; with the
+    printed tiles, New Mechanisms may turn Progress into another action, and the tiles that fire on an action
+    performed (the reference's ``out is not state``) follow it (``tiles.after_action``). One function: a call per
+    action passing the arrays costs measurably."""
     Pp = P[sid[p]]
     Fp = F[sid[p]]
     scripted = Pp[P_KIND] == SCRIPTED
+    if C[C_TILES] and action == A_PROGRESS and K.holds(S, C, p, TK_NEW_MECHANISMS):
+        if not scripted:  # rng.choice of the 5 other actions with probability 1/2
+            if K.rand_float(rs) < 0.5:
+                action = 1 + K.rand_below(rs, 5)
+        else:
+            alt = Pp[P_NEWMECH]
+            if alt >= 0 and not wished(S, C, Pp, p) and scripted_worth(S, C, Pp, Fp, p, alt):
+                action = alt
+    performed = False
     court_played = 0
     if scripted and action == A_BUILDING and Pp[P_SELL]:
         for card in range(3):
@@ -122,6 +144,7 @@ def perform(S, C, P, F, sid, p, action, rs):
             ok = ok and S[S_PEOPLE + p] > Pp[P_TAX_MIN]
         if ok:
             K.taxes(S, C, p)
+        performed = ok
     elif action == A_ASSEMBLY:
         lands = np.empty(NL, np.int64)
         n, knights, footmen, cap = assembly_room(S, C, p, lands)
@@ -141,6 +164,7 @@ def perform(S, C, P, F, sid, p, action, rs):
                 if lands[i] == C[C_CAPITAL + p]:
                     land = lands[i]
         K.assemble(S, C, p, land, k, f)
+        performed = True
     elif action == A_MOVEMENT:
         moves = np.empty((3 * NL, 4), np.int64)
         destroy = -1
@@ -157,6 +181,7 @@ def perform(S, C, P, F, sid, p, action, rs):
         if nm == 0:
             return
         K.move(S, C, p, moves, nm, rs, indulgence, destroy)
+        performed = True
     elif action == A_BUILDING:
         lands = np.empty(NL, np.int64)
         kinds = np.empty(NL, np.int64)
@@ -170,6 +195,7 @@ def perform(S, C, P, F, sid, p, action, rs):
             nb = scripted_buildings(S, C, ctrl, Pp, p, gold, lands, kinds)
         if city >= 0 or nb > 0:
             K.build(S, C, p, city, lands, kinds, nb)
+            performed = True
     elif action == A_POLITICS:
         if C[C_NEIGHBORS]:  # Neighbor Cards played "before your Politics Action" (``neighbors.before_politics``)
             NB.before_politics(S, C, P, F, sid, p, rs)
@@ -191,22 +217,29 @@ def perform(S, C, P, F, sid, p, action, rs):
             K.council(S, C, p, plays, nplays)
         else:
             K.politics_draw(S, C, p, rs, choice, scripted)
+        performed = True
     elif action == A_PROGRESS:
-        picks = np.empty((2 * MAXHELD + 24, 2), np.int64)
-        for _ in range(K.period(S, C) * C[C_TILES_PER_PERIOD]):
-            n = K.tile_picks(S, C, p, picks)
-            pick = -1
-            if not scripted:
-                if n:
-                    pick = K.rand_below(rs, n)
-            elif Pp[P_PROGRESS]:
-                for i in range(n):
-                    if picks[i, 1] < 0:
-                        pick = i
-                        break
-            if pick < 0:
-                break
-            K.take_tile(S, C, p, picks[pick, 0], picks[pick, 1])
+        if C[C_TILES]:  # the printed tiles
+            rank = Pp[P_RANK : P_RANK + NTILES]
+            performed = T.progress_action(S, C, p, rs, scripted, rank, Pp[P_NWISH], Pp[P_TAKE_TILES] != 0)
+        else:
+            picks = np.empty((2 * MAXHELD + 24, 2), np.int64)
+            for _ in range(K.period(S, C) * C[C_TILES_PER_PERIOD]):
+                n = K.tile_picks(S, C, p, picks)
+                pick = -1
+                if not scripted:
+                    if n:
+                        pick = K.rand_below(rs, n)
+                elif Pp[P_PROGRESS]:
+                    for i in range(n):
+                        if picks[i, 1] < 0:
+                            pick = i
+                            break
+                if pick < 0:
+                    break
+                K.take_tile(S, C, p, picks[pick, 0], picks[pick, 1])
+    if performed and C[C_TILES]:
+        T.after_action(S, C, p, action, rs)
 
 
 @njit(cache=True)
@@ -306,7 +339,7 @@ def play_games(S0, C, P, F, seats, rotate, key, start, count, debug, out):
 @functools.lru_cache(maxsize=8)
 def _compiled(overrides: tuple[tuple[str, str], ...], specs: str, history: bool = False, modules: tuple = ()):
     """(S0, C, P, F) for game.yaml ``overrides``, the strategy ``specs`` (JSON of [(uses, params)]), ``history``
-    (the History Cards played) and the optional ``modules`` on (``court``, ``princesses``, ``neighbors``)."""
+    (the History Cards played) and the optional ``modules`` on (``court``, ``princesses``, ``neighbors``, ``tiles``)."""
     from sim.games.principes.fast.dispatch import FAST_MODULES
     from sim.games.principes.fast.layout import Unsupported
     from sim.games.principes.game.setup import initial_state, load_game_rules
@@ -318,7 +351,7 @@ def _compiled(overrides: tuple[tuple[str, str], ...], specs: str, history: bool 
     board = load_board()
     rules = load_game_rules(overrides={k: json.loads(v) for k, v in overrides})
     on = "neighbors" in modules
-    c = compile_constants(board, rules, history, "court" in modules, "princesses" in modules, on)
+    c = compile_constants(board, rules, history, "court" in modules, "princesses" in modules, on, "tiles" in modules)
     start = initial_state(board, rules)
     if on:
         from sim.games.principes.game import neighbors

@@ -2,10 +2,11 @@
 
 ``auto`` takes the fast engine when it plays exactly the experiment's game: every seat a built-in strategy
 (random, builder, conqueror, politician, with parameter overrides of the kinds their defaults have), 4 players,
-History on or off, Court texts, Princesses and Neighbors (``court``, ``princesses``, ``neighbors``:
-``FAST_MODULES``) on or off, no other optional module switched on (any key outside ``CORE_KEYS`` with a truthy
-value other than its documented "off" value counts as on, so switches added later fall back to the reference by
-themselves), and ``rules:`` overrides the compiled layout can hold.
+History on or off, Court texts, Princesses, Neighbors and the printed Progress Tiles (``court``, ``princesses``,
+``neighbors``, ``progress: tiles``: ``FAST_MODULES``, ``FAST_VALUES``) each on or off, no other optional module
+switched on (any key outside ``CORE_KEYS`` with a truthy value other than its documented "off" value counts as on,
+so switches added later fall back to the reference by themselves), and ``rules:`` overrides the compiled layout can
+hold.
 ``fast`` when one of these fails is a ``ConfigError`` naming the reason; ``reference`` always plays the
 plain-Python engine.
 """
@@ -20,7 +21,8 @@ ENGINES = ("auto", "fast", "reference")
 CORE_KEYS = ("players", "seats", "rotate", "strict", "rules", "history", "engine")
 OFF_VALUES = {"progress": ("generic",)}  # a switch's default that is truthy but means "off"
 # optional modules the fast engine plays (``experiment._variants`` names)
-FAST_MODULES = ("court", "princesses", "neighbors")
+FAST_MODULES = ("court", "princesses", "neighbors", "tiles")
+FAST_VALUES = {"progress": ("tiles",)}  # other values of a switch the fast engine plays (``tiles``)
 FAST_MAX_CHUNK = 10_000  # games per chunk on the fast engine (about 4 s on one core)
 
 
@@ -35,6 +37,8 @@ def fast_obstacles(raw: dict, experiment) -> list[str]:
     for key, value in raw.items():
         if key in FAST_MODULES:
             continue  # on or off, the fast engine plays it
+        if value in FAST_VALUES.get(key, ()):
+            continue
         if key not in CORE_KEYS and value and value not in OFF_VALUES.get(key, ()):
             why.append(f"{key}: {json.dumps(value)} (an optional module the fast engine does not play)")
     variants = set(getattr(experiment, "variants", None) or ()) - set(FAST_MODULES)
@@ -46,13 +50,13 @@ def fast_obstacles(raw: dict, experiment) -> list[str]:
         except Unsupported as err:
             why.append(f"strategy {label}: {err}")
     try:
-        _check_rules(experiment.rules)
+        _check_rules(experiment.rules, "tiles" in (getattr(experiment, "variants", None) or ()))
     except Unsupported as err:
         why.append(f"rules: {err}")
     return why
 
 
-def _check_rules(overrides) -> None:
+def _check_rules(overrides, tiles: bool = False) -> None:
     from sim.games.principes.fast.layout import ACTIONS, Unsupported, compile_constants, to_state_vector
     from sim.games.principes.game.setup import initial_state, load_game_rules
     from sim.games.principes.map import load_board
@@ -62,7 +66,7 @@ def _check_rules(overrides) -> None:
     if v["actions_planned"] != 3 or tuple(v["actions"]) != ACTIONS:
         raise Unsupported("rounds.actions and rounds.actions_planned are fixed in the fast engine")
     board = load_board()
-    compile_constants(board, rules)
+    compile_constants(board, rules, tiles=tiles)
     to_state_vector(initial_state(board, rules))
 
 

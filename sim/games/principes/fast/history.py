@@ -32,6 +32,7 @@ from sim.games.principes.fast.layout import (
     C_MONGOL_FIRST,
     C_POMLAND,
     C_PRINC,
+    C_TILES,
     C_TOK,
     C_TRACK_HI,
     F_LITHUANIANS,
@@ -328,6 +329,8 @@ def resolve_council(S, C, P, F, sid, rs):
             nplays[q] = random_council(S, C, F[sid[q]], q, rs, plays[q])
         else:
             nplays[q] = scripted_council(S, C, P[sid[q]], q, q, plays[q])
+    if C[C_TILES]:
+        K.council_bonus(S, C)  # Knightly Culture "activates every time a Council occurs"
     for o in range(no):
         q = order[o]
         for i in range(nplays[q]):
@@ -368,6 +371,7 @@ def reach(S, C, f, start, area, kind, mover, ctrl, ok):
     """``invaders.reach``: ``ok[land]`` = 1 where a figure of ``kind`` starting on land ``start`` (or, with start
     -1, in the off-map ``area``) may end its move for ``mover``. Returns how many."""
     points = K.movement_points(C, kind)
+    guards = K.guard_mask(S, C) if C[C_TILES] else 0
     dist = np.full(NL, -1, np.int64)
     queue = np.empty(NL, np.int64)
     head, tail = 0, 0
@@ -386,6 +390,8 @@ def reach(S, C, f, start, area, kind, mover, ctrl, ok):
         head += 1
         if dist[land] >= points or (land != start and S[S_MASK + land] & ~(1 << f)):
             continue
+        if guards and land != start and K.guarded(S, C, land, f, -1):
+            continue  # Border Guards: foreign units stop at the holder's lands
         for e in range(C[C_ADJPTR + land], C[C_ADJPTR + land + 1]):
             nxt = C[C_ADJ + e]
             if dist[nxt] < 0:

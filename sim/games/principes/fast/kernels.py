@@ -37,6 +37,7 @@ from sim.games.principes.fast.layout import (
     C_DIE,
     C_DISTINCT,
     C_DRAWORDER,
+    C_FLIP,
     C_FOOTMAN_COST,
     C_GNESNA,
     C_GNESNA_BONUS,
@@ -79,6 +80,9 @@ from sim.games.principes.fast.layout import (
     C_TAX_MIN,
     C_TAX_PEOPLE,
     C_TAXBONUS,
+    C_TILEKIND,
+    C_TILEPAR,
+    C_TILES,
     C_TOK,
     C_TOKMIGHT,
     C_TRACK_HI,
@@ -131,11 +135,18 @@ from sim.games.principes.fast.layout import (
     S_TEUTONIC,
     S_TILES,
     S_TILESN,
+    S_TKMASK,
     S_UNITS,
     SYM_EITHER,
     SYM_PEOPLE,
     T_CASTLE,
     T_DIVISION,
+    TK_ABBEY_CLERGY,
+    TK_BORDER_GUARDS,
+    TK_HAND_LIMIT,
+    TK_INFANTRY,
+    TK_KNIGHTLY,
+    TK_LEARNING_CHESS,
 )
 from sim.rng import below, high32, next_word
 
@@ -216,6 +227,106 @@ def n_factions_on(S, land):
         n += m & 1
         m >>= 1
     return n
+
+
+# --- printed Progress Tiles: the effect queries (``game.tiles``; each a no-op without ``progress: tiles``) ---------
+
+
+@njit(cache=True)
+def tile_param(S, C, p, kind):
+    """``tiles.params``: the first parameter (``C_TILEPAR``) of the player's printed tile with effect ``kind`` (the
+    first such tile in the order taken), or -1 when it holds none; always -1 without the printed tiles."""
+    if not C[C_TILES] or p < 0 or p >= NP or not (S[S_TKMASK + p] >> kind) & 1:
+        return -1
+    b = S_TILES + p * MAXHELD
+    for j in range(S[S_TILESN + p]):
+        t = S[b + j]
+        if C[C_TILEKIND + t] == kind:
+            return C[C_TILEPAR + t]
+    return -1
+
+
+@njit(cache=True)
+def tile_mask(S, C, p):
+    """Recompute ``S_TKMASK`` of player ``p`` from its tiles (after its tiles changed)."""
+    m = 0
+    for j in range(S[S_TILESN + p]):
+        k = C[C_TILEKIND + S[S_TILES + p * MAXHELD + j]]
+        if k >= 0:
+            m |= 1 << k
+    S[S_TKMASK + p] = m
+
+
+@njit(cache=True)
+def holds(S, C, p, kind):
+    """``tiles.holds``: the player holds a printed tile with effect ``kind``."""
+    return tile_param(S, C, p, kind) >= 0
+
+
+@njit(cache=True)
+def hand_limit(S, C, p):
+    """``cards.hand_limit``: 6 cards, or Bishop's Chancery's 9."""
+    cards = tile_param(S, C, p, TK_HAND_LIMIT)
+    return cards if cards >= 0 else C[C_HAND_LIMIT]
+
+
+@njit(cache=True)
+def guard_mask(S, C):
+    """Bit q set for each player q holding Border Guards (0 without the printed tiles)."""
+    m = 0
+    if C[C_TILES]:
+        for q in range(NP):
+            if (S[S_TKMASK + q] >> TK_BORDER_GUARDS) & 1:
+                m |= 1 << q
+    return m
+
+
+@njit(cache=True)
+def guarded(S, C, land, mover, consent):
+    """``tiles.guarded``: Border Guards, "Foreign units stop at the first of your lands they enter": ``land`` is
+    controlled by a holder other than ``mover`` (any faction) and other than ``consent`` (the faction whose consent
+    lets them pass, -1 none)."""
+    if not C[C_TILES]:
+        return False
+    owner = controller(S, C, land)
+    return 0 <= owner < NP and owner != mover and owner != consent and holds(S, C, owner, TK_BORDER_GUARDS)
+
+
+@njit(cache=True)
+def move_points(S, C, p, kind):
+    """``movement.movement_points`` of the player's unit ``kind``: Mounts for Infantry adds to Footmen's."""
+    if kind != FOOTMAN:
+        return C[C_CAV_POINTS]
+    if not C[C_TILES]:
+        return C[C_INF_POINTS]
+    extra = tile_param(S, C, p, TK_INFANTRY)
+    return C[C_INF_POINTS] + (extra if extra > 0 else 0)
+
+
+@njit(cache=True)
+def tiltyards(S, C, p):
+    """Tiltyards on the lands ``p`` controls."""
+    ctrl = np.empty(NL, np.int64)
+    control_all(S, C, ctrl)
+    n = 0
+    for land in range(NL):
+        n += ctrl[land] == p and S[S_BUILD + land] == BUILD_TILTYARD
+    return n
+
+
+@njit(cache=True)
+def council_bonus(S, C):
+    """``tiles.council_bonus``: Knightly Culture at any Council, +1 People per Tiltyard the holder controls (in
+    turn order)."""
+    if not C[C_TILES]:
+        return
+    order = np.empty(NP, np.int64)
+    no = turn_order(S, C, order)
+    for o in range(no):
+        q = order[o]
+        per = tile_param(S, C, q, TK_KNIGHTLY)
+        if per >= 0:
+            S[S_PEOPLE + q] = clamp(C, S[S_PEOPLE + q] + per * tiltyards(S, C, q))
 
 
 # --- control (control.py) ---------------------------------------------------------------------------------------
@@ -366,7 +477,10 @@ def trade_for_gold(S, C, p, card):
 
 @njit(cache=True)
 def enforce_hand_limit(S, C, p):
-    while hand_size(S, p) > C[C_HAND_LIMIT]:
+    limit = C[C_HAND_LIMIT]
+    if C[C_TILES] and (S[S_TKMASK + p] >> TK_HAND_LIMIT) & 1:  # (no call in the hot path without it)
+        limit = hand_limit(S, C, p)
+    while hand_size(S, p) > limit:
         for j in range(NC):
             card = C[C_TRADEORDER + j]
             if S[S_HAND + p * NC + card] > 0:
@@ -558,6 +672,21 @@ def withdraw_land(S, C, land, loser):
 
 
 @njit(cache=True)
+def _flip(S, C, side, attacker, ua, ud, face_a, face_d, shields_d, top):
+    """``battles._flip``, Learning Chess: a holder flips its die to the opposite face when, without cards, its die
+    loses and the opposite face wins. Returns the (attacker, defender) faces."""
+    if not (is_player(S, side) and holds(S, C, side, TK_LEARNING_CHESS)):
+        return face_a, face_d
+    w = fight(ua, ud, face_a == SWORD, face_a == SHIELD, face_d == SWORD, shields_d + (face_d == SHIELD), top)
+    if (w == 1) == (side == attacker):
+        return face_a, face_d
+    fa = C[C_FLIP + face_a] if side == attacker else face_a
+    fd = C[C_FLIP + face_d] if side != attacker else face_d
+    w = fight(ua, ud, fa == SWORD, fa == SHIELD, fd == SWORD, shields_d + (fd == SHIELD), top)
+    return (fa, fd) if (w == 1) == (side == attacker) else (face_a, face_d)
+
+
+@njit(cache=True)
 def battle(S, C, land, attacker, rs):
     """``battles.battle`` (no withdrawal choice: the first land by id). Returns the winner."""
     defender = -1
@@ -577,7 +706,7 @@ def battle(S, C, land, attacker, rs):
     face_a = C[C_DIE + rand_below(rs, nfaces)]
     face_d = C[C_DIE + rand_below(rs, nfaces)]
     top = np.empty(6, np.int64)
-    for side in (attacker, defender):  # With the Wind: reroll a losing die once, attacker first
+    for side in (attacker, defender):  # With the Wind: reroll a losing die once, attacker first; Learning Chess
         if side < NP and C[C_REROLL + side] and is_player(S, side):
             w = fight(ua, ud, face_a == SWORD, face_a == SHIELD, face_d == SWORD, shields_d + (face_d == SHIELD), top)
             if (w == 1) != (side == attacker):
@@ -585,6 +714,8 @@ def battle(S, C, land, attacker, rs):
                     face_a = C[C_DIE + rand_below(rs, nfaces)]
                 else:
                     face_d = C[C_DIE + rand_below(rs, nfaces)]
+        if C[C_TILES] and side < NP and (S[S_TKMASK + side] >> TK_LEARNING_CHESS) & 1:
+            face_a, face_d = _flip(S, C, side, attacker, ua, ud, face_a, face_d, shields_d, top)
     if face_a == COIN:
         _loot(S, C, attacker, defender)
     if face_d == COIN:
@@ -747,6 +878,7 @@ def eliminate(S, C, p):
         S[S_STACKN + col] += 1
         S[S_TILES + p * MAXHELD + j] = 0
     S[S_TILESN + p] = 0
+    S[S_TKMASK + p] = 0
     S[S_FINAL] = min(S[S_FINAL], S[S_ROUND] + 1)
     if S[S_PRINCEPS] == p:
         for i in range(1, NP + 1):  # the turn order from the Princeps, the Princeps last
@@ -912,6 +1044,10 @@ def assemble(S, C, p, land, k, f):
 def reachable(S, C, p, start, points, out):
     """``legal.reachable``: lands reachable from ``start`` in at most ``points`` steps, foreign units stopping a
     move; ``out[land]`` = 1 for each (start excluded). Returns how many."""
+    if C[C_TILES]:
+        guards = guard_mask(S, C) & ~(1 << p)
+        if guards:
+            return _reachable_guarded(S, C, p, start, points, out, guards)
     dist = np.full(NL, -1, np.int64)
     queue = np.empty(NL, np.int64)
     dist[start] = 0
@@ -924,6 +1060,40 @@ def reachable(S, C, p, start, points, out):
             continue
         if land != start and S[S_MASK + land] & ~(1 << p):
             continue  # moving units must stop on a land holding another colour's units
+        for e in range(C[C_ADJPTR + land], C[C_ADJPTR + land + 1]):
+            nxt = C[C_ADJ + e]
+            if dist[nxt] < 0:
+                dist[nxt] = dist[land] + 1
+                queue[tail] = nxt
+                tail += 1
+    n = 0
+    for land in range(NL):
+        out[land] = dist[land] > 0
+        n += dist[land] > 0
+    return n
+
+
+@njit(cache=True)
+def _reachable_guarded(S, C, p, start, points, out, guards):
+    """``reachable`` with Border Guards held by the players in the bit mask ``guards`` (``p`` not among them):
+    "Foreign units stop at the first of your lands they enter" (``guarded``)."""
+    ctrl = np.empty(NL, np.int64)
+    control_all(S, C, ctrl)
+    dist = np.full(NL, -1, np.int64)
+    queue = np.empty(NL, np.int64)
+    dist[start] = 0
+    queue[0] = start
+    head, tail = 0, 1
+    while head < tail:
+        land = queue[head]
+        head += 1
+        if dist[land] >= points:
+            continue
+        if land != start and S[S_MASK + land] & ~(1 << p):
+            continue
+        o = ctrl[land]
+        if land != start and 0 <= o < NP and (guards >> o) & 1:
+            continue
         for e in range(C[C_ADJPTR + land], C[C_ADJPTR + land + 1]):
             nxt = C[C_ADJ + e]
             if dist[nxt] < 0:
@@ -1059,6 +1229,13 @@ def build(S, C, p, city, lands, kinds, nb):
         S[S_SUPPLY + T_CASTLE + kinds[i] - 1] -= 1
         S[S_BUILD + lands[i]] = kinds[i]
     retrack(S, C, people0, clergy0)
+    extra = tile_param(S, C, p, TK_ABBEY_CLERGY) if C[C_TILES] else -1  # French Style: 1 more Clergy per Abbey
+    if extra > 0:
+        abbeys = 0
+        for i in range(nb):
+            abbeys += kinds[i] == BUILD_ABBEY
+        if abbeys:
+            S[S_CLERGY + p] = clamp(C, S[S_CLERGY + p] + abbeys * extra)
 
 
 # --- politics ---------------------------------------------------------------------------------------------------
@@ -1136,6 +1313,8 @@ def council(S, C, host, plays, nplays):
     bonus = C[C_GNESNA_BONUS + host]
     if bonus and controller(S, C, C[C_GNESNA]) == host:
         S[S_CLERGY + host] = clamp(C, S[S_CLERGY + host] + bonus)
+    if C[C_TILES]:
+        council_bonus(S, C)  # Knightly Culture: People Support for each Tiltyard
     order = np.empty(NP, np.int64)
     no = turn_order(S, C, order)
     for o in range(no):
@@ -1217,6 +1396,7 @@ def setup_market(S, C, rs):
     S[S_MARKETN] = 0
     for p in range(NP):
         S[S_TILESN + p] = 0
+        S[S_TKMASK + p] = 0
     for c in range(NCOL):
         for _ in range(C[C_MARKET_PER_COLOR]):
             reveal(S, c)
@@ -1311,7 +1491,8 @@ def new_game(S0, C, rs, S):
 def violations(S, C, S0):
     """A bit mask of broken invariants (``invariants.violations``; 0 when sound): 1 units not conserved (map + pool)
     or a stale presence mask, 2 gold < 0 or more than the coins, 4 a track out of range, 8 a battle left unresolved,
-    16 Division Tokens, 32 Cities, 64 token supply, 128 cards not conserved, 256 Progress Tiles not conserved,
+    16 Division Tokens, 32 Cities, 64 token supply, 128 cards not conserved, 256 Progress Tiles not conserved (printed
+    tiles: also more face up than a colour's spaces, 2 identical tiles held, more of a colour than 3),
     512 control out of range or held by an eliminated player, 1024 Invaders left on the Map (or Teutonic Knights
     lost or made), 2048 Neighbor figures not conserved (Neighbors on). ``S0`` is the starting position (before the
     deal)."""
@@ -1400,6 +1581,25 @@ def violations(S, C, S0):
                 n += S[S_TILES + p * MAXHELD + i] // C[C_DISTINCT] == c
         if n != C[C_DISTINCT] * C[C_COPIES]:
             bad |= 256
+    if C[C_TILES]:  # ``invariants._tile_violations``: the face-up row, no 2 identical tiles, the spaces
+        d = C[C_DISTINCT]
+        shown = np.zeros(NCOL, np.int64)
+        for i in range(S[S_MARKETN]):
+            shown[S[S_MARKET + i] // d] += 1
+        for c in range(NCOL):
+            if shown[c] > C[C_MARKET_PER_COLOR]:
+                bad |= 256
+        for p in range(NP):
+            per = np.zeros(NCOL, np.int64)
+            b = S_TILES + p * MAXHELD
+            for i in range(S[S_TILESN + p]):
+                per[S[b + i] // d] += 1
+                for j in range(i):
+                    if S[b + j] == S[b + i]:
+                        bad |= 256
+            for c in range(NCOL):
+                if per[c] > C[C_SLOTS] + 1:
+                    bad |= 256
     return bad
 
 

@@ -11,12 +11,15 @@ Indices: factions 0-3 are the Principalities in board order, 4-5 the Pomeranias 
 reference's card strings in sorted order (``CARDS``: the bare Neighbor symbols of part 1 and the 12 Neighbor Cards
 by identity, only one set in play), so iterating card indices in order is iterating ``sorted(hand)``, and a card's
 type, support symbol and Neighbor data are in ``C_CARD*``; tokens are ``TOKENS``; a building is 0 none, 1 castle,
-2 tiltyard, 3 abbey; a Progress tile is ``colour * distinct + n``. Lands are in board order; ``C_RANK`` gives each
-land's rank among the sorted land ids (the reference sorts lands by id in several places). A Neighbor is its index
-in neighbors.yaml order (``neighbor_ids``; ``C_NB*``).
+2 tiltyard, 3 abbey; a Progress tile is ``colour * distinct + n`` (the generic model's ``"<colour>.<n>"``; with the
+printed tiles, ``progress: tiles``, n is the tile's place among its colour's tiles in progress.yaml: ``tile_ids``).
+Lands are in board order; ``C_RANK`` gives each land's rank among the sorted land ids (the reference sorts lands by
+id in several places). A Neighbor is its index in neighbors.yaml order (``neighbor_ids``; ``C_NB*``).
 """
 
 from __future__ import annotations
+
+import functools
 
 import numpy as np
 
@@ -76,10 +79,63 @@ CARD_KINDS = ("battle", "court", "neighbor")
 TOKENS = ("capital", "city", "civitas", "castle", "tiltyard", "abbey", "division")
 T_CASTLE, T_DIVISION = 3, 6
 BUILDINGS = (None, "castle", "tiltyard", "abbey")
-NCOL, MAXT, MAXMARKET, MAXHELD = 6, 8, 24, 12
+NCOL, MAXT, MAXMARKET, MAXHELD = 6, 8, 24, 18  # MAXHELD: 3 per colour with German Settlers
 ACTIONS = ("progress", "taxes", "assembly", "movement", "building", "politics")
 A_PROGRESS, A_TAXES, A_ASSEMBLY, A_MOVEMENT, A_BUILDING, A_POLITICS = range(6)
 MAX_PERIOD = 3
+NTILES = NCOL * 4  # printed Progress Tiles: 24 distinct tiles, 4 per colour
+# printed tiles' effect kinds (progress.yaml ``effect.kind``) and the parameter ``C_TILEPAR`` holds for each
+TILE_KINDS = (
+    "chronicle",
+    "third_slot",
+    "church_schools",
+    "new_mechanisms",
+    "action_gold",
+    "training_grounds",
+    "border_guards",
+    "assembly_units",
+    "infantry_points",
+    "learning_chess",
+    "abbey_clergy",
+    "heralds_of_peace",
+    "knightly_culture",
+    "lady_of_the_court",
+    "hand_limit",
+)
+(
+    TK_CHRONICLE,
+    TK_THIRD_SLOT,
+    TK_CHURCH_SCHOOLS,
+    TK_NEW_MECHANISMS,
+    TK_ACTION_GOLD,
+    TK_TRAINING,
+    TK_BORDER_GUARDS,
+    TK_ASSEMBLY_UNITS,
+    TK_INFANTRY,
+    TK_LEARNING_CHESS,
+    TK_ABBEY_CLERGY,
+    TK_HERALDS,
+    TK_KNIGHTLY,
+    TK_LADY,
+    TK_HAND_LIMIT,
+) = range(len(TILE_KINDS))
+TILE_PARAMS = {  # kind → (first parameter, second parameter) names
+    "chronicle": ("support", None),
+    "third_slot": ("slots", None),
+    "church_schools": ("gold", "tiles"),
+    "new_mechanisms": (None, None),
+    "action_gold": ("gold", None),
+    "training_grounds": ("cards_per_tiltyard", None),
+    "border_guards": (None, None),
+    "assembly_units": ("units", None),
+    "infantry_points": ("points", None),
+    "learning_chess": (None, None),
+    "abbey_clergy": ("clergy", None),
+    "heralds_of_peace": (None, None),
+    "knightly_culture": ("people_per_tiltyard", None),
+    "lady_of_the_court": ("cards", None),
+    "hand_limit": ("cards", None),
+}
 
 # --- state vector offsets -------------------------------------------------------------------------------------
 S_UNITS = 0  # (NL, NF, NK)
@@ -115,7 +171,8 @@ S_WAVES = S_HISTN + 1  # Mongol Invasions so far
 S_TEUTONIC = S_WAVES + 1  # 1 once the Teutonic Knights were called
 S_PRIN = S_TEUTONIC + 1  # (NP,) area of each Princess (-1 none): 0-3 the Capital of that Principality, 4+ a Neighbor
 S_PRINLAST = S_PRIN + NP  # (NP,) area of each Princess's last mission, -1 none
-S_SIZE = S_PRINLAST + NP
+S_TKMASK = S_PRINLAST + NP  # (NP,) printed tiles: bit k set when the player holds a tile of effect kind k
+S_SIZE = S_TKMASK + NP
 
 # --- constants vector offsets ---------------------------------------------------------------------------------
 C_HOME = 0  # (NL,) faction whose land it is: 0-3 Principality, 4-5 the Pomerania itself, -1 central
@@ -175,7 +232,13 @@ C_NBENTRY = C_NBRANK + 6  # (6, NL) 1 when the land borders its off-map area
 C_NB_EXIT = C_NBENTRY + 6 * NL  # Movement Points to leave a Neighbor's area
 C_NB_DESTROY_PEOPLE = C_NB_EXIT + 1
 C_NB_DESTROY_CLERGY = C_NB_DESTROY_PEOPLE + 1
-C_END = C_NB_DESTROY_CLERGY + 1
+C_TILEKIND = C_NB_DESTROY_CLERGY + 1  # (NTILES,) printed tiles: effect kind (``TILE_KINDS`` index), -1 off
+C_TILEPAR = C_TILEKIND + NTILES  # (NTILES,) the effect's first parameter (``TILE_PARAMS``)
+C_TILEPAR2 = C_TILEPAR + NTILES  # (NTILES,) its second (Church Schools: the extra tiles)
+C_TILEALPHA = C_TILEPAR2 + NTILES  # (NTILES,) rank of the tile id in sorted order
+C_FLIP = C_TILEALPHA + NTILES  # (4,) Learning Chess: the face opposite each die symbol (``rules.battle.opposite``)
+C_TILES = C_FLIP + 4  # 1 with the printed Progress Tiles (``progress: tiles``)
+C_GS_COLOUR = C_TILES + 1  # the colour German Settlers adds a slot to, -1 every colour
 _SCALARS = (
     "GNESNA",
     "CRACOVIA",
@@ -219,7 +282,7 @@ _SCALARS = (
     "COIN_GOLD",
     "CARDS_PER_UNIT",
 )
-_S0 = C_END + 1
+_S0 = C_GS_COLOUR + 1
 for _i, _name in enumerate(_SCALARS):
     globals()[f"C_{_name}"] = _S0 + _i
 C_ADJPTR = _S0 + len(_SCALARS)  # (NL + 1,) CSR row pointers into C_ADJ
@@ -286,12 +349,18 @@ def history_cards() -> tuple[str, ...]:
 
 
 def compile_constants(
-    board: Board, rules, history: bool = False, court: bool = False, princesses: bool = False, neighbors: bool = False
+    board: Board,
+    rules,
+    history: bool = False,
+    court: bool = False,
+    princesses: bool = False,
+    neighbors: bool = False,
+    tiles: bool = False,
 ) -> np.ndarray:
     """The constants vector ``C`` (int64) for ``board`` and ``rules`` (a ``setup.GameRules``); ``history``: the
     History Cards are played (history.yaml is compiled either way); ``court``: Court Cards' text effects;
     ``princesses``: the Princesses' missions; ``neighbors``: the Neighbor Cards by identity and their moves
-    (neighbors.yaml is compiled either way)."""
+    (neighbors.yaml is compiled either way); ``tiles``: the printed Progress Tiles (progress.yaml)."""
     v, rb = rules.values, rules.battle
     fs = factions(board)
     if board.n != NL or len(board.principalities) != NP or len(fs) != NF or len(board.pomerania_units) != NPOM:
@@ -416,7 +485,69 @@ def compile_constants(
         c[globals()[f"C_{name}"]] = value
     c[C_ADJPTR : C_ADJPTR + NL + 1] = board.adj_indptr
     c[C_ADJ : C_ADJ + edges] = board.adj_indices
+    for face in range(4):  # Learning Chess: a symbol's opposite face (of its first face on the die)
+        c[C_FLIP + face] = int(rb.opposite[list(rb.die).index(face)]) if face in list(rb.die) else face
+    c[C_TILEKIND : C_TILEKIND + NTILES] = -1
+    if tiles:
+        _compile_tiles(c, rules)
     return c
+
+
+def tile_ids(colours) -> tuple[str, ...]:
+    """The printed tiles' ids by index ``colour * 4 + n`` (n: the place among the colour's tiles in progress.yaml)."""
+    return _tile_ids(tuple(colours))
+
+
+@functools.lru_cache(maxsize=4)
+def _tile_ids(colours: tuple[str, ...]) -> tuple[str, ...]:
+    from sim.games.principes.game.tiles import catalogue
+
+    cat = catalogue()
+    out = []
+    for colour in colours:
+        mine = [t for t, spec in cat.items() if spec["colour"] == colour]
+        if len(mine) != NTILES // NCOL:
+            raise Unsupported(f"the fast engine holds {NTILES // NCOL} printed tiles per colour, not {len(mine)}")
+        out += mine
+    if len(out) != len(cat):
+        raise Unsupported("printed tiles of colours outside progress.colors")
+    return tuple(out)
+
+
+def _compile_tiles(c: np.ndarray, rules) -> None:
+    from sim.games.principes.game.tiles import catalogue, tile_values
+
+    v, tv = rules.values, tile_values()
+    cat = catalogue()
+    if tuple(v["progress"]["colors"]) != tuple(dict.fromkeys(spec["colour"] for spec in cat.values())):
+        raise Unsupported("progress.colors must list the printed tiles' colours in progress.yaml order")
+    ids = tile_ids(v["progress"]["colors"])
+    copies = tv["market"]["copies_per_tile"]
+    per = tv["market"]["face_up_per_colour"]
+    if (NTILES // NCOL) * copies > MAXT or NCOL * per > MAXMARKET // 2:
+        raise Unsupported(f"at most {MAXT} printed tiles per colour and {MAXMARKET // 2} face up in the fast engine")
+    alpha = sorted(ids)
+    for t, tile in enumerate(ids):
+        spec = cat[tile]
+        kind = spec["kind"]
+        if kind not in TILE_KINDS:
+            raise Unsupported(f"printed tile effect {kind!r} is not ported to the fast engine")
+        first, second = TILE_PARAMS[kind]
+        if set(spec["params"]) - {first, second}:
+            raise Unsupported(f"printed tile {tile}: parameters {sorted(spec['params'])} are not ported")
+        c[C_TILEKIND + t] = TILE_KINDS.index(kind)
+        c[C_TILEPAR + t] = spec["params"][first] if first else 0
+        c[C_TILEPAR2 + t] = spec["params"][second] if second else 0
+        c[C_TILEALPHA + t] = alpha.index(tile)
+        if kind == "third_slot" and NCOL * (v["progress"]["slots_per_color"] + spec["params"]["slots"]) > MAXHELD:
+            raise Unsupported(f"more than {MAXHELD} tile spaces with German Settlers in the fast engine")
+        if kind == "hand_limit" and spec["params"]["cards"] > 12:
+            raise Unsupported("a hand limit above 12 (the battle card search) in the fast engine")
+    every = tv["tiles"]["german_settlers"]["every_colour"]
+    c[C_GS_COLOUR] = -1 if every else v["progress"]["colors"].index("green")
+    c[C_TILES] = 1
+    for name, value in (("DISTINCT", NTILES // NCOL), ("COPIES", copies), ("MARKET_PER_COLOR", per)):
+        c[globals()[f"C_{name}"]] = value  # the printed Market replaces the generic model's
 
 
 def _compile_history(c: np.ndarray, board: Board, history: bool) -> None:
@@ -553,6 +684,7 @@ def to_state_vector(state: State) -> np.ndarray:
         tiles = [_tile_index(t, v) for t in state.tiles.get(name, [])]
         s[S_TILES + p * MAXHELD : S_TILES + p * MAXHELD + len(tiles)] = tiles
         s[S_TILESN + p] = len(tiles)
+        s[S_TKMASK + p] = _kind_mask(state.tiles.get(name, []))
     for land, n in state.cities.items():
         s[S_CITIES + board.index[land]] = n
     for land, kind in state.buildings.items():
@@ -598,12 +730,24 @@ def to_state_vector(state: State) -> np.ndarray:
     return s
 
 
+def _kind_mask(held) -> int:
+    """``S_TKMASK`` of a player's tiles (0 for the generic model's)."""
+    from sim.games.principes.game.tiles import catalogue
+
+    cat = catalogue()
+    return sum({1 << TILE_KINDS.index(cat[t]["kind"]) for t in held if t in cat})
+
+
 def _tile_index(tile: str, values: dict) -> int:
     colour, n = tile.split(".")
+    if not n.isdigit():  # a printed tile (``progress: tiles``)
+        return tile_ids(values["progress"]["colors"]).index(tile)
     return values["progress"]["colors"].index(colour) * values["progress_tiles"]["distinct_per_color"] + int(n)
 
 
-def _tile_name(t: int, values: dict) -> str:
+def _tile_name(t: int, values: dict, printed: bool = False) -> str:
+    if printed:
+        return tile_ids(values["progress"]["colors"])[t]
     d = values["progress_tiles"]["distinct_per_color"]
     return f"{values['progress']['colors'][t // d]}.{t % d}"
 
@@ -611,6 +755,7 @@ def _tile_name(t: int, values: dict) -> str:
 def from_state_vector(s: np.ndarray, template: State) -> State:
     """The state vector ``S`` as a reference ``State`` (board and rules from ``template``)."""
     board, v = template.board, template.rules.values
+    printed = "tiles" in template.variants
     fs = factions(board)
     units: dict = {}
     for i, land in enumerate(board.lands):
@@ -622,7 +767,8 @@ def from_state_vector(s: np.ndarray, template: State) -> State:
     ps = board.principalities
 
     def tiles_of(p):
-        return [_tile_name(int(t), v) for t in s[S_TILES + p * MAXHELD : S_TILES + p * MAXHELD + s[S_TILESN + p]]]
+        held = s[S_TILES + p * MAXHELD : S_TILES + p * MAXHELD + s[S_TILESN + p]]
+        return [_tile_name(int(t), v, printed) for t in held]
 
     decks = {kind: {} for kind in CARD_KINDS}
     by_id = any(s[S_DECK + CARDS.index(f"neighbor.{c}")] for c in NB_IDS) or any(
@@ -666,10 +812,12 @@ def from_state_vector(s: np.ndarray, template: State) -> State:
         eliminated={p for j, p in enumerate(ps) if s[S_ELIM + j]},
         final_round=int(s[S_FINAL]),
         stacks={
-            colour: [_tile_name(int(t), v) for t in s[S_STACK + c * MAXT : S_STACK + c * MAXT + s[S_STACKN + c]]]
+            colour: [
+                _tile_name(int(t), v, printed) for t in s[S_STACK + c * MAXT : S_STACK + c * MAXT + s[S_STACKN + c]]
+            ]
             for c, colour in enumerate(v["progress"]["colors"])
         },
-        market=[_tile_name(int(t), v) for t in s[S_MARKET : S_MARKET + s[S_MARKETN]]],
+        market=[_tile_name(int(t), v, printed) for t in s[S_MARKET : S_MARKET + s[S_MARKETN]]],
         tiles={p: tiles_of(j) for j, p in enumerate(ps)},
         crowned=None if s[S_CROWNED] < 0 else ps[int(s[S_CROWNED])],
         history=tuple(history_cards()[int(t)] for t in s[S_HIST : S_HIST + s[S_HISTN]]),
@@ -679,5 +827,5 @@ def from_state_vector(s: np.ndarray, template: State) -> State:
         princess_last={
             p: princess_areas(board)[int(s[S_PRINLAST + j])] for j, p in enumerate(ps) if s[S_PRINLAST + j] >= 0
         },
-        variants=frozenset({"neighbors"}) if by_id else frozenset(),
+        variants=template.variants | ({"neighbors"} if by_id else set()),
     )

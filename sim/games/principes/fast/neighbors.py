@@ -8,7 +8,7 @@ figures not on Polish land). Before a Politics Action (``before_politics``) the 
 battles with the Neighbor as a neutral faction in the order of the moves, Pomeranias sent home, Cities and
 buildings destroyed on lands taken, tracks follow). The choices are the built-in strategies' hooks:
 ``default_play`` / ``default_block`` / ``plan_moves`` with the scripted parameters (``neighbor_*``), uniform picks
-for ``random``. Border Guards (printed Progress Tiles) are not ported: ``guarded`` is the hook ``reach`` asks.
+for ``random``. Border Guards (printed Progress Tiles) stop the figures in ``reach`` (``guarded``).
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from sim.games.principes.fast.layout import (
     C_NBMAJOR,
     C_NBPRIN,
     C_NBRANK,
+    C_TILES,
     C_TOK,
     C_TRACK_HI,
     FOOTMAN,
@@ -58,6 +59,7 @@ from sim.games.principes.fast.layout import (
     S_SUPPLY,
     T_CASTLE,
     T_DIVISION,
+    TK_BORDER_GUARDS,
 )
 from sim.games.principes.fast.strategies import (
     F_MOVE_SHARE,
@@ -156,9 +158,10 @@ def allocated(S, C, j, pk, pf, out):
 
 
 @njit(cache=True)
-def guarded(S, C, land, f, mover):
-    """``tiles.guarded``: Border Guards stop moving figures. The printed Progress Tiles are not ported: never."""
-    return False
+def guarded(S, C, mover, owner):
+    """``tiles.guarded(state, land, nb, {mover})`` for a land held by ``owner``: Border Guards stop the Neighbor's
+    figures at the first land of a holder other than the mover ("unless the holder consents")."""
+    return C[C_TILES] != 0 and 0 <= owner < NP and owner != mover and K.holds(S, C, owner, TK_BORDER_GUARDS)
 
 
 @njit(cache=True)
@@ -197,7 +200,7 @@ def reach(S, C, j, start, kind, mover, ctrl, ok):
         head += 1
         if dist[land] + extra >= points:
             continue
-        if land != start and (S[S_MASK + land] & ~through or guarded(S, C, land, f, mover)):
+        if land != start and (S[S_MASK + land] & ~through or guarded(S, C, mover, ctrl[land])):
             continue  # ``_stops``: other factions' units (the mover lets them through his own), Border Guards
         for e in range(C[C_ADJPTR + land], C[C_ADJPTR + land + 1]):
             nxt = C[C_ADJ + e]

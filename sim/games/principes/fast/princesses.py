@@ -23,6 +23,7 @@ from sim.games.principes.fast.layout import (
     C_CARDSYM,
     C_EXPOSE,
     C_PER_PERIOD,
+    C_TILES,
     C_TRACK_HI,
     NC,
     NNB,
@@ -36,6 +37,7 @@ from sim.games.principes.fast.layout import (
     S_ROUND,
     SYM_EITHER,
     SYM_PEOPLE,
+    TK_LADY,
 )
 from sim.games.principes.fast.strategies import P_KIND, P_NPRINCESS, P_PRINCESS, RANDOM
 
@@ -158,21 +160,27 @@ def lose_card(S, C, P, F, sid, victim, rs):
 
 @njit(cache=True)
 def court_effect(S, C, P, F, sid, p, rs):
-    """``princesses._court_effect`` (1 card: no Lady of the Court)."""
+    """``princesses._court_effect``: 1 card, 2 with Lady of the Court."""
     a = S[S_PRIN + p]
     if a < 0 or a >= NP:
         return
+    n = K.tile_param(S, C, p, TK_LADY) if C[C_TILES] else -1
+    if n < 0:
+        n = 1
     if a == p:
-        kind = 1
-        if P[sid[p], P_KIND] == RANDOM:
-            kind = 1 + K.rand_below(rs, 2)  # rng.choice(("court", "neighbor"))
-        K.draw_into(S, C, p, kind, rs)
+        for _ in range(n):
+            kind = 1
+            if P[sid[p], P_KIND] == RANDOM:
+                kind = 1 + K.rand_below(rs, 2)  # rng.choice(("court", "neighbor"))
+            K.draw_into(S, C, p, kind, rs)
         K.enforce_hand_limit(S, C, p)
         return
-    held = 0
-    for c in range(3, NC):
-        held += S[S_HAND + a * NC + c]
-    if held > 0:
+    for _ in range(n):
+        held = 0
+        for c in range(3, NC):
+            held += S[S_HAND + a * NC + c]
+        if held == 0:
+            break
         lose_card(S, C, P, F, sid, a, rs)
 
 

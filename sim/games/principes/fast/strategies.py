@@ -13,20 +13,24 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.games.principes.fast import tiles as T
 from sim.games.principes.fast.kernels import (
     assembly_lands,
     can_tax,
     control_all,
     figures,
+    holds,
     land_clergy,
     land_might,
     land_people,
+    move_points,
     next_city,
     positions_all,
     rand_below,
     rand_float,
     reachable,
     site_shields,
+    tile_param,
     tile_picks,
     tracks_needed,
     ui,
@@ -44,14 +48,13 @@ from sim.games.principes.fast.layout import (
     C_BUILD_COST,
     C_BYRANK,
     C_CARDSYM,
-    C_CAV_POINTS,
-    C_INF_POINTS,
     C_KNIGHT_COST,
     C_NEIGHBORS,
     C_POL_DRAWN,
     C_PRANK,
     C_PRINC,
     C_RANK,
+    C_TILES,
     C_TOKMIGHT,
     C_TRACK_HI,
     FOOTMAN,
@@ -62,6 +65,7 @@ from sim.games.principes.fast.layout import (
     NK,
     NL,
     NP,
+    NTILES,
     PRINCE,
     S_BUILD,
     S_CLERGY,
@@ -78,6 +82,8 @@ from sim.games.principes.fast.layout import (
     SYM_EITHER,
     SYM_PEOPLE,
     T_CASTLE,
+    TK_ASSEMBLY_UNITS,
+    TK_HERALDS,
     Unsupported,
 )
 
@@ -113,7 +119,13 @@ P_NB_WEAKEST = P_NB_PLAY + 1  # neighbor_target: 1 weakest, 0 leader
 P_NB_BLOCK = P_NB_WEAKEST + 1
 P_NB_DRAWS = P_NB_BLOCK + 1
 P_NB_DESTROY = P_NB_DRAWS + 1
-NPI = P_NB_DESTROY + 1
+P_NWISH = P_NB_DESTROY + 1  # printed tiles (``progress: tiles``): the length of ``tile_wishlist``
+P_RANK = P_NWISH + 1  # (NTILES,) each printed tile's place on the wishlist (P_NWISH when not on it)
+P_PROGRESS_RANK = P_RANK + NTILES  # ``progress_rank``: where Progress moves up to when a wished tile is on offer
+P_TAKE_TILES = P_PROGRESS_RANK + 1
+P_NEWMECH = P_TAKE_TILES + 1  # ``new_mechanisms``: the action to play the Progress token as, -1 none
+NPI = P_NEWMECH + 1
+MAXWISH = 100
 F_RATIO, F_WEAKEST, F_MOVE_SHARE, F_PLAY_SHARE, F_COURT_SHARE = range(5)
 F_NB_RATIO, F_NB_RESERVE, F_NB_MIN_VALUE, F_NB_SHARE = range(5, 9)
 NPF = 9
@@ -209,9 +221,33 @@ def compile_strategy(uses: str, params: dict) -> tuple[np.ndarray, np.ndarray]:
     floats[F_NB_RATIO] = _num("neighbor_ratio", p["neighbor_ratio"], False)
     floats[F_NB_RESERVE] = _num("neighbor_reserve", p["neighbor_reserve"], False)
     floats[F_NB_MIN_VALUE] = _num("neighbor_min_value", p["neighbor_min_value"], False)
+    _compile_tiles(ints, p)
     floats[F_RATIO] = _num("attack_ratio", p["attack_ratio"], False)
     floats[F_WEAKEST] = _num("prefer_weakest", p["prefer_weakest"], False)
     return ints, floats
+
+
+def _compile_tiles(ints: np.ndarray, p: dict) -> None:
+    """The printed tiles' parameters (read only with ``progress: tiles``)."""
+    from sim.games.principes.fast.layout import tile_ids
+    from sim.games.principes.game.tiles import catalogue
+
+    wish = p["tile_wishlist"]
+    if not isinstance(wish, list | tuple) or len(wish) > MAXWISH or not all(isinstance(w, str) for w in wish):
+        raise Unsupported(f"tile_wishlist {wish!r}: a list of at most {MAXWISH} tile names")
+    cat = catalogue()
+    ints[P_NWISH] = len(wish)
+    for t, tile in enumerate(tile_ids(dict.fromkeys(spec["colour"] for spec in cat.values()))):
+        name = cat[tile]["name"]
+        ints[P_RANK + t] = list(wish).index(name) if name in wish else len(wish)
+    ints[P_PROGRESS_RANK] = _num("progress_rank", p["progress_rank"])
+    if ints[P_PROGRESS_RANK] < 0:
+        raise Unsupported(f"progress_rank = {ints[P_PROGRESS_RANK]}: at least 0")
+    ints[P_TAKE_TILES] = _flag("take_tiles", p["take_tiles"])
+    alt = p["new_mechanisms"]
+    if alt is not None and (alt not in ACTIONS or alt == "progress"):
+        raise Unsupported(f"new_mechanisms {alt!r}: null or one of {', '.join(ACTIONS[1:])}")
+    ints[P_NEWMECH] = -1 if alt is None else ACTIONS.index(alt)
 
 
 # --- shared helpers ---------------------------------------------------------------------------------------------
@@ -248,7 +284,8 @@ def assembly_room(S, C, p, lands):
     knights = S[S_POOL + p * NK + KNIGHT]
     if cost:
         knights = min(knights, S[S_GOLD + p] // cost)
-    return n, knights, S[S_POOL + p * NK + FOOTMAN], C[C_ASM_UNITS]
+    extra = tile_param(S, C, p, TK_ASSEMBLY_UNITS) if C[C_TILES] else -1  # Three-Field: 2 more units
+    return n, knights, S[S_POOL + p * NK + FOOTMAN], C[C_ASM_UNITS] + (extra if extra > 0 else 0)
 
 
 @njit(cache=True)
@@ -282,8 +319,9 @@ def building_sites(S, C, ctrl, p, out):
 
 
 @njit(cache=True)
-def movement_points(C, kind):
-    return C[C_CAV_POINTS] if kind != FOOTMAN else C[C_INF_POINTS]
+def first_support_card(S, C, p):
+    """``legal.support_cards`` starts at the Court Cards, or with Heralds of Peace at the Battle Cards."""
+    return 0 if C[C_TILES] and holds(S, C, p, TK_HERALDS) else 3
 
 
 @njit(cache=True)
@@ -291,7 +329,8 @@ def support_plan(S, C, p, mine, plays):
     """``Scripted.support_plan``: each support card (sorted) on the lower of its tracks, none past the top.
     ``mine`` (3,) positions is updated; ``plays`` rows (card, 1 people | 2 clergy); returns how many."""
     n = 0
-    for card in range(3, NC):
+    lo = first_support_card(S, C, p) if C[C_TILES] else 3
+    for card in range(lo, NC):  # Heralds of Peace: Battle Cards too (either track)
         for _ in range(S[S_HAND + p * NC + card]):
             sym = C[C_CARDSYM + card]
             if sym == SYM_CLERGY:
@@ -356,8 +395,8 @@ def scripted_target(S, C, P, F, p, moves):
         if not keep[i] or st[i, 2] <= 0:
             keep[i] = False
             continue
-        points = movement_points(C, st[i, 1])
-        if last >= 0 and st[last, 0] == st[i, 0] and movement_points(C, st[last, 1]) == points:
+        points = move_points(S, C, p, st[i, 1])
+        if last >= 0 and st[last, 0] == st[i, 0] and move_points(S, C, p, st[last, 1]) == points:
             reach[i] = reach[last]  # a Prince and Knights on one land reach the same lands
         else:
             reachable(S, C, p, st[i, 0], points, reach[i])
@@ -539,18 +578,19 @@ def scripted_council(S, C, P, p, host, plays):
     if not P[P_BLOCK]:
         return 0
     hand = np.zeros(NC, np.int64)
-    for c in range(3, NC):
+    lo = first_support_card(S, C, p) if C[C_TILES] else 3
+    for c in range(lo, NC):  # Heralds of Peace: Battle Cards raise either track
         hand[c] = S[S_HAND + p * NC + c]
     n = 0
     for t in (1, 2):
         need = stand[host, t] - stand[p, t] + 1
         usable = 0
-        for c in range(3, NC):
-            if raises(C, c, t):
+        for c in range(NC):
+            if c < 3 or raises(C, c, t):  # Battle Cards only with Heralds of Peace (``hand`` holds them then)
                 usable += hand[c]
         if 0 < need <= usable and stand[p, t] + need <= C[C_TRACK_HI]:
-            for c in range(3, NC):
-                if not raises(C, c, t):
+            for c in range(NC):
+                if not (c < 3 or raises(C, c, t)):
                     continue
                 while hand[c] > 0 and need > 0:
                     hand[c] -= 1
@@ -583,6 +623,8 @@ def scripted_worth(S, C, P, F, p, action):
     if action == A_POLITICS:
         return True
     if action == A_PROGRESS:
+        if C[C_TILES]:  # printed tiles: a wished tile, or (``take_tiles``) a free space
+            return wished(S, C, P, p) or (P[P_TAKE_TILES] != 0 and T.any_free(S, C, p))
         if not P[P_PROGRESS]:
             return False
         picks = np.empty((2 * MAXHELD + 24, 2), np.int64)
@@ -591,22 +633,51 @@ def scripted_worth(S, C, P, F, p, action):
 
 
 @njit(cache=True)
+def wished(S, C, P, p):
+    """``Scripted.wished`` is not empty (printed tiles)."""
+    return T.any_wished(S, C, p, P[P_RANK : P_RANK + NTILES], P[P_NWISH])
+
+
+@njit(cache=True)
 def scripted_plan(S, C, P, F, p, plan):
+    np_ = P[P_NPRIO]
+    prio = P[P_PRIO : P_PRIO + MAXPRIO + 1]  # a view; only its first np_ entries are read unless copied below
+    wish = False
+    if C[C_TILES]:
+        wish = wished(S, C, P, p)
+    if wish:  # a wanted tile is on the Market: Progress moves up to progress_rank
+        prio = prio.copy()
+        m = 0
+        for i in range(np_):
+            if prio[i] != A_PROGRESS:
+                prio[m] = prio[i]
+                m += 1
+        at = min(P[P_PROGRESS_RANK], m)
+        for i in range(m, at, -1):
+            prio[i] = prio[i - 1]
+        prio[at] = A_PROGRESS
+        np_ = m + 1
     n = 0
-    for i in range(P[P_NPRIO]):
-        a = P[P_PRIO + i]
+    for i in range(np_):
+        a = prio[i]
         dup = False
         for j in range(n):
             dup = dup or plan[j] == a
-        if not dup and scripted_worth(S, C, P, F, p, a):
+        if dup:
+            continue
+        if C[C_TILES] and a == A_PROGRESS:  # ``worth`` with the wish above
+            worth = wish or (P[P_TAKE_TILES] != 0 and T.any_free(S, C, p))
+        else:
+            worth = scripted_worth(S, C, P, F, p, a)
+        if worth:
             plan[n] = a
             n += 1
             if n == 3:
                 break
-    for i in range(P[P_NPRIO] + 6):
+    for i in range(np_ + 6):
         if n == 3:
             break
-        a = P[P_PRIO + i] if i < P[P_NPRIO] else i - P[P_NPRIO]
+        a = prio[i] if i < np_ else i - np_
         dup = False
         for j in range(n):
             dup = dup or plan[j] == a
@@ -641,7 +712,7 @@ def random_moves(S, C, F, p, rs, moves):
     for i in range(ns):
         if rand_float(rs) >= F[F_MOVE_SHARE]:
             continue
-        n = reachable(S, C, p, st[i, 0], movement_points(C, st[i, 1]), reach)
+        n = reachable(S, C, p, st[i, 0], move_points(S, C, p, st[i, 1]), reach)
         if n == 0:
             continue
         pick = rand_below(rs, n)
@@ -712,7 +783,8 @@ def random_building(S, C, p, rs, lands, kinds):
 @njit(cache=True)
 def random_council(S, C, F, p, rs, plays):
     n = 0
-    for card in range(3, NC):
+    lo = first_support_card(S, C, p) if C[C_TILES] else 3
+    for card in range(lo, NC):  # Heralds of Peace: Battle Cards (either track)
         for _ in range(S[S_HAND + p * NC + card]):
             if rand_float(rs) < F[F_PLAY_SHARE]:
                 sym = C[C_CARDSYM + card]

@@ -139,9 +139,10 @@ def test_engine_switch():
     assert payload(seats=["builder", bold, "politician", "random"]).engine == "fast"
     custom = "strategies.principes.builder:Builder"
     assert payload(seats=[custom, *MIX[1:]]).engine == "reference"
+    assert payload(progress="tiles", neighbors=True, court=True, princesses=True).engine == "fast"
     with pytest.raises(ConfigError) as err:
-        payload(progress="tiles", engine="fast")
-    assert err.value.key == "engine" and "progress" in str(err.value)
+        payload(seats=[custom, *MIX[1:]], engine="fast")
+    assert err.value.key == "engine" and "strategy" in str(err.value)
     with pytest.raises(ConfigError) as err:
         payload(engine="quick")
     assert err.value.key == "engine"

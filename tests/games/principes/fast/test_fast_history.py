@@ -102,6 +102,6 @@ def test_history_switch():
     assert payload(engine="reference").engine == "reference"
     assert payload(neighbors=True).engine == "fast"
     assert payload(court=True, princesses=True).engine == "fast"
-    assert payload(progress="tiles").engine == "reference"
+    assert payload(progress="tiles").engine == "fast"
     three = {"polonia_maior": "builder", "masovia": "conqueror", "silesia": "random"}
     assert payload(players=3, seats=three).engine == "reference"

@@ -112,6 +112,6 @@ def test_neighbor_switch():
     assert payload().engine == "fast"
     assert payload(history=True, court=True, princesses=True).engine == "fast"
     assert payload(seats=TWEAKED).engine == "fast"
-    assert payload(progress="tiles").engine == "reference"
+    assert payload(progress="tiles").engine == "fast"
     odd = {"name": "odd", "uses": "conqueror", "params": {"neighbor_target": 3}}
     assert payload(seats=[odd, *MIX[1:]]).engine == "reference"

@@ -59,7 +59,7 @@ def test_princess_switch():
     assert payload().engine == "fast"
     assert payload(court=True, history=True).engine == "fast"
     assert payload(neighbors=True).engine == "fast"
-    assert payload(progress="tiles").engine == "reference"
+    assert payload(progress="tiles").engine == "fast"
     odd = {"name": "odd", "uses": "builder", "params": {"princess": ["ball"]}}
     assert payload(seats=[odd, *MIX[1:]]).engine == "reference"
 
@@ -69,6 +69,6 @@ def test_unported_modules_never_play_silently():
 
     from sim.games.principes.fast.layout import Unsupported
 
-    ex = dataclasses.replace(payload(), variants=frozenset({"princesses", "tiles"}))
+    ex = dataclasses.replace(payload(), variants=frozenset({"princesses", "active"}))  # 2-3 players only
     with pytest.raises(Unsupported):
         chunk.run_games(ex, experiment_key(1), 0, 1)

@@ -41,14 +41,11 @@ def two_sample_pvalues(ref, fast, factions):
     return out
 
 
-PORTED = {"progress": "generic"}  # faction-balance-full without what only the reference plays
-
-
 @pytest.mark.stat
 @pytest.mark.parametrize(
     "name, keys",
-    [("faction-balance", {}), ("faction-balance-history", {}), ("faction-balance-full", PORTED)],
-    ids=["part1", "history", "history-court-princesses-neighbors"],
+    [("faction-balance", {}), ("faction-balance-history", {}), ("faction-balance-full", {})],
+    ids=["part1", "history", "every-module"],
 )
 def test_faction_balance_matches_the_reference_engine(mc_trials, name, keys):
     raw = {**load_experiment(EXPERIMENTS / f"{name}.yaml"), **keys}

@@ -107,7 +107,7 @@ def test_legal_lists(world, states):
             ns = ST.stacks(s, c, j, stacks)
             assert [(board.lands[a].id, UNITS[b], n) for a, b, n in stacks[:ns]] == legal.stacks(state, p)
             for land, kind, _ in legal.stacks(state, p):
-                n = K.reachable(s, c, j, board.index[land], ST.movement_points(c, UNITS.index(kind)), reach)
+                n = K.reachable(s, c, j, board.index[land], K.move_points(s, c, j, UNITS.index(kind)), reach)
                 got = {board.lands[i].id for i in range(NL) if reach[i]}
                 assert n == len(got) and got == set(legal.reach(state, p, kind, land))
             n = K.tile_picks(s, c, j, picks)
