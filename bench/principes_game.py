@@ -159,10 +159,11 @@ def main() -> None:
         ref = {w: top("reference", w) for w in (1, 2)}
         best = {w: top(auto, w) for w in (1, 2)}
         ratio = {w: best[w] / ref[w] for w in (1, 2)}
-        target = TARGET if config == "part1" else TARGET_FULL
+        target = {"part1": TARGET, "full": TARGET_FULL}.get(config)
+        aim = f" (target {target:,})" if target else ""
         print(
-            f"  {config}: auto plays on the {auto} engine: {best[1]:,.0f} games/s on 1 worker, {best[2]:,.0f} on 2 "
-            f"(target {target:,}); {ratio[1]:.0f}x / {ratio[2]:.0f}x the reference engine; "
+            f"  {config}: auto plays on the {auto} engine: {best[1]:,.0f} games/s on 1 worker, {best[2]:,.0f} on 2"
+            f"{aim}; {ratio[1]:.0f}x / {ratio[2]:.0f}x the reference engine; "
             f"1 M games take {1e6 / best[2] / 60:.1f} min",
             flush=True,
         )

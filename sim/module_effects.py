@@ -33,15 +33,17 @@ def win_counts(modules: int, factions: int) -> dict[str, np.ndarray]:
     }
 
 
-def add_baseline(counts: dict, faction: int, won: bool) -> None:
-    counts["games"][faction] += 1
-    counts["wins"][faction] += won
+def add_baseline(counts: dict, faction: int, won) -> None:
+    """One game (``won`` a bool) or many (a bool array) of the all-off baseline."""
+    counts["games"][faction] += np.size(won)
+    counts["wins"][faction] += int(np.sum(won))
 
 
-def add_pair(counts: dict, module: int, faction: int, won_on: bool, won_off: bool) -> None:
-    d = int(won_on) - int(won_off)
-    counts["on_wins"][module, faction] += won_on
-    counts["d_win"][module, faction] += [d, d * d]
+def add_pair(counts: dict, module: int, faction: int, won_on, won_off) -> None:
+    """One paired game (bools) or many (bool arrays, game by game)."""
+    d = np.asarray(won_on, np.int64) - np.asarray(won_off, np.int64)
+    counts["on_wins"][module, faction] += int(np.sum(won_on))
+    counts["d_win"][module, faction] += [int(d.sum()), int((d * d).sum())]
 
 
 def baseline_win_rate(counts: dict, factions) -> tuple[dict[str, float], dict[str, list[float]]]:

@@ -148,9 +148,11 @@ def _variants(raw: dict, source: str) -> frozenset[str]:
 
 def max_chunk(payload: Experiment) -> int | None:
     """Games per chunk for ``sim.experiments`` (None: its default): the fast engine takes bigger chunks."""
-    if isinstance(payload, (solo_experiment.SoloExperiment, module_effects.ModuleEffects)):
+    if isinstance(payload, solo_experiment.SoloExperiment) or payload.engine != "fast":
         return None
-    return FAST_MAX_CHUNK if payload.engine == "fast" else None
+    if isinstance(payload, module_effects.ModuleEffects):  # every game played once per configuration
+        return FAST_MAX_CHUNK // (1 + len(payload.compare))
+    return FAST_MAX_CHUNK
 
 
 def compile(experiment: Experiment) -> Experiment:

@@ -4,7 +4,10 @@ Keys: those of a Principes experiment (``players``, ``seats``, ``rotate``, ``var
 ...), with every module off in the base, plus ``modules: {history: true, tiles: true, court: true, princesses:
 true, neighbors: true}`` naming the modules to compare (default: all). ``history`` is the History Cards
 (``history: true``), ``tiles`` the printed Progress Tiles (``progress: tiles``), the rest the switches of the same
-names (``experiment._variants``). Every game is played on the reference engine.
+names (``experiment._variants``). ``engine: auto`` (the default) plays every configuration on the compiled engine
+when it can play them all (``fast.dispatch``: 4 players, built-in strategies; not with ``history_cards``, whose
+blanked cards only the reference plays), else on the reference engine; ``engine: fast | reference`` as for an
+experiment.
 
 Game ``i`` is played with all modules off and once per compared module with only that module on, from stream
 ``(key, i)`` with the same seating (``sim.module_effects``): the change in each played Principality's win rate with
@@ -38,9 +41,10 @@ MODULE_KEYS = {"history": "history", "tiles": "progress", "court": "court", "pri
 
 @dataclass(frozen=True)
 class ModuleEffects:
-    base: object  # experiment.Experiment with every module off, on the reference engine
+    base: object  # experiment.Experiment with every module off
     compare: tuple[str, ...]
     cards: tuple[str, ...] = ()  # History Cards measured one by one (modules: {history_cards: true})
+    engine: str = "reference"  # the engine every configuration plays on: fast | reference
 
 
 def experiment_from_dict(raw: dict, source: str) -> ModuleEffects:
@@ -63,8 +67,16 @@ def experiment_from_dict(raw: dict, source: str) -> ModuleEffects:
     for name, key in MODULE_KEYS.items():
         if key in body and body[key] not in (False, "generic"):
             raise ConfigError(source, key, f"off in the base (compare it via modules.{name})", body[key])
+    wanted = body.get("engine", "auto")
     body.update(history=False, engine="reference")
-    return ModuleEffects(experiment.experiment_from_dict(body, source), compare, one_by_one)
+    base = experiment.experiment_from_dict(body, source)
+    if one_by_one and wanted == "fast":
+        raise ConfigError(source, "engine", "auto or reference (History Cards blanked one by one)", wanted)
+    engine = "reference"
+    if wanted != "reference" and not one_by_one:  # every module of the comparison on at once: all or none compile
+        every = {**body, "engine": wanted, **{MODULE_KEYS[m]: "tiles" if m == "tiles" else True for m in compare}}
+        engine = experiment.experiment_from_dict(every, source).engine
+    return ModuleEffects(base, compare, one_by_one, engine)
 
 
 def compile(e: ModuleEffects) -> ModuleEffects:
@@ -100,59 +112,69 @@ def _play(exp, players, key, game: int):
                      variants=exp.variants)  # fmt: skip
 
 
+def _outcomes(exp, players, key, start: int, count: int, fast: bool):
+    """(winner index or -1, win type index, Rounds) arrays of games ``start ..`` of ``exp``, and the reference's
+    game records (None on the fast engine)."""
+    from sim.games.principes.driver import WIN_TYPES
+
+    if fast:
+        from sim.games.principes.fast.chunk import COL, run_games
+
+        t = run_games(exp, key, start, count)
+        return t[:, COL["winner"]], t[:, COL["win_type"]], t[:, COL["rounds"]], None
+    recs = [_play(exp, players, key, i) for i in range(start, start + count)]
+    winner = np.array([exp.factions.index(r.winner) if r.winner else -1 for r in recs], np.int64)
+    win_type = np.array([WIN_TYPES.index(r.win_type) for r in recs], np.int64)
+    return winner, win_type, np.array([r.rounds for r in recs], np.int64), recs
+
+
 def play_chunk(payload: ModuleEffects, key, start: int, count: int, keep_rows: bool):
     from sim.games.principes.driver import WIN_TYPES
     from sim.games.principes.experiment import MAX_ROUNDS
     from strategies.principes import make
 
-    base, m = payload.base, len(payload.compare)
+    base, m, fast = payload.base, len(payload.compare), payload.engine == "fast"
     players = [make(uses, params) for uses, params in base.specs]
-    c = paired.win_counts(m, len(base.factions))
+    f = len(base.factions)
+    c = paired.win_counts(m, f)
     c.update(
         win_type=np.zeros(len(WIN_TYPES), np.int64),
         rounds_hist=np.zeros(MAX_ROUNDS + 1, np.int64),
         on_win_type=np.zeros((m, len(WIN_TYPES)), np.int64),
         d_rounds=np.zeros((m, 2), np.int64),
         on_rounds=np.zeros(m, np.int64),
-        card_on_wins=np.zeros((len(payload.cards), len(base.factions)), np.int64),
-        card_d_win=np.zeros((len(payload.cards), len(base.factions), 2), np.int64),
+        card_on_wins=np.zeros((len(payload.cards), f), np.int64),
+        card_d_win=np.zeros((len(payload.cards), f, 2), np.int64),
         card_resolved=np.zeros(len(payload.cards), np.int64),
     )
-    per_card = {"on_wins": c["card_on_wins"], "d_win": c["card_d_win"], "games": c["games"]}  # views: in place
-    rows: dict[str, list] = {"winner_off": [], "rounds_off": []}
-    for name in payload.compare:
-        rows[f"winner_{name}"], rows[f"rounds_{name}"] = [], []
-    for i in range(start, start + count):
-        off = _play(base, players, key, i)
-        c["win_type"][WIN_TYPES.index(off.win_type)] += 1
-        c["rounds_hist"][off.rounds] += 1
-        for j, p in enumerate(base.factions):
-            paired.add_baseline(c, j, off.winner == p)
-        if keep_rows:
-            rows["winner_off"].append(base.factions.index(off.winner) if off.winner else -1)
-            rows["rounds_off"].append(off.rounds)
-        full = None
-        for k, name in enumerate(payload.compare):
-            on = _play(_with(base, name), players, key, i)
-            full = on if name == "history" else full
-            for j, p in enumerate(base.factions):
-                paired.add_pair(c, k, j, on.winner == p, off.winner == p)
-            c["on_win_type"][k, WIN_TYPES.index(on.win_type)] += 1
-            dr = on.rounds - off.rounds
-            c["d_rounds"][k] += [dr, dr * dr]
-            c["on_rounds"][k] += on.rounds
-            if keep_rows:
-                rows[f"winner_{name}"].append(base.factions.index(on.winner) if on.winner else -1)
-                rows[f"rounds_{name}"].append(on.rounds)
-        if payload.cards:  # each card: History on (won_on) vs History on with the card blanked (won_off)
-            full = full or _play(_with(base, "history"), players, key, i)
-            live = _resolved(full)
+    off, off_type, off_rounds, _ = _outcomes(base, players, key, start, count, fast)
+    c["win_type"] += np.bincount(off_type, minlength=len(WIN_TYPES))
+    c["rounds_hist"] += np.bincount(off_rounds, minlength=MAX_ROUNDS + 1)
+    for j in range(f):
+        paired.add_baseline(c, j, off == j)
+    rows: dict[str, np.ndarray] = {"winner_off": off, "rounds_off": off_rounds}
+    full = None  # History on: the reference's records, for the cards one by one
+    for k, name in enumerate(payload.compare):
+        on, on_type, on_rounds, recs = _outcomes(_with(base, name), players, key, start, count, fast)
+        full = recs if name == "history" else full
+        for j in range(f):
+            paired.add_pair(c, k, j, on == j, off == j)
+        c["on_win_type"][k] += np.bincount(on_type, minlength=len(WIN_TYPES))
+        dr = on_rounds - off_rounds
+        c["d_rounds"][k] += [int(dr.sum()), int((dr * dr).sum())]
+        c["on_rounds"][k] += int(on_rounds.sum())
+        rows[f"winner_{name}"], rows[f"rounds_{name}"] = on, on_rounds
+    if payload.cards:  # each card: History on (won_on) vs History on with the card blanked (won_off)
+        per_card = {"on_wins": c["card_on_wins"], "d_win": c["card_d_win"], "games": c["games"]}  # views: in place
+        full = full or _outcomes(_with(base, "history"), players, key, start, count, False)[3]
+        for i, record in zip(range(start, start + count), full, strict=True):
+            live = _resolved(record)
             for q, card in enumerate(payload.cards):
-                blank = _play(_with(base, SKIP + card), players, key, i) if card in live else full
+                blank = _play(_with(base, SKIP + card), players, key, i) if card in live else record
                 c["card_resolved"][q] += card in live
                 for j, p in enumerate(base.factions):
-                    paired.add_pair(per_card, q, j, full.winner == p, blank.winner == p)
-    return c, ({k: np.array(v) for k, v in rows.items()} if keep_rows else None)
+                    paired.add_pair(per_card, q, j, record.winner == p, blank.winner == p)
+    return c, (rows if keep_rows else None)
 
 
 def summarize(counts: dict, n: int, payload: ModuleEffects) -> dict:

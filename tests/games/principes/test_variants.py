@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from sim.cli import cli
+from sim.config import read_yaml
 from sim.errors import ConfigError
 from sim.experiments import run_experiment
 from sim.games.principes import experiment
@@ -418,6 +419,39 @@ def test_module_effects_config_pairs_each_module_with_all_off():
         assert set(effect["win_rate_change"]) == set(data["win_rate"])
         for p, change in effect["win_rate_change"].items():  # the paired change is on minus off
             assert change == pytest.approx(effect["win_rate_on"][p] - data["win_rate"][p], abs=1e-6)
+
+
+def test_module_effects_play_on_the_fast_engine_when_every_configuration_compiles():
+    from sim.games.principes import module_effects
+
+    path = "configs/principes/experiments/module-effects.yaml"
+    raw = {k: v for k, v in read_yaml(path).items() if k not in ("game", "title", "games", "seed")}
+    assert module_effects.experiment_from_dict(raw, path).engine == "fast"
+    assert module_effects.experiment_from_dict({**raw, "engine": "reference"}, path).engine == "reference"
+    cards = read_yaml("configs/principes/experiments/history-card-effects.yaml")
+    assert module_effects.experiment_from_dict({"seats": raw["seats"], "modules": cards["modules"]}, path).engine == (
+        "reference"
+    )
+    with pytest.raises(ConfigError):  # the blanked History Cards only play on the reference engine
+        module_effects.experiment_from_dict({**raw, "modules": {"history_cards": True}, "engine": "fast"}, path)
+    duel = {"players": 2, "seats": {MAS: "conqueror", SIL: "politician"}, "modules": {"court": True}}
+    assert module_effects.experiment_from_dict(duel, path).engine == "reference"  # 2 players: the reference
+
+
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+def test_module_effects_off_and_on_runs_are_the_plain_experiments(engine):
+    """Game by game, the all-off plays and each module's plays are the plain experiment's games with that module
+    on (same streams, same seating), on either engine: so the paired change is exactly on minus off."""
+    raw = {"game": "principes", "seats": ["builder", "conqueror", "politician", "random"], "history": False,
+           "engine": engine}  # fmt: skip
+    effects = run_experiment({**raw, "mode": "module_effects", "modules": {"neighbors": True, "tiles": True}},
+                             games=40, seed=9, keep_rows=True)  # fmt: skip
+    plain = run_experiment(raw, games=40, seed=9, keep_rows=True)
+    assert list(effects.rows["winner_off"]) == list(plain.rows["winner"])
+    for name, keys in (("neighbors", {"neighbors": True}), ("tiles", {"progress": "tiles"})):
+        on = run_experiment({**raw, **keys}, games=40, seed=9, keep_rows=True)
+        assert list(effects.rows[f"winner_{name}"]) == list(on.rows["winner"])
+        assert list(effects.rows[f"rounds_{name}"]) == list(on.rows["rounds"])
 
 
 def test_module_effects_off_run_is_the_plain_experiment():
