@@ -17,7 +17,7 @@ from sim.results import write_csv
 
 # The full-game studies of the demo, both on the compiled engines (seconds once compiled; the first run compiles).
 FULL_GAMES = {
-    "principes": ("faction-balance-history.yaml", 20_000),
+    "principes": ("faction-balance-full.yaml", 20_000),  # every module on
     "dark_ages": ("ruler-balance.yaml", 20_000),
 }
 
