@@ -10,6 +10,7 @@ Experiment keys (besides ``game``, ``games``, ``seed``, ``title``)::
     history: true                                  # History Cards (with the 4 solo icons)
     princesses: false                              # true: the player's Princess goes on missions (solo rule:
                                                    # never to a non-player Principality's Capital)
+    progress: generic                              # or tiles: the printed Progress Tiles, one copy of each
     strict: false                                  # true: a decision the engine rejects stops the run
     rules: {"tracks.start_people": 4}              # dotted game.yaml overrides, on top of solo.yaml's
 
@@ -41,7 +42,8 @@ from sim.games.principes.map import load_board
 from sim.rng import trial_state
 from sim.stats import mean_ci, wilson
 
-KEYS = ("mode", "difficulties", "principalities", "strategies", "history", "princesses", "strict", "rules")
+KEYS = ("mode", "difficulties", "principalities", "strategies", "history", "princesses", "progress", "strict",
+        "rules")
 OUTCOMES = ("won", "lost_eliminated", "lost_rounds")
 MAX_ROUNDS = 6
 
@@ -56,6 +58,7 @@ class SoloExperiment:
     strict: bool
     rules: tuple[tuple[str, str], ...]  # extra game.yaml overrides (JSON values), hashable
     princesses: bool = False  # the player's Princess goes on missions (never to a non-player's Capital)
+    tiles: bool = False  # the printed Progress Tiles (one copy of each), else the generic model
 
     @property
     def factions(self) -> tuple[str, ...]:
@@ -95,6 +98,8 @@ def experiment_from_dict(raw: dict, source: str) -> SoloExperiment:
     for key in ("history", "princesses", "strict"):
         if key in raw and not isinstance(raw[key], bool):
             raise ConfigError(source, key, "true or false", raw[key])
+    if raw.get("progress", "generic") not in ("generic", "tiles"):
+        raise ConfigError(source, "progress", "generic or tiles", raw["progress"])
     rules = raw.get("rules") or {}
     if not isinstance(rules, dict):
         raise ConfigError(source, "rules", "a mapping of dotted game.yaml keys to values", rules)
@@ -107,6 +112,7 @@ def experiment_from_dict(raw: dict, source: str) -> SoloExperiment:
         specs=tuple(specs),
         history=raw.get("history", True),
         princesses=raw.get("princesses", False),
+        tiles=raw.get("progress", "generic") == "tiles",
         strict=raw.get("strict", False),
         rules=tuple(sorted((k, json.dumps(v)) for k, v in rules.items())),
     )
@@ -142,7 +148,7 @@ def play_one(e: SoloExperiment, key, i: int) -> tuple[int, int, int, solo.SoloOu
     strategy = make(*e.specs[s])
     outcome = solo.play_solo(
         e.principalities[p], strategy, e.difficulties[d], rng, _board(), _rules(e.rules),
-        strict=e.strict, history=e.history, princesses_on=e.princesses,
+        strict=e.strict, history=e.history, princesses_on=e.princesses, printed_tiles=e.tiles,
     )  # fmt: skip
     return d, p, s, outcome
 

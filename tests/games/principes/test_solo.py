@@ -532,3 +532,40 @@ def test_solo_experiment_princesses_key():
     assert on.metrics["games_by_cell"]["normal"][PM] == 4
     with pytest.raises(ConfigError):
         solo_experiment.experiment_from_dict({**raw, "princesses": "yes"}, "t.yaml")
+
+
+def test_solo_printed_tiles_use_one_copy_of_each():
+    # "In solo mode, only half of the Progress tiles are used - ensuring that no duplicates are included."
+    from sim.games.principes.game import tiles
+
+    s = solo.new_solo_game(SIL, random.Random(2), history=False, printed_tiles=True)
+    everything = list(s.market) + [t for stack in s.stacks.values() for t in stack]
+    assert sorted(everything) == sorted(tiles.catalogue()) and "tiles" in s.variants and violations(s) == []
+
+
+@pytest.mark.parametrize("spec", ["random", "solo"])
+def test_solo_games_with_printed_tiles_and_the_princess_finish_with_sound_states(spec):
+    _, uses, params = resolve(spec)
+    taken = []
+    for seed, player in enumerate([PM, MAS, PMIN, SIL]):
+
+        def check(state, step, player=player):
+            assert violations(state) == [], step
+            taken.extend(state.tiles[player])
+
+        o = solo.play_solo(player, make(uses, params), "hard", random.Random(seed), strict=spec != "random",
+                           princesses_on=True, printed_tiles=True, on_action=check)  # fmt: skip
+        assert o.illegal == 0 or spec == "random"
+    assert all(not t.split(".")[1].isdigit() for t in taken)  # only printed tiles
+    assert taken or spec == "solo"  # random play takes tiles (the solo plan ranks Progress last)
+
+
+def test_solo_experiment_progress_key():
+    from sim.games.principes import solo_experiment
+
+    raw = {"mode": "solo", "difficulties": ["normal"], "principalities": [PM]}
+    assert solo_experiment.experiment_from_dict({**raw, "progress": "tiles"}, "t.yaml").tiles
+    assert not solo_experiment.experiment_from_dict(raw, "t.yaml").tiles
+    with pytest.raises(ConfigError) as err:
+        solo_experiment.experiment_from_dict({**raw, "progress": "printed"}, "t.yaml")
+    assert err.value.key == "progress"

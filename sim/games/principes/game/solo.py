@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from sim.config import CONFIG_DIR, load_rules
-from sim.games.principes.game import battles, cards, neighbors, nonplayers, princesses, progress
+from sim.games.principes.game import battles, cards, neighbors, nonplayers, princesses, progress, tiles
 from sim.games.principes.game.building import next_city
 from sim.games.principes.game.control import controller, land_might, might_position, retrack
 from sim.games.principes.game.history import council, invaders, release, urbanization
@@ -119,10 +119,12 @@ def new_solo_game(
     rules: GameRules | None = None,
     history: bool = True,
     princesses_on: bool = False,
+    printed_tiles: bool = False,
 ) -> State:
     """The solo starting state: the player's 5 units, every other Principality's full complement, 5 gold and 1
     Battle, 1 Court and 1 Neighbor Card, half the Progress tiles (no duplicates), tracks to 15, the History deck;
-    ``princesses_on``: the player's Princess goes on missions (Solo Mode, Princess)."""
+    ``princesses_on``: the player's Princess goes on missions (Solo Mode, Princess); ``printed_tiles``: the printed
+    Progress Tiles (``game.tiles``), one copy of each."""
     board = board or load_board()
     rules = rules or solo_rules()
     if player not in board.principalities:
@@ -131,12 +133,16 @@ def new_solo_game(
     v = solo_values()["setup"]
     state.gold[player] = v["starting_gold"]
     state = neighbors.enable(state)
-    state.variants = frozenset({"solo", "neighbors"} | ({"princesses"} if princesses_on else set()))
+    on = {"princesses"} if princesses_on else set()
+    state.variants = frozenset({"solo", "neighbors"} | on | ({"tiles"} if printed_tiles else set()))
     out = state.copy()
     for kind, n in v["starting_cards"].items():
         for _ in range(n):
             cards.draw_into(out, player, kind, rng)
-    state = progress.setup_market(out, rng)
+    if printed_tiles:  # "only half of the Progress tiles are used - ensuring that no duplicates are included"
+        state = tiles.setup_market(out, rng, copies=1)
+    else:
+        state = progress.setup_market(out, rng)
     if history:
         state.history = history_deck.deal(rng)
     return state
@@ -701,6 +707,7 @@ def play_solo(
     strict: bool = False,
     history: bool = True,
     princesses_on: bool = False,
+    printed_tiles: bool = False,
     on_action: Callable[[State, str], None] | None = None,
 ) -> SoloOutcome:
     """Play a solo game to its end: a win at a Council (all tracks at 15 and the 4 Capitals), or a loss when the
@@ -712,7 +719,7 @@ def play_solo(
 
     if difficulty not in DIFFICULTIES:
         raise IllegalAction(f"difficulty {difficulty} is not one of {', '.join(DIFFICULTIES)}")
-    state = new_solo_game(player, rng, board, rules, history, princesses_on)
+    state = new_solo_game(player, rng, board, rules, history, princesses_on, printed_tiles)
     seats = {player: strategy}
     actions = illegal = 0
     rounds_begun = 0

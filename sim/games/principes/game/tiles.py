@@ -104,10 +104,11 @@ def colour_of_action(state: State) -> dict[str, str]:
 # --- The Market -----------------------------------------------------------------------------------------------
 
 
-def setup_market(state: State, rng: random.Random) -> State:
-    """Shuffle each colour's stack (every tile of the colour, ``copies_per_tile`` times) and reveal the Market."""
+def setup_market(state: State, rng: random.Random, copies: int | None = None) -> State:
+    """Shuffle each colour's stack (every tile of the colour, ``copies`` times: progress.yaml ``copies_per_tile``
+    unless given; solo uses 1) and reveal the Market."""
     out = state.copy()
-    copies = tile_values()["market"]["copies_per_tile"]
+    copies = tile_values()["market"]["copies_per_tile"] if copies is None else copies
     out.stacks = {}
     for c in out.rules.values["progress"]["colors"]:
         stack = [t for t, spec in catalogue().items() if spec["colour"] == c for _ in range(copies)]
