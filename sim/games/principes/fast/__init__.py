@@ -33,9 +33,9 @@ experiments to the reference).
   streams and returns the counts and rows of ``sim.games.principes.experiment.play_chunk``.
 - ``dispatch``: the experiment key ``engine: auto | fast | reference``.
 
-Speed (this 2-core machine, shared): History off about 4,800 complete 4-player games/s on one core, 10,000-12,000
-on two (about 140x the reference per core); History on about 4,500 on one core, 7,000-8,000 on two; Neighbors on
-about 4,100 on one core (History off), 3,500 with History, Court texts and Princesses as well. numba caches
+Speed (this 2-core machine): History off about 6,700 complete 4-player games/s on one core, 13,000 on two (about
+120-140x the reference per core); History on about 5,400 on one core, 10,000 on two; every module on (History,
+Neighbors, printed tiles, Court texts, Princesses) about 3,200 on one core and 6,400 on two (about 100x). numba caches
 the machine code (``cache=True``); a cold compile takes about a minute, and ``sim.numba_cache.guard`` below drops the
 cache when any source changed (numba tracks only each function's own file).
 """
