@@ -237,7 +237,7 @@ def perform(S, C, P, F, sid, p, action, rs):
                             break
                 if pick < 0:
                     break
-                K.take_tile(S, C, p, picks[pick, 0], picks[pick, 1])
+                K.take_tile(S, C, p, picks[pick, 0], picks[pick, 1], True)
     if performed and C[C_TILES]:
         T.after_action(S, C, p, action, rs)
 

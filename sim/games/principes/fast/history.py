@@ -103,13 +103,16 @@ def deal(S, C, rs):
 
 
 @njit(cache=True)
-def score(S, C, p):
-    return min(K.might(S, C, p), C[C_TRACK_HI]) + S[S_PEOPLE + p] + S[S_CLERGY + p]
-
-
-@njit(cache=True)
 def rivals_by_strength(S, C, me, out):
-    """``common.rivals_by_strength``: other players strongest first, ties in turn order; returns how many."""
+    """``common.rivals_by_strength``: other players strongest first (the sum of the three tracks, the Might from one
+    pass over the lands), ties in turn order; returns how many."""
+    ctrl = np.empty(NL, np.int64)
+    K.control_all(S, C, ctrl)
+    mt = np.zeros(NP, np.int64)
+    for land in range(NL):
+        o = ctrl[land]
+        if 0 <= o < NP:
+            mt[o] += K.land_might(S, C, land)
     order = np.empty(NP, np.int64)
     no = K.turn_order(S, C, order)
     sc = np.empty(NP, np.int64)
@@ -118,13 +121,13 @@ def rivals_by_strength(S, C, me, out):
         q = order[o]
         if q == me:
             continue
-        s = score(S, C, q)
+        x = min(mt[q], C[C_TRACK_HI]) + S[S_PEOPLE + q] + S[S_CLERGY + q]
         i = n
-        while i > 0 and sc[i - 1] < s:  # stable: equal scores keep turn order
+        while i > 0 and sc[i - 1] < x:  # stable: equal scores keep turn order
             sc[i] = sc[i - 1]
             out[i] = out[i - 1]
             i -= 1
-        sc[i] = s
+        sc[i] = x
         out[i] = q
         n += 1
     return n
@@ -500,19 +503,7 @@ def devastate(S, C, land):
 def invader_move(S, C, f, moves, nm, rs):
     """``invaders.move``: move, fight in the order the moves name their ends, devastate what the Invaders hold."""
     ends = np.empty(max(nm, 1), np.int64)
-    ne = 0
-    for i in range(nm):
-        a, k, n, b = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3]
-        if a >= 0:
-            K.add_units(S, a, f, k, -n)
-        K.add_units(S, b, f, k, n)
-        new = True
-        for j in range(ne):
-            if ends[j] == b:
-                new = False
-        if new:
-            ends[ne] = b
-            ne += 1
+    ne = K.place_moves(S, f, moves, nm, ends)
     for j in range(ne):
         if K.n_factions_on(S, ends[j]) > 1:
             K.battle(S, C, ends[j], f, rs)

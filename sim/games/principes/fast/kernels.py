@@ -44,6 +44,7 @@ from sim.games.principes.fast.layout import (
     C_GOLD_PER_CARD,
     C_GOLD_PER_MIGHT,
     C_GORDS,
+    C_GS_COLOUR,
     C_HAND_LIMIT,
     C_HOME,
     C_INDULGENCE,
@@ -147,6 +148,7 @@ from sim.games.principes.fast.layout import (
     TK_INFANTRY,
     TK_KNIGHTLY,
     TK_LEARNING_CHESS,
+    TK_THIRD_SLOT,
 )
 from sim.rng import below, high32, next_word
 
@@ -1043,11 +1045,12 @@ def assemble(S, C, p, land, k, f):
 @njit(cache=True)
 def reachable(S, C, p, start, points, out):
     """``legal.reachable``: lands reachable from ``start`` in at most ``points`` steps, foreign units stopping a
-    move; ``out[land]`` = 1 for each (start excluded). Returns how many."""
-    if C[C_TILES]:
-        guards = guard_mask(S, C) & ~(1 << p)
-        if guards:
-            return _reachable_guarded(S, C, p, start, points, out, guards)
+    move, and (printed tiles) the first land of another player holding Border Guards (``guarded``); ``out[land]`` =
+    1 for each (start excluded). Returns how many."""
+    guards = guard_mask(S, C) & ~(1 << p)  # 0 without the printed tiles
+    ctrl = np.empty(NL if guards else 0, np.int64)
+    if guards:
+        control_all(S, C, ctrl)
     dist = np.full(NL, -1, np.int64)
     queue = np.empty(NL, np.int64)
     dist[start] = 0
@@ -1060,40 +1063,8 @@ def reachable(S, C, p, start, points, out):
             continue
         if land != start and S[S_MASK + land] & ~(1 << p):
             continue  # moving units must stop on a land holding another colour's units
-        for e in range(C[C_ADJPTR + land], C[C_ADJPTR + land + 1]):
-            nxt = C[C_ADJ + e]
-            if dist[nxt] < 0:
-                dist[nxt] = dist[land] + 1
-                queue[tail] = nxt
-                tail += 1
-    n = 0
-    for land in range(NL):
-        out[land] = dist[land] > 0
-        n += dist[land] > 0
-    return n
-
-
-@njit(cache=True)
-def _reachable_guarded(S, C, p, start, points, out, guards):
-    """``reachable`` with Border Guards held by the players in the bit mask ``guards`` (``p`` not among them):
-    "Foreign units stop at the first of your lands they enter" (``guarded``)."""
-    ctrl = np.empty(NL, np.int64)
-    control_all(S, C, ctrl)
-    dist = np.full(NL, -1, np.int64)
-    queue = np.empty(NL, np.int64)
-    dist[start] = 0
-    queue[0] = start
-    head, tail = 0, 1
-    while head < tail:
-        land = queue[head]
-        head += 1
-        if dist[land] >= points:
-            continue
-        if land != start and S[S_MASK + land] & ~(1 << p):
-            continue
-        o = ctrl[land]
-        if land != start and 0 <= o < NP and (guards >> o) & 1:
-            continue
+        if guards and land != start and 0 <= ctrl[land] < NP and (guards >> ctrl[land]) & 1:
+            continue  # Border Guards: "Foreign units stop at the first of your lands they enter"
         for e in range(C[C_ADJPTR + land], C[C_ADJPTR + land + 1]):
             nxt = C[C_ADJ + e]
             if dist[nxt] < 0:
@@ -1149,6 +1120,26 @@ def return_pomeranians(S, C):
             for k in range(NK):
                 add_units(S, land, f, k, S[S_POMOFF + j * NK + k])
                 S[S_POMOFF + j * NK + k] = 0
+
+
+@njit(cache=True)
+def place_moves(S, f, moves, nm, ends):
+    """Carry out the moves of a neutral faction ``f`` (rows start or -1 for its off-map area, kind, n, end): the
+    figures leave and arrive; ``ends`` gets the distinct ends in the order the moves name them. Returns how many."""
+    ne = 0
+    for i in range(nm):
+        a, k, n, b = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3]
+        if a >= 0:
+            add_units(S, a, f, k, -n)
+        add_units(S, b, f, k, n)
+        new = True
+        for j in range(ne):
+            if ends[j] == b:
+                new = False
+        if new:
+            ends[ne] = b
+            ne += 1
+    return ne
 
 
 @njit(cache=True)
@@ -1403,12 +1394,27 @@ def setup_market(S, C, rs):
 
 
 @njit(cache=True)
+def slots(S, C, p, c, incoming):
+    """``tiles.slots``: the player's spaces of colour ``c``; German Settlers counts as soon as it is drawn
+    (``incoming``: the tile being taken, -1 none)."""
+    base = C[C_SLOTS]
+    extra = tile_param(S, C, p, TK_THIRD_SLOT)
+    if extra < 0 and incoming >= 0 and C[C_TILEKIND + incoming] == TK_THIRD_SLOT:
+        extra = C[C_TILEPAR + incoming]
+    if extra < 0:
+        return base
+    return base + extra if C[C_GS_COLOUR] < 0 or c == C[C_GS_COLOUR] else base
+
+
+@njit(cache=True)
 def tile_picks(S, C, p, out):
-    """``legal.tile_picks``: rows (Market tile, own tile given back or -1); returns how many."""
+    """``legal.tile_picks`` / ``tiles.picks``: rows (Market tile, own tile given back or -1) in Market order; returns
+    how many."""
     n = 0
     d = C[C_DISTINCT]
     mine = S_TILES + p * MAXHELD
     held = S[S_TILESN + p]
+    settlers = C[C_TILES] and tile_param(S, C, p, TK_THIRD_SLOT) >= 0  # else ``slots`` only for German Settlers
     for i in range(S[S_MARKETN]):
         t = S[S_MARKET + i]
         dup = False
@@ -1426,7 +1432,10 @@ def tile_picks(S, C, p, out):
                 same += 1
         if own:
             continue
-        if same < C[C_SLOTS]:
+        room = C[C_SLOTS]
+        if C[C_TILES] and (settlers or C[C_TILEKIND + t] == TK_THIRD_SLOT):
+            room = slots(S, C, p, t // d, t)
+        if same < room:
             out[n, 0] = t
             out[n, 1] = -1
             n += 1
@@ -1440,8 +1449,10 @@ def tile_picks(S, C, p, out):
 
 
 @njit(cache=True)
-def take_tile(S, C, p, t, given):
-    """``progress.take`` of one tile (the generic model: no effects)."""
+def take_tile(S, C, p, t, given, reveal_now):
+    """``progress.take`` of one tile: into a free space (``given`` -1) or for the own tile ``given``, which goes face
+    up onto the Market. The generic model refills its space at once (``reveal_now``); the printed tiles refill once
+    the player finishes (``tiles.refill``)."""
     m = S[S_MARKETN]
     for i in range(m):
         if S[S_MARKET + i] == t:
@@ -1452,7 +1463,8 @@ def take_tile(S, C, p, t, given):
             break
     mine = S_TILES + p * MAXHELD
     if given < 0:
-        reveal(S, t // C[C_DISTINCT])
+        if reveal_now:
+            reveal(S, t // C[C_DISTINCT])
     else:
         held = S[S_TILESN + p]
         for i in range(held):

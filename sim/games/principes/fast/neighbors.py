@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.principes.fast import kernels as K
-from sim.games.principes.fast.history import richness
+from sim.games.principes.fast.history import richness, rivals_by_strength
 from sim.games.principes.fast.layout import (
     C_ADJ,
     C_ADJPTR,
@@ -26,7 +26,6 @@ from sim.games.principes.fast.layout import (
     C_CARDF,
     C_CARDK,
     C_CARDNB,
-    C_MIGHT,
     C_NB_DESTROY_CLERGY,
     C_NB_DESTROY_PEOPLE,
     C_NB_EXIT,
@@ -39,7 +38,6 @@ from sim.games.principes.fast.layout import (
     C_NBRANK,
     C_TILES,
     C_TOK,
-    C_TRACK_HI,
     FOOTMAN,
     KNIGHT,
     NB_ANY,
@@ -247,19 +245,7 @@ def move(S, C, j, moves, nm, mover, rs, destroy):
     clergy0 = np.empty(NP, np.int64)
     K.support_all(S, C, people0, clergy0)
     ends = np.empty(max(nm, 1), np.int64)
-    ne = 0
-    for i in range(nm):
-        a, k, n, b = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3]
-        if a >= 0:
-            K.add_units(S, a, f, k, -n)
-        K.add_units(S, b, f, k, n)
-        new = True
-        for e in range(ne):
-            if ends[e] == b:
-                new = False
-        if new:
-            ends[ne] = b
-            ne += 1
+    ne = K.place_moves(S, f, moves, nm, ends)
     for e in range(ne):  # "If Neighbor's units occupy land with a Division Token, it is also removed"
         if S[S_DIV + ends[e]]:
             S[S_DIV + ends[e]] = 0
@@ -400,7 +386,7 @@ def neighbor_moves(S, C, P, F, sid, p, j, pk, pf, rs, moves, destroy):
 def rivals(S, C, me, weakest, out):
     """``neighbors.rivals``: the other players, the preferred first; returns how many."""
     if not weakest:
-        return _by_strength(S, C, me, out)
+        return rivals_by_strength(S, C, me, out)
     order = np.empty(NP, np.int64)
     no = K.turn_order(S, C, order)
     figs = np.empty(NP, np.int64)
@@ -418,36 +404,6 @@ def rivals(S, C, me, weakest, out):
             out[i] = out[i - 1]
             i -= 1
         figs[i] = x
-        out[i] = q
-        n += 1
-    return n
-
-
-@njit(cache=True)
-def _by_strength(S, C, me, out):
-    """``history.rivals_by_strength`` (strongest first, ties in turn order) from one pass over the lands."""
-    ctrl = np.empty(NL, np.int64)
-    K.control_all(S, C, ctrl)
-    mt = np.zeros(NP, np.int64)
-    for land in range(NL):
-        o = ctrl[land]
-        if 0 <= o < NP:
-            mt[o] += C[C_MIGHT + land] + S[S_CITIES + land]
-    order = np.empty(NP, np.int64)
-    no = K.turn_order(S, C, order)
-    sc = np.empty(NP, np.int64)
-    n = 0
-    for o in range(no):
-        q = order[o]
-        if q == me:
-            continue
-        x = min(mt[q], C[C_TRACK_HI]) + S[S_PEOPLE + q] + S[S_CLERGY + q]
-        i = n
-        while i > 0 and sc[i - 1] < x:
-            sc[i] = sc[i - 1]
-            out[i] = out[i - 1]
-            i -= 1
-        sc[i] = x
         out[i] = q
         n += 1
     return n

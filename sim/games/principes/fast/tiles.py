@@ -1,14 +1,14 @@
 """The printed Progress Tiles (``game.tiles``, ``progress: tiles``) as njit functions over ``S`` and ``C``.
 
-A printed tile is ``colour * 4 + n`` (``layout.tile_ids``); ``C_TILEKIND`` / ``C_TILEPAR`` / ``C_TILEPAR2`` hold
-its effect kind and parameters. The Market is the generic model's stacks and face-up row (``kernels.setup_market``
-lays it out the same way), but taken tiles are replaced only once the player finishes (``refill``) and
-German Settlers adds a slot (``slots``). The effects the other rules ask about are the small queries in
-``kernels`` (``tile_param``, ``holds``, ``hand_limit``, ``guarded``, ``move_points``, ``council_bonus``) and the
-hooks in ``kernels.battle`` (Learning Chess), ``kernels.build`` (French Style), ``princesses.court_effect`` (Lady of
-the Court) and the strategies (Heralds of Peace, Three-Field, Mounts for Infantry). Here: the Market, the picks, a
-tile's placement (Chronicle), the whole Progress Action (Church Schools, the hand limit) and the tiles that fire
-after an action (Training Grounds, the assumed +1 gold).
+A printed tile is ``colour * 4 + n`` (``layout.tile_ids``); ``C_TILEKIND`` / ``C_TILEPAR`` / ``C_TILEPAR2`` hold its
+effect kind and parameters. The Market is the generic model's stacks and face-up row (``kernels.setup_market`` lays
+it out the same way), but taken tiles are replaced only once the player finishes (``refill``) and German Settlers
+adds a slot (``kernels.slots``, asked by ``kernels.tile_picks``). The effects the other rules ask about are the
+small queries in ``kernels`` (``tile_param``, ``holds``, ``hand_limit``, ``guarded``, ``move_points``,
+``council_bonus``) and the hooks in ``kernels.battle`` (Learning Chess), ``kernels.build`` (French Style),
+``princesses.court_effect`` (Lady of the Court) and the strategies (Heralds of Peace, Three-Field, Mounts for
+Infantry). Here: the Market refill, a tile's placement (Chronicle), the whole Progress Action (Church Schools,
+the hand limit) and the tiles that fire after an action (Training Grounds, the assumed +1 gold).
 
 The strategies' tile choices are passed in as plain values (``scripted``, the wishlist ``rank`` per tile, its
 length ``nwish``, ``take_tiles``), so this module needs only ``kernels``.
@@ -23,9 +23,7 @@ from sim.games.principes.fast import kernels as K
 from sim.games.principes.fast.layout import (
     A_ASSEMBLY,
     C_DISTINCT,
-    C_GS_COLOUR,
     C_MARKET_PER_COLOR,
-    C_SLOTS,
     C_TILEALPHA,
     C_TILEKIND,
     C_TILEPAR,
@@ -45,7 +43,6 @@ from sim.games.principes.fast.layout import (
     TK_ACTION_GOLD,
     TK_CHRONICLE,
     TK_CHURCH_SCHOOLS,
-    TK_THIRD_SLOT,
     TK_TRAINING,
 )
 
@@ -64,60 +61,6 @@ def refill(S, C):
             if n >= C[C_MARKET_PER_COLOR]:
                 break
             K.reveal(S, c)
-
-
-@njit(cache=True)
-def slots(S, C, p, c, incoming):
-    """``tiles.slots``: the player's spaces of colour ``c``; German Settlers counts as soon as it is drawn
-    (``incoming``: the tile being taken, -1 none)."""
-    base = C[C_SLOTS]
-    extra = K.tile_param(S, C, p, TK_THIRD_SLOT)
-    if extra < 0 and incoming >= 0 and C[C_TILEKIND + incoming] == TK_THIRD_SLOT:
-        extra = C[C_TILEPAR + incoming]
-    if extra < 0:
-        return base
-    return base + extra if C[C_GS_COLOUR] < 0 or c == C[C_GS_COLOUR] else base
-
-
-@njit(cache=True)
-def picks(S, C, p, out):
-    """``tiles.picks``: rows (Market tile, own tile given back or -1) in Market order; returns how many."""
-    n = 0
-    d = C[C_DISTINCT]
-    mine = S_TILES + p * MAXHELD
-    held = S[S_TILESN + p]
-    settlers = K.tile_param(S, C, p, TK_THIRD_SLOT) >= 0  # else ``slots`` only when the tile is German Settlers
-    for i in range(S[S_MARKETN]):
-        t = S[S_MARKET + i]
-        dup = False
-        for j in range(i):
-            if S[S_MARKET + j] == t:
-                dup = True
-        if dup:
-            continue
-        own = False
-        same = 0
-        for j in range(held):
-            if S[mine + j] == t:
-                own = True
-            if S[mine + j] // d == t // d:
-                same += 1
-        if own:
-            continue
-        room = C[C_SLOTS]
-        if settlers or C[C_TILEKIND + t] == TK_THIRD_SLOT:
-            room = slots(S, C, p, t // d, t)
-        if same < room:
-            out[n, 0] = t
-            out[n, 1] = -1
-            n += 1
-        else:
-            for j in range(held):
-                if S[mine + j] // d == t // d:
-                    out[n, 0] = t
-                    out[n, 1] = S[mine + j]
-                    n += 1
-    return n
 
 
 @njit(cache=True)
@@ -171,28 +114,7 @@ def place(S, C, p, t, given, scripted, rs):
     formed pair, on the track the strategy chooses (``support_track``: the lower, People on a tie; random:
     uniform)."""
     before = _pairs(S, C, p)
-    m = S[S_MARKETN]
-    for i in range(m):
-        if S[S_MARKET + i] == t:
-            for j in range(i, m - 1):
-                S[S_MARKET + j] = S[S_MARKET + j + 1]
-            S[S_MARKET + m - 1] = 0
-            S[S_MARKETN] = m - 1
-            break
-    mine = S_TILES + p * MAXHELD
-    if given >= 0:
-        held = S[S_TILESN + p]
-        for i in range(held):
-            if S[mine + i] == given:
-                for j in range(i, held - 1):
-                    S[mine + j] = S[mine + j + 1]
-                S[mine + held - 1] = 0
-                S[S_TILESN + p] = held - 1
-                break
-        S[S_MARKET + S[S_MARKETN]] = given
-        S[S_MARKETN] += 1
-    S[mine + S[S_TILESN + p]] = t
-    S[S_TILESN + p] += 1
+    K.take_tile(S, C, p, t, given, False)
     K.tile_mask(S, C, p)
     support = K.tile_param(S, C, p, TK_CHRONICLE)
     if support >= 0:
@@ -216,7 +138,7 @@ def progress_action(S, C, p, rs, scripted, rank, nwish, take_tiles):
     taken = 0
     pk = np.empty((NPICKS, 2), np.int64)
     while taken < allowed:
-        n = picks(S, C, p, pk)
+        n = K.tile_picks(S, C, p, pk)
         pick = -1
         if not scripted:
             if n:
@@ -270,7 +192,7 @@ def any_wished(S, C, p, rank, nwish):
     if not C[C_TILES] or nwish == 0:
         return False
     pk = np.empty((NPICKS, 2), np.int64)
-    n = picks(S, C, p, pk)
+    n = K.tile_picks(S, C, p, pk)
     return best_wish(C, rank, nwish, pk, n) >= 0
 
 
@@ -278,5 +200,5 @@ def any_wished(S, C, p, rank, nwish):
 def any_free(S, C, p):
     """``Scripted.free_picks`` is not empty."""
     pk = np.empty((NPICKS, 2), np.int64)
-    n = picks(S, C, p, pk)
+    n = K.tile_picks(S, C, p, pk)
     return first_free(pk, n) >= 0
