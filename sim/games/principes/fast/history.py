@@ -19,7 +19,6 @@ from sim.games.principes.fast.layout import (
     C_ADJ,
     C_ADJPTR,
     C_BORDER,
-    C_BYRANK,
     C_CORONATION,
     C_ENTRY_COST,
     C_HCARD,
@@ -444,15 +443,7 @@ def invader_moves(S, C, P, F, sid, mover, f, stock, rs, moves):
         for g in range(ng):
             n = reach(S, C, f, grp[g, 0], area, grp[g, 1], mover, ctrl, ok)
             if n > 0 and K.rand_float(rs) < share:
-                pick = K.rand_below(rs, n)
-                dest = -1
-                for r in range(NL):  # sorted(paths): by land id
-                    land = C[C_BYRANK + r]
-                    if ok[land]:
-                        if pick == 0:
-                            dest = land
-                            break
-                        pick -= 1
+                dest = K.choose_land(C, ok, n, rs)
                 moves[nm, 0] = grp[g, 0]
                 moves[nm, 1] = grp[g, 1]
                 moves[nm, 2] = 1 + K.rand_below(rs, grp[g, 2])

@@ -19,6 +19,7 @@ from sim.games.principes.fast.layout import (
     C_ADJPTR,
     C_BATTLE_DRAW,
     C_BUILD_COST,
+    C_BYRANK,
     C_CAPITAL,
     C_CARDSYM,
     C_CARDTYPE,
@@ -182,6 +183,19 @@ def rand_float(rs):
 @njit(inline="always", cache=True)
 def ui(land, f, k):
     return S_UNITS + (land * NF + f) * NK + k
+
+
+@njit(cache=True)
+def choose_land(C, ok, n, rs):
+    """``rng.choice(sorted(lands))`` over the ``n`` lands with ``ok[land]`` set (sorted by id: ``C_BYRANK``)."""
+    pick = rand_below(rs, n)
+    for r in range(NL):
+        land = C[C_BYRANK + r]
+        if ok[land]:
+            if pick == 0:
+                return land
+            pick -= 1
+    return -1
 
 
 @njit(cache=True)

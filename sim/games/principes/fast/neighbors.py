@@ -633,15 +633,7 @@ def random_moves(S, C, Fp, p, j, pk, pf, rs, moves, destroy):
         if n == 0:
             continue
         k = 1 + K.rand_below(rs, take)
-        pick = K.rand_below(rs, n)
-        dest = -1
-        for rk in range(NL):
-            land = C[C_BYRANK + rk]
-            if ok[land]:
-                if pick == 0:
-                    dest = land
-                    break
-                pick -= 1
+        dest = K.choose_land(C, ok, n, rs)
         moves[nm, 0] = g[i, 0]
         moves[nm, 1] = g[i, 1]
         moves[nm, 2] = k

@@ -17,6 +17,7 @@ from sim.games.principes.fast import tiles as T
 from sim.games.principes.fast.kernels import (
     assembly_lands,
     can_tax,
+    choose_land,
     control_all,
     figures,
     holds,
@@ -715,15 +716,7 @@ def random_moves(S, C, F, p, rs, moves):
         n = reachable(S, C, p, st[i, 0], move_points(S, C, p, st[i, 1]), reach)
         if n == 0:
             continue
-        pick = rand_below(rs, n)
-        dest = -1
-        for r in range(NL):
-            land = C[C_BYRANK + r]
-            if reach[land]:
-                if pick == 0:
-                    dest = land
-                    break
-                pick -= 1
+        dest = choose_land(C, reach, n, rs)
         moves[nm, 0] = st[i, 0]
         moves[nm, 1] = st[i, 1]
         moves[nm, 2] = 1 + rand_below(rs, st[i, 2])
