@@ -49,19 +49,9 @@ def _experiment(path: str) -> dict | None:
 
 
 def _experiment_set(raw: dict, changes: dict) -> dict:
-    """B's experiment: a plain key (history, players, …) sets the experiment key, a dotted key (or rules.KEY)
-    overrides that rules value."""
-    raw = {**raw, "rules": dict(raw.get("rules") or {})}
-    for key, value in changes.items():
-        if key.startswith("rules."):
-            raw["rules"][key.removeprefix("rules.")] = value
-        elif "." in key:
-            raw["rules"][key] = value
-        else:
-            raw[key] = value
-    if not raw["rules"]:
-        del raw["rules"]
-    return raw
+    from sim.experiments import apply_sets
+
+    return apply_sets(raw, changes)
 
 
 def _out(out: str | None, kind: str, target: str) -> Path:
@@ -88,7 +78,8 @@ def report(target, out, trials, seed, workers, overrides, heatmap_trials, heatma
     if path.suffix in (".yaml", ".yml") and _experiment(target):
         from reports.experiment_report import report_experiment
 
-        for written in report_experiment(path, _out(out, "report", target), games=games, seed=seed, workers=workers):
+        sets = parse_assignments(overrides)
+        for written in report_experiment(path, _out(out, "report", target), games, seed, workers, sets):
             click.echo(f"wrote {written}")
         return
     if path.is_dir():

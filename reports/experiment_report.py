@@ -253,11 +253,11 @@ def build_experiment_report(result, raw: dict, out: str | Path, source: str, que
 
 
 def report_experiment(path: str | Path, out: str | Path, games: int | None = None, seed: int | None = None,
-                      workers: int = 1) -> list[Path]:  # fmt: skip
+                      workers: int = 1, sets: dict | None = None) -> list[Path]:  # fmt: skip
     """``sim report EXPERIMENT.yaml``: run the experiment keeping per-game rows, then write the report."""
-    from sim.experiments import load_experiment, run_experiment
+    from sim.experiments import apply_sets, load_experiment, run_experiment
 
-    raw = load_experiment(path)
+    raw = apply_sets(load_experiment(path), sets or {})
     result = run_experiment(raw, source=str(path), games=games, seed=seed, workers=workers, keep_rows=True)
     return build_experiment_report(result, raw, out, str(path), file_question(path))
 

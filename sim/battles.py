@@ -27,7 +27,7 @@ import polars as pl
 from sim import __version__
 from sim.backends import active, make_backend
 from sim.checkpoint import ChunkStore, config_hash
-from sim.config import Rules, load_rules, read_yaml
+from sim.config import Rules, load_ruleset, read_yaml
 from sim.errors import ConfigError
 from sim.games import BATTLE_MODULES, battle_module
 from sim.results import atomic_write, write_csv, write_parquet, write_text
@@ -65,6 +65,11 @@ class BattleResult:
             out["exact"] = self.exact
         out["seconds"] = round(self.seconds, 3)
         return out
+
+
+def battle_rules(game: str, overrides: dict[str, Any] | None = None, sources: dict[str, str] | None = None) -> Rules:
+    """The battle rules (``rules.yaml``) with overrides; a key of another rules file is an error naming it."""
+    return load_ruleset(game, overrides, sources, read=("rules",))["rules"]
 
 
 def load_scenario(path: str | Path) -> dict:
@@ -121,7 +126,7 @@ def run_battle(
     if not isinstance(rule_overrides, dict):
         raise ConfigError(source, "rules", "a mapping of dotted rule keys to values", rule_overrides)
     from_file = {key: f"{source}: rules" for key in rule_overrides if key not in (overrides or {})}
-    rules = load_rules(game, {**rule_overrides, **(overrides or {})}, override_sources=from_file)
+    rules = battle_rules(game, {**rule_overrides, **(overrides or {})}, from_file)
     body = {k: v for k, v in raw.items() if k not in RUN_KEYS}
     parsed = module.scenario_from_dict(body, source, rules)
     payload = module.compile(rules, parsed)

@@ -11,9 +11,9 @@ import click
 
 from sim import battles
 from sim.cli_backend import with_backend
-from sim.config import load_rules, parse_assignments
-from sim.errors import SimError
-from sim.games import BATTLE_MODULES, COMMAND_MODULES, battle_module
+from sim.config import parse_assignments
+from sim.errors import ConfigError, SimError
+from sim.games import BATTLE_MODULES, COMMAND_MODULES, GAMES, battle_module
 
 COMMON_OPTIONS = [
     click.Option(
@@ -183,14 +183,18 @@ def battle():
 @click.option("--resume", is_flag=True, help="Continue the run checkpointed in --save DIR.")
 @click.option("--chunk", type=click.IntRange(min=1), help="Games per chunk (default: about 16 chunks a run).")
 @click.option("--progress/--no-progress", default=True, help="Show a progress bar on long runs.")
-def run_command(file, games, seed, workers, as_json, save, resume, chunk, progress):
+@click.option(
+    "--set", "overrides", multiple=True, metavar="KEY=VALUE",
+    help="Change an experiment key (history=false) or any rules value (battle_die.faces=[sword,shield]).",
+)
+def run_command(file, games, seed, workers, as_json, save, resume, chunk, progress, overrides):
     """Play a full-game experiment (scripted strategies, many games) and report win rates with intervals."""
-    from sim.experiments import format_experiment, load_experiment, run_experiment
+    from sim.experiments import apply_sets, format_experiment, load_experiment, run_experiment
 
     if resume and not save:
         raise SimError("--resume needs --save DIR (the directory of the run to continue)")
     result = run_experiment(
-        load_experiment(file),
+        apply_sets(load_experiment(file), parse_assignments(overrides)),
         source=file,
         games=games,
         seed=seed,
@@ -208,13 +212,33 @@ with_backend(run_command)
 
 @cli.command()
 @click.argument("game")
-def rules(game):
-    """Print a game's rules values with their provenance, assumptions first."""
-    loaded = load_rules(game)
+@click.option("--file", "only", metavar="STEM", help="Only this rules file (rules, game, map, …).")
+@click.option("--assumed", is_flag=True, help="Only the assumed values.")
+def rules(game, only, assumed):
+    """Print every rules value of a game, file by file, with its provenance and the key that overrides it.
+
+    Assumed values come first in each file. Any key shown can be changed with --set KEY=VALUE or an
+    experiment's rules: mapping."""
+    from sim.config import load_ruleset
+
+    if game not in GAMES:
+        raise ConfigError("sim rules", "GAME", f"one of {', '.join(GAMES)}", game)
+    ruleset = load_ruleset(game)
+    if only is not None and only not in ruleset.files:
+        raise ConfigError("--file", "", f"one of {', '.join(ruleset.files)}", only)
     order = {"assumed": 0, "override": 1, "rulebook": 2}
-    for p in sorted(loaded.provenance, key=lambda p: order[p.source]):
-        click.echo(f"[{p.source}] {p.key} = {json.dumps(p.value)}\n    {p.note}")
-    click.echo(f"\n{len(loaded.assumptions())} assumed values, {len(loaded.provenance)} in all ({loaded.path})")
+    total = n_assumed = 0
+    for stem, loaded in ruleset.files.items():
+        if only is not None and stem != only:
+            continue
+        shown = [p for p in loaded.provenance if not assumed or p.source == "assumed"]
+        click.secho(f"== {stem}.yaml ({len(shown)} values)", bold=True)
+        for p in sorted(shown, key=lambda p: order[p.source]):
+            key = ruleset.override_key(stem, p.key)
+            click.echo(f"[{p.source}] {key} = {json.dumps(p.value)}\n    {p.note}")
+        total += len(shown)
+        n_assumed += sum(p.source == "assumed" for p in shown)
+    click.echo(f"\n{n_assumed} assumed values, {total} in all (configs/{game}/*.yaml)")
 
 
 @cli.command()

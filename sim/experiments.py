@@ -16,6 +16,7 @@ A game joins by registering a module in ``EXPERIMENT_MODULES`` that provides:
 
 from __future__ import annotations
 
+import copy
 import importlib
 import json
 import time
@@ -69,6 +70,42 @@ def experiment_module(game: str, source: str):
         known = ", ".join(sorted(EXPERIMENT_MODULES)) or "none yet"
         raise ConfigError(source, "game", f"a game with full-game experiments ({known})", game)
     return importlib.import_module(EXPERIMENT_MODULES[game])
+
+
+def apply_sets(raw: dict, changes: dict, source: str = "--set") -> dict:
+    """The experiment ``raw`` with ``--set`` changes: a key whose first part is an experiment key (``history``,
+    ``seats.masovia``, ``modules.skirmishers``) edits the experiment; any other key (or ``rules.KEY``) is a
+    rules override, routed to its rules file and checked here so that an error names ``source``."""
+    from sim.config import load_ruleset
+
+    module = experiment_module(raw.get("game"), source)
+    keys = {*RUN_KEYS, *getattr(module, "KEYS", ()), "mode", "engine"} - {"rules"}
+    out = copy.deepcopy(raw)
+    rules: dict = {}
+    for key, value in changes.items():
+        head = key.split(".")[0]
+        if head in keys and not key.startswith("rules."):
+            _set_nested(out, key.split("."), value, source)
+        else:
+            rules[key.removeprefix("rules.")] = value
+    if rules:
+        load_ruleset(raw["game"], rules, dict.fromkeys(rules, source))  # fails here, naming --set
+        file_rules = out.get("rules") or {}
+        if not isinstance(file_rules, dict):
+            raise ConfigError("experiment", "rules", "a mapping of dotted rules keys to values", file_rules)
+        out["rules"] = {**file_rules, **rules}
+    return out
+
+
+def _set_nested(tree: dict, parts: list[str], value: object, source: str) -> None:
+    for i, part in enumerate(parts[:-1]):
+        node = tree.get(part)
+        if node is None:
+            node = tree[part] = {}
+        if not isinstance(node, dict):
+            raise ConfigError(source, ".".join(parts), f"{'.'.join(parts[: i + 1])} to be a mapping", node)
+        tree = node
+    tree[parts[-1]] = value
 
 
 def load_experiment(path: str | Path) -> dict:

@@ -6,6 +6,8 @@ import importlib
 
 from sim.errors import ConfigError
 
+GAMES = ("principes", "dark_ages", "hussars")
+
 # game id → module implementing the battle-odds contract described in sim/battles.py
 BATTLE_MODULES = {
     "principes": "sim.games.principes.battle",

@@ -154,8 +154,10 @@ def test_unknown_game_in_file(capsys, tmp_path):
 def test_rules_lists_assumptions_first(capsys):
     code, out, _ = run(capsys, "rules", "principes")
     assert code == 0
-    first = out.splitlines()[0]
-    assert first.startswith("[assumed] battle_die.")
+    head, first = out.splitlines()[:2]
+    assert head.startswith("== rules.yaml") and first.startswith("[assumed] battle_die.")
+    assert "== map.yaml" in out and "[rulebook] taxes.people_cost = 1" in out  # every file, with its key
+    assert out.rstrip().endswith("in all (configs/principes/*.yaml)")
     assert "[rulebook] defender_shields.castle = 2" in out
 
 
@@ -179,4 +181,14 @@ def test_a_bad_rules_override_in_a_file_names_the_file(capsys, tmp_path):
     path = tmp_path / "s.yaml"
     path.write_text("game: principes\nattacker: {knight: 1}\ndefender: {knight: 1}\nrules: {castle: 1}\n")
     code, _, err = run(capsys, "battle", str(path))
-    assert code == 2 and err.startswith(f"error: {path}: rules: castle: expected an existing key")
+    assert code == 2 and err.startswith(f"error: {path}: rules: castle: expected a key of rules.yaml (battle_die, cards")
+
+
+def test_run_takes_set_for_experiment_and_rules_keys(capsys):
+    exp = "configs/principes/experiments/faction-balance.yaml"
+    code, out, _ = run(capsys, "run", exp, "--games", "40", "--json", "--set", "rotate=false")
+    assert code == 0 and json.loads(out)["games"] == 40
+    code, _, err = run(capsys, "run", exp, "--games", "40", "--set", "taxes.people_cost=-7")
+    assert code == 2 and err.startswith("error: --set: taxes.people_cost: expected a whole number ≥ 0, found -7")
+    code, _, err = run(capsys, "run", exp, "--games", "40", "--set", "taxes.nothing=1")
+    assert code == 2 and "expected a key of game.yaml (taxes has: " in err
