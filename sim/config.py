@@ -303,13 +303,13 @@ def load_ruleset(
         stem, inner = route_key(game, key, bases, where, read)
         if read is not None and stem not in read:
             raise ConfigError(
-                where, key, f"a key of a file this command reads ({', '.join(f'{s}.yaml' for s in read)})",
+                where,
+                key,
+                f"a key of a file this command reads ({', '.join(f'{s}.yaml' for s in read)})",
                 f"a key of {stem}.yaml",
             )
         routed[stem][inner] = value
         routed_sources[stem][inner] = where
-    files = {
-        s: load_rules(game, routed[s], paths[s], routed_sources[s]) for s in stems if read is None or s in read
-    }
+    files = {s: load_rules(game, routed[s], paths[s], routed_sources[s]) for s in stems if read is None or s in read}
     blob = json.dumps({s: r.values for s, r in files.items()}, sort_keys=True, default=str).encode()
     return RuleSet(game, files, hashlib.sha1(blob).hexdigest()[:16])

@@ -27,7 +27,9 @@ def test_files_are_listed_battle_rules_first(tmp_path):
 
 def test_a_key_goes_to_the_one_file_that_holds_it(tmp_path):
     root = game_dir(tmp_path)
-    rs = load_ruleset("g", {"cards.limit": 3, "cards.deck": 12, "die": ["sword"], "map.lands.a": ["c"]}, config_dir=root)
+    rs = load_ruleset(
+        "g", {"cards.limit": 3, "cards.deck": 12, "die": ["sword"], "map.lands.a": ["c"]}, config_dir=root
+    )
     assert rs.values("rules") == {"cards": {"limit": 3}, "die": ["sword"]}
     assert rs.values("game")["cards"] == {"deck": 12}
     assert rs.values("map") == {"lands": {"a": ["c"]}}
@@ -55,7 +57,9 @@ def test_unknown_keys_name_the_file_and_what_it_has(tmp_path):
     root = game_dir(tmp_path)
     with pytest.raises(ConfigError, match=r"taxes\.kost: expected a key of game\.yaml \(taxes has: cost, flag\)"):
         load_ruleset("g", {"taxes.kost": 1}, config_dir=root)
-    with pytest.raises(ConfigError, match=r"nothing: expected a key of one of g's rules files \(rules\.yaml: cards, die"):
+    with pytest.raises(
+        ConfigError, match=r"nothing: expected a key of one of g's rules files \(rules\.yaml: cards, die"
+    ):
         load_ruleset("g", {"nothing": 1}, config_dir=root)
 
 
