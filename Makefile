@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-fast bench check format clean
+.PHONY: demo test test-fast test-full bench check format clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -16,6 +16,9 @@ demo: $(STAMP)
 	$(BIN)/sim demo --out out/demo
 
 test: $(STAMP)
+	$(BIN)/python -m pytest -q -m "not full"
+
+test-full: $(STAMP)
 	$(BIN)/python -m pytest -q
 
 test-fast: $(STAMP)
