@@ -118,7 +118,7 @@ class RandomLegal(Strategy):
         if not hand:
             return None
         card = rng.choice(hand)
-        symbol = cards.support_symbol(card)
+        symbol = cards.support_symbol(state, card)
         uses = ["discard", "gold"] + ([symbol] if symbol in ("people", "clergy") else ["people", "clergy"])
         return card, rng.choice(uses)
 
@@ -138,7 +138,7 @@ class RandomLegal(Strategy):
         return rng.random() < 0.5
 
     def history_invaders(self, state, me, faction, stock, rng):
-        area = invaders.spec(faction).get("area")
+        area = invaders.spec(faction, state.rules).get("area")
         groups = [(area, k, n) for k, n in (stock or {}).items() if n] + invaders.on_map(state, faction)
         moves = []
         for start, kind, n in groups:

@@ -168,7 +168,7 @@ class Scripted(Strategy):
             is_player = owner in state.players  # a non-player Principality's units are neutral (2-3 players)
             if (is_player and not self.p["attack_players"]) or (not is_player and not self.p["attack_neutral"]):
                 continue
-            power = sum(legal.UNIT_STRENGTH[m.kind] * m.n for m in moves)
+            power = sum(legal.swords(state, m.kind) * m.n for m in moves)
             if power < self.p["attack_ratio"] * legal.defence(state, dest, me) or power == 0:
                 continue
             people, clergy = land_points(state, dest)
@@ -245,7 +245,7 @@ class Scripted(Strategy):
     def keep(self, state, me):
         def put_back(drawn):  # the card for the track already highest
             def value(card):
-                symbol = support_symbol(card)
+                symbol = support_symbol(state, card)
                 return 0 if symbol == "either" else -state.people[me] if symbol == "people" else -state.clergy[me]
 
             return min(drawn, key=lambda c: (value(c), c))
@@ -281,17 +281,22 @@ class Scripted(Strategy):
 
     # --- printed Progress Tiles, Princesses, Court Card texts (only when switched on) ------------------------------
 
-    def rank(self, tile: str | None) -> int:
+    def rank(self, tile: str | None, rules=None) -> int:
         """A tile's place on the wishlist (len(wishlist) for a tile not on it)."""
         wish = self.p["tile_wishlist"]
-        name = tiles.catalogue().get(tile or "", {}).get("name")
+        name = tiles.catalogue(rules).get(tile or "", {}).get("name")
         return wish.index(name) if name in wish else len(wish)
 
     def wished(self, state, me):
         """Legal picks of wishlist tiles, most wanted first; an exchange only gives back a less wanted tile."""
-        picks = [p for p in legal.tile_picks(state, me) if self.rank(p[0]) < len(self.p["tile_wishlist"])]
-        picks = [p for p in picks if p[1] is None or self.rank(p[1]) > self.rank(p[0])]
-        return sorted(picks, key=lambda p: (self.rank(p[0]), p[1] is not None, -self.rank(p[1]), p))
+        n = len(self.p["tile_wishlist"])
+
+        def rank(tile):
+            return self.rank(tile, state.rules)
+
+        picks = [p for p in legal.tile_picks(state, me) if rank(p[0]) < n]
+        picks = [p for p in picks if p[1] is None or rank(p[1]) > rank(p[0])]
+        return sorted(picks, key=lambda p: (rank(p[0]), p[1] is not None, -rank(p[1]), p))
 
     def free_picks(self, state, me):
         return [p for p in legal.tile_picks(state, me) if p[1] is None]

@@ -19,8 +19,6 @@ from sim.games.principes.game.control import controller, land_might, land_points
 from sim.games.principes.game.movement import Move
 from strategies.principes.scripted import BASE, Scripted
 
-STRENGTH = legal.UNIT_STRENGTH
-
 
 class SoloPlanner(Scripted):
     name = "solo"
@@ -54,7 +52,7 @@ class SoloPlanner(Scripted):
         standing = legal.council_standing(state)
         _, mine = self.support_plan(state, me, standing)
         top = state.rules.values["politics"]["coronation_position"]
-        capitals = solo.capitals_held(state, me) >= solo.solo_values()["victory"]["capitals"]
+        capitals = solo.capitals_held(state, me) >= solo.solo_values(state.rules)["victory"]["capitals"]
         return capitals and all(mine[t] >= top for t in mine)
 
     def politics(self, state, me, rng):
@@ -86,12 +84,12 @@ class SoloPlanner(Scripted):
         for capital in state.board.capitals.values():
             if state.board.land(capital).principality == me or controller(state, capital) != me:
                 continue
-            free = sum(STRENGTH[x[1]] * x[2] for x in out if x[0] == capital)
-            need = self.p["hold_swords"] - (legal.strength(state.units_of(capital, me)) - free)
-            for x in sorted((x for x in out if x[0] == capital), key=lambda x: -STRENGTH[x[1]]):
+            free = sum(legal.swords(state, x[1]) * x[2] for x in out if x[0] == capital)
+            need = self.p["hold_swords"] - (legal.strength(state, state.units_of(capital, me)) - free)
+            for x in sorted((x for x in out if x[0] == capital), key=lambda x: -legal.swords(state, x[1])):
                 while need > 0 and x[2] > 0:
                     x[2] -= 1
-                    need -= STRENGTH[x[1]]
+                    need -= legal.swords(state, x[1])
         return [tuple(x) for x in out if x[2] > 0]
 
     def target(self, state, me):
@@ -104,7 +102,7 @@ class SoloPlanner(Scripted):
         for dest, moves in sorted(reach.items()):
             if controller(state, dest) == me:
                 continue
-            power = sum(STRENGTH[m.kind] * m.n for m in moves)
+            power = sum(legal.swords(state, m.kind) * m.n for m in moves)
             if power == 0 or power < self.p["attack_ratio"] * legal.defence(state, dest, me):
                 continue
             people, clergy = land_points(state, dest)

@@ -33,6 +33,7 @@ from sim.games.principes.game import (
     building,
     cards,
     court,
+    effects,
     movement,
     neighbors,
     nonplayers,
@@ -48,7 +49,7 @@ from sim.games.principes.game.history import deck as history_deck
 from sim.games.principes.game.setup import GameRules, deal_starting_hands, initial_state, load_game_rules
 from sim.games.principes.game.state import IllegalAction, State
 from sim.games.principes.game.turn_order import set_direction, turn_order
-from sim.games.principes.map import Board, load_board
+from sim.games.principes.map import Board
 
 WIN_TYPES = ("coronation", "last_prince", "princeps_after_round_vi", "draw")
 ENGINE_WIN_TYPE = {
@@ -89,7 +90,7 @@ def new_game(
     state = (tiles if "tiles" in variants else progress).setup_market(state, rng)
     state.variants = frozenset(variants)
     if history:
-        state.history = history_deck.deal(rng)  # a fresh state: no copy needed
+        state.history = history_deck.deal(rng, state.rules)  # a fresh state: no copy needed
     return state
 
 
@@ -100,7 +101,7 @@ def perform(state: State, player: str, action: str, strategies: dict, rng: rando
     that fire on an action performed follow it (``tiles.after_action``); with ``court``, Court Cards may be
     played for their text effect before the action."""
     me = strategies[player]
-    if "tiles" in state.variants and action == "progress" and tiles.holds(state, player, "new_mechanisms"):
+    if "tiles" in state.variants and action == "progress" and effects.holds(state, player, "new_mechanisms"):
         alt = me.new_mechanisms(state, player, rng)  # "may choose for it to be any other action"
         if alt is not None:
             if alt == "progress" or alt not in state.rules.values["rounds"]["actions"]:
@@ -179,8 +180,8 @@ def play_game(
     runs after every action (the conformance harness checks invariants there), ``on_history(state)`` after a
     Round's History icons. ``history``: play with the History Cards. ``variants``: optional rules on —
     ``tiles`` (the printed Progress Tiles), ``court`` (Court Card text effects), ``princesses``."""
-    board = board or load_board()
     rules = rules or load_game_rules()
+    board = board or rules.board
     non_players = frozenset(p for p in board.principalities if p not in strategies)  # 2-3 players: no strategy
     state = new_game(rng, board, rules, history, variants, non_players)
     actions = illegal = 0
@@ -211,7 +212,7 @@ def play_game(
             outcome = victory.result(state)
             if outcome is not None:
                 break
-        if outcome is None and history and not rounds.is_last_round(state):  # no icons in the final Round
+        if outcome is None and history and history_deck.due(state):  # no icons in the final Round
             state, skipped = history_deck.resolve_icons(state, strategies, rng, strict)
             illegal += skipped
             if state.princesses:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections import deque
 
-from sim.games.principes.game import building, cards, progress, taxes, tiles
+from sim.games.principes.game import building, cards, effects, progress, taxes, tiles
 from sim.games.principes.game.assembly import assembly_lands, prince_land
+from sim.games.principes.game.battles import site_shields
 from sim.games.principes.game.control import controlled_lands, controller
 from sim.games.principes.game.movement import movement_points
+from sim.games.principes.game.politics import positions
 from sim.games.principes.game.state import UNITS, State
-
-UNIT_STRENGTH = {"prince": 2, "knight": 2, "footman": 1}  # swords dealt = toughness (rules.yaml), for heuristics
 
 
 def can_tax(state: State, player: str) -> bool:
@@ -36,7 +36,7 @@ def assembly_room(state: State, player: str) -> tuple[list[str], int, int, int]:
     knights = state.pool[player]["knight"]
     if cost:
         knights = min(knights, state.gold[player] // cost)
-    return lands, knights, state.pool[player]["footman"], v["units"] + tiles.extra_units(state, player)
+    return lands, knights, state.pool[player]["footman"], v["units"] + effects.extra_units(state, player)
 
 
 def prince_on(state: State, player: str) -> str | None:
@@ -66,7 +66,7 @@ def reachable(state: State, player: str, start: str, points: int) -> dict[str, t
             continue
         if land != start and any(f != player for f in state.factions_on(land)):
             continue  # moving units must stop on a land holding another colour's units
-        if land != start and tiles.guarded(state, land, player):
+        if land != start and effects.guarded(state, land, player):
             continue  # Border Guards: "Foreign units stop at the first of your lands they enter"
         for nxt in state.board.land(land).adjacent:
             if nxt not in paths:
@@ -80,18 +80,21 @@ def reach(state: State, player: str, kind: str, start: str) -> dict[str, tuple[s
     return reachable(state, player, start, movement_points(state, kind, player))
 
 
-def strength(units: dict[str, int]) -> int:
-    return sum(UNIT_STRENGTH[k] * n for k, n in units.items())
+def swords(state: State, kind: str) -> int:
+    """The swords a unit of ``kind`` deals (rules.yaml ``units.<kind>.swords``): the heuristics' unit strength."""
+    return state.rules.battle.swords[kind]
+
+
+def strength(state: State, units: dict[str, int]) -> int:
+    return sum(swords(state, k) * n for k, n in units.items())
 
 
 def defence(state: State, land: str, attacker: str) -> int:
     """A heuristic of what an attack on ``land`` meets: the defenders' strength plus the site's shields."""
-    from sim.games.principes.game.battles import site_shields
-
     foes = [f for f in state.factions_on(land) if f != attacker]
     if not foes:
         return 0
-    return strength(state.units_of(land, foes[0])) + site_shields(state, land)
+    return strength(state, state.units_of(land, foes[0])) + site_shields(state, land)
 
 
 # --- Building -------------------------------------------------------------------------------------------------
@@ -131,17 +134,15 @@ def support_cards(state: State, player: str) -> list[tuple[str, tuple[str, ...]]
     out = []
     for card, n in sorted(state.hands[player].items()):
         kind, symbol = card.split(".")
-        if kind == "battle" and not tiles.battle_cards_for_support(state, player):
+        if kind == "battle" and not effects.battle_cards_for_support(state, player):
             continue  # Heralds of Peace lets Battle Cards buy People or Clergy Support
-        symbol = symbol if kind == "battle" else cards.support_symbol(card)  # a Neighbor Card by id: its symbol
+        symbol = symbol if kind == "battle" else cards.support_symbol(state, card)  # a Neighbor Card by id: its symbol
         tracks = ("people", "clergy") if symbol == "either" or kind == "battle" else (symbol,)
         out += [(card, tracks)] * n
     return out
 
 
 def council_standing(state: State) -> dict[str, dict[str, int]]:
-    from sim.games.principes.game.politics import positions
-
     return {p: positions(state, p) for p in state.players}
 
 

@@ -1,17 +1,26 @@
 """A plain-Python Principes battle, written straight from the Battle Order with figures and Wound Tokens.
 
 It shares no code with the kernels: the tests use it as an independent check of the compiled tables, and
-``make bench`` times its Monte Carlo loop as the plain-Python baseline.
+``make bench`` times its Monte Carlo loop as the plain-Python baseline. Unit swords, toughness and damage order,
+the cards a side may play per unit and who commits cards first come from the battle rules (``rules.yaml``
+compiled by ``sim.games.principes.rules``): every function takes them as ``rules`` (default: the bundled file).
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from dataclasses import dataclass
 
-SWORDS = {"footman": 1, "knight": 2, "prince": 2}
-ORDER = ("footman", "knight", "prince")  # infantry, then cavalry (excluding Princes), finally Princes
+from sim.config import load_rules
+from sim.games.principes.rules import PrincipesRules, compile_rules
+
+
+@functools.lru_cache(maxsize=1)
+def bundled_rules() -> PrincipesRules:
+    """configs/principes/rules.yaml as it is on disk."""
+    return compile_rules(load_rules("principes"))
 
 
 @dataclass
@@ -21,17 +30,21 @@ class Figure:
     toppled: bool = False
 
 
-def army(units: dict[str, int]) -> list[Figure]:
-    return [Figure(kind) for kind in ORDER for _ in range(units.get(kind, 0))]
+def army(units: dict[str, int], rules: PrincipesRules | None = None) -> list[Figure]:
+    """The figures in damage order (rules.yaml ``units.<kind>.damage_order``: infantry, cavalry, Princes)."""
+    rules = rules or bundled_rules()
+    return [Figure(u.name) for u in rules.units for _ in range(units.get(u.name, 0))]
 
 
-def assign_damage(figures: list[Figure], damage: int) -> int:
-    """Tip figures one by one in damage order; a cavalry unit hit once gets a Wound Token. Returns excess damage."""
+def assign_damage(figures: list[Figure], damage: int, rules: PrincipesRules | None = None) -> int:
+    """Tip figures one by one in damage order; a figure hit fewer times than its toughness gets Wound Tokens.
+    Returns excess damage."""
+    rules = rules or bundled_rules()
     for fig in figures:
         while damage > 0 and not fig.toppled:
             fig.wounds += 1
             damage -= 1
-            fig.toppled = fig.wounds >= SWORDS[fig.kind]
+            fig.toppled = fig.wounds >= rules.toughness[fig.kind]
     return damage
 
 
@@ -45,13 +58,14 @@ def winner(attacker: list[Figure], defender: list[Figure]) -> str:
     return "attacker" if d_top > a_top else "defender"
 
 
-def fight(att_units, def_units, att_swords_extra, att_shields, def_swords_extra, def_shields):
+def fight(att_units, def_units, att_swords_extra, att_shields, def_swords_extra, def_shields, rules=None):
     """Phases 3-5 from totals: returns (winner, attacker figures, defender figures)."""
-    attacker, defender = army(att_units), army(def_units)
-    att_swords = sum(SWORDS[f.kind] for f in attacker) + att_swords_extra
-    def_swords = sum(SWORDS[f.kind] for f in defender) + def_swords_extra
-    assign_damage(defender, max(0, att_swords - def_shields))
-    assign_damage(attacker, max(0, def_swords - att_shields))
+    rules = rules or bundled_rules()
+    attacker, defender = army(att_units, rules), army(def_units, rules)
+    att_swords = sum(rules.swords[f.kind] for f in attacker) + att_swords_extra
+    def_swords = sum(rules.swords[f.kind] for f in defender) + def_swords_extra
+    assign_damage(defender, max(0, att_swords - def_shields), rules)
+    assign_damage(attacker, max(0, def_swords - att_shields), rules)
     return winner(attacker, defender), attacker, defender
 
 
@@ -69,41 +83,70 @@ def card_plays(hand: dict[str, int], limit: int):
                     yield play
 
 
-def play_cards(att_units, def_units, base, att_hand, def_hand):
-    """Phase 4 by brute force: the defender answers each attacker play; both win first, then spend least,
-    then lose least, then topple most. ``base`` = (att swords extra, att shields, def swords extra, def shields)."""
+def play_cards(att_units, def_units, base, att_hand, def_hand, rules=None):
+    """Phase 4 by brute force: the side that commits second answers each play of the other (rules.yaml
+    ``cards.attacker_first``: the attacker commits first); both win first, then spend least, then lose least,
+    then topple most. ``base`` = (att swords extra, att shields, def swords extra, def shields); each side plays
+    at most ``cards.per_unit_limit`` cards per unit it has in the battle."""
+    rules = rules or bundled_rules()
 
     def outcome(a_play, d_play):
         w, att, dfn = fight(
-            att_units, def_units, base[0] + a_play[0], base[1] + a_play[1], base[2] + d_play[0], base[3] + d_play[1]
+            att_units,
+            def_units,
+            base[0] + a_play[0],
+            base[1] + a_play[1],
+            base[2] + d_play[0],
+            base[3] + d_play[1],
+            rules,
         )
         return w, sum(f.toppled for f in att), sum(f.toppled for f in dfn)
 
-    n_a, n_d = sum(att_units.values()), sum(def_units.values())
+    def attacker_key(w, a_play, a_top, d_top):
+        return (w == "attacker", -a_play[2], -a_top, d_top)
+
+    def defender_key(w, d_play, a_top, d_top):
+        return (w == "defender", -d_play[2], -d_top, a_top)
+
+    limit_a = rules.cards_per_unit * sum(att_units.values())
+    limit_d = rules.cards_per_unit * sum(def_units.values())
     best = None
-    for a_play in card_plays(att_hand, n_a):
-        answers = []
-        for d_play in card_plays(def_hand, n_d):
+    if rules.attacker_first:
+        for a_play in card_plays(att_hand, limit_a):
+            answers = []
+            for d_play in card_plays(def_hand, limit_d):
+                w, a_top, d_top = outcome(a_play, d_play)
+                answers.append((defender_key(w, d_play, a_top, d_top), d_play))
+            d_play = max(answers, key=lambda x: x[0])[1]
             w, a_top, d_top = outcome(a_play, d_play)
-            answers.append(((w == "defender", -d_play[2], -d_top, a_top), d_play))
-        d_play = max(answers, key=lambda x: x[0])[1]
+            key = attacker_key(w, a_play, a_top, d_top)
+            if best is None or key > best[0]:
+                best = (key, a_play, d_play)
+        return best[1], best[2]
+    for d_play in card_plays(def_hand, limit_d):  # the defender commits first, the attacker answers
+        answers = []
+        for a_play in card_plays(att_hand, limit_a):
+            w, a_top, d_top = outcome(a_play, d_play)
+            answers.append((attacker_key(w, a_play, a_top, d_top), a_play))
+        a_play = max(answers, key=lambda x: x[0])[1]
         w, a_top, d_top = outcome(a_play, d_play)
-        key = (w == "attacker", -a_play[2], -a_top, d_top)
+        key = defender_key(w, d_play, a_top, d_top)
         if best is None or key > best[0]:
             best = (key, a_play, d_play)
     return best[1], best[2]
 
 
-def monte_carlo(att_units, def_units, site_shields, faces, trials, seed=0):
+def monte_carlo(att_units, def_units, site_shields, faces, trials, seed=0, rules=None):
     """The plain-Python baseline: roll, count, topple, decide; no cards or die choices.
 
     Returns (attacker wins, attacker units lost, defender units lost) summed over the trials."""
+    rules = rules or bundled_rules()
     rng = random.Random(seed)
     wins = lost_a = lost_d = 0
     for _ in range(trials):
         fa, fd = rng.choice(faces), rng.choice(faces)
         w, att, dfn = fight(
-            att_units, def_units, fa == "sword", fa == "shield", fd == "sword", site_shields + (fd == "shield")
+            att_units, def_units, fa == "sword", fa == "shield", fd == "sword", site_shields + (fd == "shield"), rules
         )
         wins += w == "attacker"
         lost_a += sum(f.toppled for f in att)

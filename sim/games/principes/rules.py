@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -35,9 +36,20 @@ class PrincipesRules:
     cards_per_unit: int
     rerolls: dict[str, int]  # faction → Battle Die rerolls per battle
     coin_gold: int
+    attacker_first: bool = True  # the attacker commits its cards first, the defender answers (Battle Order 4)
+    neutral_use_cards: bool = False  # neutral factions play Battle Cards
+    neutral_loot_ignored: bool = True  # a coin in a clash of two neutral forces loots nothing
 
     def unit(self, name: str) -> UnitType:
         return next(u for u in self.units if u.name == name)
+
+    @functools.cached_property
+    def swords(self) -> dict[str, int]:
+        return {u.name: u.swords for u in self.units}
+
+    @functools.cached_property
+    def toughness(self) -> dict[str, int]:
+        return {u.name: u.toughness for u in self.units}
 
 
 def _int(rules: Rules, key: str, minimum: int = 0) -> int:
@@ -58,6 +70,15 @@ def _symbols(rules: Rules, key: str) -> np.ndarray:
         if face not in SYMBOLS:
             raise ConfigError(rules.origin(key), f"{key}[{i}]", f"one of {', '.join(SYMBOLS)}", face)
     return np.array([SYMBOLS.index(f) for f in faces], dtype=np.int64)
+
+
+def _flag(rules: Rules, key: str) -> bool:
+    node: object = rules.values
+    for part in key.split("."):
+        node = node.get(part) if isinstance(node, dict) else None
+    if not isinstance(node, bool):
+        raise ConfigError(rules.origin(key), key, "true or false", node)
+    return node
 
 
 def compile_rules(rules: Rules) -> PrincipesRules:
@@ -97,4 +118,7 @@ def compile_rules(rules: Rules) -> PrincipesRules:
         cards_per_unit=_int(rules, "cards.per_unit_limit"),
         rerolls={f: _int(rules, f"factions.{f}.die_reroll") for f in factions},
         coin_gold=_int(rules, "loot.coin_gold"),
+        attacker_first=_flag(rules, "cards.attacker_first"),
+        neutral_use_cards=_flag(rules, "cards.neutral_use_cards"),
+        neutral_loot_ignored=_flag(rules, "loot.neutral_vs_neutral_ignored"),
     )

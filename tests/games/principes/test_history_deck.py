@@ -4,9 +4,8 @@ import random
 
 import pytest
 
-from sim.config import load_rules
+from sim.config import load_ruleset
 from sim.games.principes.game.history import deck
-from sim.games.principes.game.history.common import HISTORY_PATH
 from tests.games.principes.history_helpers import fresh, seats
 
 
@@ -17,7 +16,7 @@ def test_eighteen_cards_six_per_period_each_assumed():
     for period in (1, 2, 3):
         assert sum(c["period"] == period for c in cards.values()) == 6
     assert all(set(c["icons"]) <= set(deck.ICONS) and 1 <= len(c["icons"]) <= 2 for c in cards.values())
-    provenance = {p.key: p for p in load_rules("principes", path=HISTORY_PATH).provenance}
+    provenance = {p.key: p for p in load_ruleset("principes")["history"].provenance}
     assert all(provenance[f"cards.{c}"].source == "assumed" for c in cards)
 
 

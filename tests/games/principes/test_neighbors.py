@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from sim.config import load_rules
+from sim.config import load_rules, load_ruleset
 from sim.errors import ConfigError
 from sim.games.principes.driver import WIN_TYPES, new_game, play_game
 from sim.games.principes.experiment import experiment_from_dict
@@ -61,7 +61,7 @@ def seats(**by_player):
 
 
 def test_neighbors_yaml_has_provenance_and_the_components():
-    rules = load_rules("principes", path=neighbors.NEIGHBORS_PATH)  # every leaf {value, source, ref|reason}
+    rules = load_ruleset("principes")["neighbors"]  # every leaf {value, source, ref|reason}
     assert {p.source for p in rules.provenance} == {"rulebook", "assumed"}
     assert neighbors.neighbors() == (
         "eastern_pomerania",

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from sim.config import load_rules
+from sim.config import load_ruleset
 from sim.errors import ConfigError
 from sim.games.principes import driver, legal
 from sim.games.principes.experiment import experiment_from_dict
@@ -105,7 +105,7 @@ def test_catalogue_48_tiles_in_6_colours_with_provenance():
         assert len({t for t in everything if tiles.colour(t) == c}) == 4
     names = {spec["name"] for spec in tiles.catalogue().values()}
     assert set(NAMED) <= names and len(names) == 24
-    prov = {p.key: p for p in load_rules("principes", path=tiles.PROGRESS_PATH).provenance}
+    prov = {p.key: p for p in load_ruleset("principes")["progress"].provenance}
     for name in NAMED:
         assert prov[f"tiles.{name}.effect"].source == "rulebook"
     for name in names - set(NAMED):

@@ -6,7 +6,7 @@ Prince on the Map, units go to one chosen land with the highest Might among thos
 
 from __future__ import annotations
 
-from sim.games.principes.game import tiles
+from sim.games.principes.game import effects
 from sim.games.principes.game.control import controlled_lands, controller, land_might
 from sim.games.principes.game.state import IllegalAction, State
 
@@ -44,7 +44,7 @@ def assemble(state: State, player: str, placements: dict[str, dict[str, int]]) -
             if kind not in ASSEMBLED:
                 raise IllegalAction(f"only Knights and Footmen are assembled, not {kind}")
             total[kind] += n
-    limit = v["units"] + tiles.extra_units(state, player)  # Three-Field: "You may assemble 2 more units"
+    limit = v["units"] + effects.extra_units(state, player)  # Three-Field: "You may assemble 2 more units"
     if sum(total.values()) > limit:
         raise IllegalAction(f"at most {limit} units per Assembly, asked for {sum(total.values())}")
     for kind, n in total.items():

@@ -4,7 +4,11 @@ Dice come from the caller's ``random.Random``; the card phase is the reference's
 the symbols in hand (win, then fewest cards, then fewest own losses, then most enemy losses). Before Battle
 and After Battle card texts are not modelled (part 2). Masovia rerolls its die once when, without cards, it
 would lose the battle; a holder of the Learning Chess tile then flips its die to the opposite face when that
-turns the loss into a win; the attacker settles its die first (as the battle engine assumes).
+turns the loss into a win; the attacker settles its die first (as the battle engine assumes). Unit values, the
+die, shields, loot and the card rules come from rules.yaml (``state.rules.battle``).
+
+Every battle adds to ``State.tally`` (the full-game battle statistics): battles, attacker wins and units toppled
+on each side by kind (``KINDS``: ``battle_kind``), and every Battle Die roll by face (rerolls included).
 """
 
 from __future__ import annotations
@@ -13,12 +17,14 @@ import random
 from dataclasses import dataclass
 
 from sim.games.principes import reference
-from sim.games.principes.game import cards, dynasty, princesses, tiles
+from sim.games.principes.game import cards, dynasty, effects, princesses
 from sim.games.principes.game.control import controller
 from sim.games.principes.game.state import UNITS, State, clamp_track
-from sim.games.principes.rules import BLANK, COIN, SHIELD, SWORD
+from sim.games.principes.rules import BLANK, COIN, SHIELD, SWORD, SYMBOLS
 
 SYMBOL_NAMES = {SWORD: "sword", SHIELD: "shield", COIN: "coin", BLANK: "blank"}
+KINDS = ("player", "neutral", "neighbor", "invader")  # battles by who fights: ``battle_kind``
+TALLIES = ("battles", "attacker_wins", "attacker_lost", "defender_lost")  # ``State.tally``: "<tally>.<kind>"
 
 
 @dataclass(frozen=True)
@@ -45,10 +51,34 @@ def site_shields(state: State, land: str) -> int:
     return settlements + (rb.castle_shields if state.buildings.get(land) == "castle" else 0)
 
 
+def battle_kind(state: State, attacker: str, defender: str) -> str:
+    """``invader`` when an Invader fights (History Cards), ``neighbor`` when Neighbor figures attack or a player
+    attacks a major Neighbor's, ``player`` between two players, else ``neutral`` (a Pomerania defending its land, an
+    eliminated player's or a non-player Principality's units)."""
+    invaders = effects.invader_factions(state)
+    if attacker in invaders or defender in invaders:
+        return "invader"
+    if attacker not in state.board.principalities or defender in effects.major_neighbors(state):
+        return "neighbor"
+    return "player" if is_player(state, attacker) and is_player(state, defender) else "neutral"
+
+
+def _count(state: State, name: str, n: int = 1) -> None:
+    state.tally[name] = state.tally.get(name, 0) + n
+
+
+def _roll(state: State, rng: random.Random) -> int:
+    """One Battle Die roll, counted in the tally by face."""
+    faces = state.rules.battle.die
+    face = int(faces[rng.randrange(len(faces))])
+    _count(state, f"die.{SYMBOLS[face]}")
+    return face
+
+
 def _battle_hand(state: State, faction: str) -> dict[str, int]:
-    if not is_player(state, faction):
+    if not is_player(state, faction) and not state.rules.battle.neutral_use_cards:
         return {}  # neutral factions do not use Battle Cards
-    hand = state.hands[faction]
+    hand = state.hands.get(faction, {})  # (neutral factions hold none)
     return {s: hand.get(f"battle.{s}", 0) for s in ("sword", "shield", "either")}
 
 
@@ -65,7 +95,7 @@ def _spend(state: State, faction: str, play: tuple[int, int, int]) -> None:
             cards.discard(state, faction, f"battle.{symbol}")
 
 
-def _outcome(units_a, units_d, face_a, face_d, shields_d, play_a=(0, 0, 0), play_d=(0, 0, 0)):
+def _outcome(rb, units_a, units_d, face_a, face_d, shields_d, play_a=(0, 0, 0), play_d=(0, 0, 0)):
     return reference.fight(
         units_a,
         units_d,
@@ -73,6 +103,7 @@ def _outcome(units_a, units_d, face_a, face_d, shields_d, play_a=(0, 0, 0), play
         (face_a == SHIELD) + play_a[1],
         (face_d == SWORD) + play_d[0],
         shields_d + (face_d == SHIELD) + play_d[1],
+        rb,
     )
 
 
@@ -83,16 +114,16 @@ def _flip(state: State, is_attacker: bool, units_a, units_d, face_a: int, face_d
     mine = face_a if is_attacker else face_d
     flipped = int(rb.opposite[list(rb.die).index(mine)])
     side = "attacker" if is_attacker else "defender"
-    if _outcome(units_a, units_d, face_a, face_d, shields_d)[0] == side:
+    if _outcome(rb, units_a, units_d, face_a, face_d, shields_d)[0] == side:
         return face_a, face_d
     trial = (flipped, face_d) if is_attacker else (face_a, flipped)
-    return trial if _outcome(units_a, units_d, *trial, shields_d)[0] == side else (face_a, face_d)
+    return trial if _outcome(rb, units_a, units_d, *trial, shields_d)[0] == side else (face_a, face_d)
 
 
 def _loot(state: State, taker: str, victim: str) -> None:
     """A coin: the side steals 1 gold; neutral forces take from / give to the general pool."""
     gold = state.rules.battle.coin_gold
-    if not is_player(state, taker) and not is_player(state, victim):
+    if not is_player(state, taker) and not is_player(state, victim) and state.rules.battle.neutral_loot_ignored:
         return  # two neutral forces: the coin is ignored
     if is_player(state, victim):
         taken = min(gold, state.gold[victim])
@@ -160,17 +191,17 @@ def battle(
     defender = next(f for f in out.factions_on(land) if f != attacker)
     units_a, units_d = dict(out.units_of(land, attacker)), dict(out.units_of(land, defender))
     shields_d = site_shields(out, land)
-    faces = out.rules.battle.die
-    face_a, face_d = int(faces[rng.randrange(len(faces))]), int(faces[rng.randrange(len(faces))])
+    rb = out.rules.battle
+    face_a, face_d = _roll(out, rng), _roll(out, rng)
     for side in (attacker, defender):  # With the Wind: reroll a losing die once, attacker first
-        if out.rules.battle.rerolls.get(side, 0) and is_player(out, side):
-            winner = _outcome(units_a, units_d, face_a, face_d, shields_d)[0]
+        if rb.rerolls.get(side, 0) and is_player(out, side):
+            winner = _outcome(rb, units_a, units_d, face_a, face_d, shields_d)[0]
             if (winner == "attacker") != (side == attacker):
                 if side == attacker:
-                    face_a = int(faces[rng.randrange(len(faces))])
+                    face_a = _roll(out, rng)
                 else:
-                    face_d = int(faces[rng.randrange(len(faces))])
-        if tiles.flips(out, side) and is_player(out, side):  # Learning Chess: flip a losing die when that wins
+                    face_d = _roll(out, rng)
+        if effects.flips(out, side) and is_player(out, side):  # Learning Chess: flip a losing die when that wins
             face_a, face_d = _flip(out, side == attacker, units_a, units_d, face_a, face_d, shields_d)
     if face_a == COIN:
         _loot(out, attacker, defender)
@@ -178,15 +209,20 @@ def battle(
         _loot(out, defender, attacker)
     base = ((face_a == SWORD), (face_a == SHIELD), (face_d == SWORD), shields_d + (face_d == SHIELD))
     hand_a, hand_d = _battle_hand(out, attacker), _battle_hand(out, defender)
-    play_a, play_d = reference.play_cards(units_a, units_d, base, hand_a, hand_d)
+    play_a, play_d = reference.play_cards(units_a, units_d, base, hand_a, hand_d, rb)
     _spend(out, attacker, play_a)
     _spend(out, defender, play_d)
-    result, figs_a, figs_d = _outcome(units_a, units_d, face_a, face_d, shields_d, play_a, play_d)
+    result, figs_a, figs_d = _outcome(rb, units_a, units_d, face_a, face_d, shields_d, play_a, play_d)
     winner, loser = (attacker, defender) if result == "attacker" else (defender, attacker)
     toppled = {
         attacker: {k: sum(f.toppled and f.kind == k for f in figs_a) for k in UNITS},
         defender: {k: sum(f.toppled and f.kind == k for f in figs_d) for k in UNITS},
     }
+    how = battle_kind(out, attacker, defender)
+    _count(out, f"battles.{how}")
+    _count(out, f"attacker_wins.{how}", winner == attacker)
+    _count(out, f"attacker_lost.{how}", sum(toppled[attacker].values()))
+    _count(out, f"defender_lost.{how}", sum(toppled[defender].values()))
     homed = home_land(out, defender) == land  # a Pomerania (or the Teutonic Knights) defending its own land
     pomerania_defeated = homed and loser == defender  # "removed from the Map" until foreigners leave
     dead_princes = []
@@ -229,9 +265,7 @@ def battle(
         dynasty.prince_died(out, side)
     for side in (attacker, defender):  # 2-3 players: a non-player Prince removed respawns on one of his lands
         if side in out.non_players and out.pool[side].get("prince", 0) and "solo" not in out.variants:
-            from sim.games.principes.game import nonplayers
-
-            nonplayers.respawn(out, side)
+            dynasty.respawn(out, side)
     if out.princesses:  # a Princess on the land may be removed by the battle
         princesses.after_battle(out, land, winner)
     for side in (attacker, defender):  # Battle Order 10: each player who fought draws a Battle Card

@@ -8,7 +8,7 @@ Abbey 1 Clergy Support Point while controlled (``control.retrack``).
 
 from __future__ import annotations
 
-from sim.games.principes.game import tiles
+from sim.games.principes.game import effects
 from sim.games.principes.game.control import controller, retrack
 from sim.games.principes.game.state import IllegalAction, State, clamp_track
 
@@ -61,6 +61,6 @@ def build(state: State, player: str, city: str | None = None, buildings: tuple[t
         out.buildings[land] = kind
     out = retrack(state, out)
     abbeys = sum(kind == "abbey" for _, kind in buildings)
-    if abbeys and tiles.abbey_clergy(out, player):  # French Style: "gain additional Clergy Support Point"
-        out.clergy[player] = clamp_track(out.clergy[player] + abbeys * tiles.abbey_clergy(out, player), out.rules)
+    if abbeys and effects.abbey_clergy(out, player):  # French Style: "gain additional Clergy Support Point"
+        out.clergy[player] = clamp_track(out.clergy[player] + abbeys * effects.abbey_clergy(out, player), out.rules)
     return out

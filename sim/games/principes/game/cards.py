@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from sim.games.principes.game import effects
 from sim.games.principes.game.state import IllegalAction, State, clamp_track
 
 TRADE_ORDER = ("neighbor", "court", "battle")  # the hand limit trades political cards before battle cards
@@ -55,26 +56,19 @@ def trade_for_gold(state: State, player: str, card: str) -> State:
     return out
 
 
-def support_symbol(card: str) -> str:
+def support_symbol(state: State, card: str) -> str:
     """A Court or Neighbor Card's support symbol (people|clergy|either). With Neighbors on, a Neighbor Card is
     ``neighbor.<card id>`` and its symbol is in configs/principes/neighbors.yaml."""
-    kind, symbol = card.split(".")
-    if kind == "neighbor" and symbol not in ("people", "clergy", "either"):
-        from sim.games.principes.game.neighbors import support_symbol as neighbor_symbol
-
-        return neighbor_symbol(symbol)
-    return symbol
+    return effects.support_symbol(card, state.rules)
 
 
 def trade_for_support(state: State, player: str, card: str, track: str) -> State:
     """A Court or Neighbor Card's symbol: +1 on the People or Clergy track the symbol allows."""
     kind, symbol = card.split(".")
     if kind == "battle":  # Heralds of Peace: "exchange 1 Battle Card for 1 People or 1 Clergy Support Point"
-        from sim.games.principes.game import tiles
-
-        if not tiles.battle_cards_for_support(state, player) or track not in ("people", "clergy"):
+        if not effects.battle_cards_for_support(state, player) or track not in ("people", "clergy"):
             raise IllegalAction(f"{card} does not give {track} support")
-    elif support_symbol(card) not in (track, "either"):
+    elif support_symbol(state, card) not in (track, "either"):
         raise IllegalAction(f"{card} does not give {track} support")
     out = state.copy()
     discard(out, player, card)
@@ -85,9 +79,7 @@ def trade_for_support(state: State, player: str, card: str, track: str) -> State
 
 def hand_limit(state: State, player: str) -> int:
     """6 cards, or 9 with Bishop's Chancery."""
-    from sim.games.principes.game import tiles
-
-    return state.rules.hand_limit + (tiles.extra_hand(state, player) if state.tiles else 0)
+    return state.rules.hand_limit + (effects.extra_hand(state, player) if state.tiles else 0)
 
 
 def enforce_hand_limit(state: State, player: str) -> State:

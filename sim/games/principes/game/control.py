@@ -62,9 +62,15 @@ def might_position(state: State, faction: str) -> int:
 
 
 def land_points(state: State, land: str) -> tuple[int, int]:
-    """(People, Clergy) points a land gives its controller: printed points plus a Tiltyard or an Abbey."""
+    """(People, Clergy) points a land gives its controller: printed points plus a Tiltyard's or an Abbey's
+    (game.yaml ``building.tiltyard_people``, ``building.abbey_clergy``)."""
     spec, building = state.board.land(land), state.buildings.get(land)
-    return spec.people + (building == "tiltyard"), spec.clergy + (building == "abbey")
+    if building is None:
+        return spec.people, spec.clergy
+    v = state.rules.values["building"]
+    return spec.people + v["tiltyard_people"] * (building == "tiltyard"), spec.clergy + v["abbey_clergy"] * (
+        building == "abbey"
+    )
 
 
 def support_from_lands(state: State, faction: str) -> tuple[int, int]:

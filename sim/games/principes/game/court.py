@@ -14,8 +14,8 @@ from sim.games.principes.game.princesses import princess_values
 from sim.games.principes.game.state import IllegalAction, State
 
 
-def text_gold() -> int:
-    return princess_values()["court"]["text_effect"]["gold"]
+def text_gold(rules=None) -> int:
+    return princess_values(rules)["court"]["text_effect"]["gold"]
 
 
 def play_text(state: State, player: str, card: str) -> State:
@@ -26,5 +26,5 @@ def play_text(state: State, player: str, card: str) -> State:
         raise IllegalAction("Court Card text effects are switched off (court: false)")
     out = state.copy()
     cards.discard(out, player, card)
-    out.gold[player] += min(text_gold(), out.gold_in_supply())
+    out.gold[player] += min(text_gold(out.rules), out.gold_in_supply())
     return out

@@ -5,7 +5,6 @@ from __future__ import annotations
 from sim.games.principes.game.control import controlled_lands, controller, land_might
 from sim.games.principes.game.state import State
 
-LAST_PERIOD = 3
 NO_ELIMINATION = "no_elimination"  # in State.variants: "Optional Variant for Players Sensitive to Elimination Games"
 
 
@@ -57,7 +56,7 @@ def prince_died(state: State, player: str) -> None:
     one of the next; none → eliminated (in Period I, Period III Princes are not yet born)."""
     left = state.princes_left[player]
     for period in (state.period, state.period + 1):
-        if period <= LAST_PERIOD and left.get(period, 0) > 0:
+        if period <= state.rules.rounds // state.rules.rounds_per_period and left.get(period, 0) > 0:
             left[period] -= 1
             state.reign[player] = period
             _place_prince(state, player)
@@ -86,3 +85,29 @@ def end_of_period(state: State) -> State:
         else:
             eliminate(out, player)
     return out
+
+
+# --- a non-player Principality's Prince (2-3 players) ---------------------------------------------------------
+
+
+def home_lands(state: State, faction: str) -> list[str]:
+    return [land.id for land in state.board.lands if land.principality == faction]
+
+
+def respawn_lands(state: State, faction: str) -> list[str]:
+    """The Principality's own lands it controls (no other faction's units, no Division Token), in board order."""
+    return [land for land in home_lands(state, faction) if controller(state, land) == faction]
+
+
+def respawn(state: State, faction: str) -> None:
+    """A removed non-player Prince returns at once to one of his lands (mutates ``state``): the engine decides for
+    the player who removed him, the lowest Might (the least tempting target), ties in board order; with no such
+    land he stays off the Map."""
+    if state.pool[faction].get("prince", 0) <= 0:
+        return
+    options = respawn_lands(state, faction)
+    if not options:
+        return
+    land = min(options, key=lambda x: (land_might(state, x), state.board.index[x]))
+    state.pool[faction]["prince"] -= 1
+    state.add_units(land, faction, "prince", 1)

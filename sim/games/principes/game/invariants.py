@@ -69,7 +69,7 @@ def _invader_violations(state: State) -> list[str]:
     found = [f"{f} left on the Map" for f in ("prussians", "lithuanians", "mongols") if on_map(state, f)]
     knights = on_map(state, "teutonic_knights")
     waiting = sum(state.pomerania_off.get("teutonic_knights", {}).values())
-    expected = sum(spec("teutonic_knights")["units"].values()) if state.teutonic else 0
+    expected = sum(spec("teutonic_knights", state.rules)["units"].values()) if state.teutonic else 0
     if sum(n for _, _, n in knights) + waiting != expected or len({land for land, _, _ in knights}) > 1:
         found.append(f"Teutonic Knights not conserved: {knights} on the Map, {waiting} waiting")
     return found

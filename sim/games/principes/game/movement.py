@@ -1,6 +1,7 @@
 """The Movement Action: paths, stopping on foreign units, the clergy penalty, battles, control, destruction.
 
-Cavalry (Knights, Princes) moves up to 3 lands, infantry up to 2, each step to an adjacent land. A unit may
+Cavalry (Knights, Princes: rules.yaml ``units.<kind>.class``) moves up to 3 lands, infantry up to 2, each step to an
+adjacent land. A unit may
 not pass through a land holding another colour's units unless that player consents (``consent``; neutral
 factions never do). After all moves: the clergy penalty for each land ended on inside another Principality
 that the player did not control (or with a Division Token), Division Tokens removed, battles in the order the
@@ -12,10 +13,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from sim.games.principes.game import battles, tiles
+from sim.games.principes.game import battles, effects
 from sim.games.principes.game.battles import BattleReport
 from sim.games.principes.game.control import controller, retrack
-from sim.games.principes.game.state import CAVALRY, UNITS, IllegalAction, State, clamp_track
+from sim.games.principes.game.state import UNITS, IllegalAction, State, clamp_track
 
 
 @dataclass(frozen=True)
@@ -28,8 +29,8 @@ class Move:
 def movement_points(state: State, kind: str, player: str | None = None) -> int:
     """A unit kind's Movement Points; ``player``'s Progress Tiles may add some (Mounts for Infantry)."""
     v = state.rules.values["movement"]
-    base = v["cavalry_points"] if kind in CAVALRY else v["infantry_points"]
-    return base + tiles.extra_points(state, player, kind) if player is not None and state.tiles else base
+    base = v["cavalry_points"] if kind in state.rules.cavalry else v["infantry_points"]
+    return base + effects.extra_points(state, player, kind) if player is not None and state.tiles else base
 
 
 def check_moves(state: State, player: str, moves: list[Move], consent: frozenset[str] = frozenset()) -> None:
@@ -48,7 +49,7 @@ def check_moves(state: State, player: str, moves: list[Move], consent: frozenset
             foreign = [f for f in state.factions_on(land) if f != player]
             if foreign and not all(f in consent and battles.is_player(state, f) for f in foreign):
                 raise IllegalAction(f"{land} holds units of {', '.join(foreign)}: moving units must stop there")
-            if tiles.guarded(state, land, player, consent):
+            if effects.guarded(state, land, player, consent):
                 raise IllegalAction(f"{land} is guarded (Border Guards): moving units must stop there")
         key = (move.path[0], move.kind)
         leaving[key] = leaving.get(key, 0) + move.n

@@ -27,14 +27,12 @@ Player choices come from the seat's strategy (``neighbor_play``, ``neighbor_bloc
 
 from __future__ import annotations
 
-import functools
 import random
 from collections import deque
 from dataclasses import dataclass, field
 
-from sim.config import CONFIG_DIR, load_rules
 from sim.errors import ConfigError
-from sim.games.principes.game import battles, cards, princesses, tiles
+from sim.games.principes.game import battles, cards, effects, princesses
 from sim.games.principes.game.battles import BattleReport
 from sim.games.principes.game.control import controller, retrack
 from sim.games.principes.game.history.common import richness, rivals_by_strength
@@ -42,22 +40,33 @@ from sim.games.principes.game.movement import Move, movement_points, return_pome
 from sim.games.principes.game.state import IllegalAction, State, clamp_track
 from sim.games.principes.game.turn_order import turn_order
 
-NEIGHBORS_PATH = CONFIG_DIR / "principes" / "neighbors.yaml"
 ANY = "any"
 KINDS = ("knight", "footman")
 SUPPORT = ("people", "clergy", "either")
-STRENGTH = {"knight": 2, "footman": 1}  # swords a figure deals (rules.yaml toughness), for the default policies
 
 
 # --- neighbors.yaml --------------------------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=1)
-def neighbor_values() -> dict:
-    """The plain values of neighbors.yaml (provenance stripped), checked, read once per process."""
-    rules = load_rules("principes", path=NEIGHBORS_PATH)
-    _validate(rules.values, rules.path)
-    return rules.values
+_CHECKED: set[str] = set()
+
+
+def neighbor_values(rules=None) -> dict:
+    """The plain values of neighbors.yaml (``rules``: a ``setup.GameRules``; None: the bundled file), checked once
+    per rule set."""
+    values = effects.values(rules, "neighbors")
+    key = rules.digest if rules is not None else ""
+    if key not in _CHECKED:
+        source = rules.ruleset["neighbors"].path if rules is not None else "neighbors.yaml"
+        _validate(values, source)
+        _CHECKED.add(key)
+    return values
+
+
+def strength(state: State, units: dict[str, int]) -> int:
+    """Swords the figures deal (rules.yaml ``units.<kind>.swords``), for the default policies."""
+    swords = state.rules.battle.swords
+    return sum(swords[k] * n for k, n in units.items())
 
 
 def _need(cond: bool, source: str, key: str, expected: str, found: object) -> None:
@@ -83,43 +92,44 @@ def _validate(v: dict, source: str) -> None:
         _need(spec["support"] in SUPPORT, source, f"{key}.support", " or ".join(SUPPORT), spec["support"])
 
 
-def _check_board(board) -> None:
+def _check_board(board, rules) -> None:
     """Spots: a major Neighbor's off-map area, a Pomerania's own land with the figures map.yaml deploys there."""
-    for nb, spec in neighbor_values()["neighbors"].items():
+    source = rules.ruleset["neighbors"].path
+    for nb, spec in neighbor_values(rules)["neighbors"].items():
         spots = spec["spots"]
         if nb in board.pomerania_units:
             ok = spots == nb and board.pomerania_units[nb] == spec["units"]
-            _need(ok, str(NEIGHBORS_PATH), f"neighbors.{nb}", "its own land, with map.yaml's Pomerania units", spots)
+            _need(ok, source, f"neighbors.{nb}", "its own land, with map.yaml's Pomerania units", spots)
         else:
-            _need(spots in board.off_map_areas, str(NEIGHBORS_PATH), f"neighbors.{nb}.spots", "an off-map area", spots)
+            _need(spots in board.off_map_areas, source, f"neighbors.{nb}.spots", "an off-map area", spots)
 
 
-def neighbors() -> tuple[str, ...]:
-    return tuple(neighbor_values()["neighbors"])
+def neighbors(rules=None) -> tuple[str, ...]:
+    return tuple(neighbor_values(rules)["neighbors"])
 
 
-def units(nb: str) -> dict[str, int]:
-    return neighbor_values()["neighbors"][nb]["units"]
+def units(nb: str, rules=None) -> dict[str, int]:
+    return neighbor_values(rules)["neighbors"][nb]["units"]
 
 
-def spots(nb: str) -> str:
-    return neighbor_values()["neighbors"][nb]["spots"]
+def spots(nb: str, rules=None) -> str:
+    return neighbor_values(rules)["neighbors"][nb]["spots"]
 
 
-def card_id(card: str) -> str:
+def card_id(card: str, rules=None) -> str:
     kind, _, name = card.partition(".")
-    if kind != "neighbor" or name not in neighbor_values()["cards"]:
+    if kind != "neighbor" or name not in neighbor_values(rules)["cards"]:
         raise IllegalAction(f"{card} is not a Neighbor Card")
     return name
 
 
-def card_spec(card: str) -> dict:
+def card_spec(card: str, rules=None) -> dict:
     """The spec of ``neighbor.<id>`` (or of a bare card id)."""
-    return neighbor_values()["cards"][card_id(card) if "." in card else card]
+    return neighbor_values(rules)["cards"][card_id(card, rules) if "." in card else card]
 
 
-def support_symbol(card_id_: str) -> str:
-    return neighbor_values()["cards"][card_id_]["support"]
+def support_symbol(card_id_: str, rules=None) -> str:
+    return neighbor_values(rules)["cards"][card_id_]["support"]
 
 
 def enabled(state: State) -> bool:
@@ -128,12 +138,12 @@ def enabled(state: State) -> bool:
 
 def enable(state: State) -> State:
     """Switch the module on before the starting hands are dealt: the Neighbor deck becomes the 12 cards."""
-    _check_board(state.board)
+    _check_board(state.board, state.rules)
     if any(c.startswith("neighbor.") for hand in state.hands.values() for c in hand):
         raise IllegalAction("enable Neighbors before any Neighbor Card is dealt")
     out = state.copy()
     out.variants = out.variants | {"neighbors"}
-    out.decks["neighbor"] = dict.fromkeys(neighbor_values()["cards"], 1)
+    out.decks["neighbor"] = dict.fromkeys(neighbor_values(state.rules)["cards"], 1)
     return out
 
 
@@ -156,12 +166,12 @@ def at_spots(state: State, nb: str) -> dict[str, int]:
     placed = {k: 0 for k in KINDS}
     for _, kind, n in on_map(state, nb):
         placed[kind] += n
-    return {k: n - placed.get(k, 0) for k, n in units(nb).items() if n - placed.get(k, 0) > 0}
+    return {k: n - placed.get(k, 0) for k, n in units(nb, state.rules).items() if n - placed.get(k, 0) > 0}
 
 
 def groups(state: State, nb: str) -> list[tuple[str, str, int]]:
     """(start, kind, figures) the Neighbor can move: its spots first (an off-map area), then lands."""
-    home = [(spots(nb), k, n) for k, n in at_spots(state, nb).items()]
+    home = [(spots(nb, state.rules), k, n) for k, n in at_spots(state, nb).items()]
     return home + on_map(state, nb)
 
 
@@ -170,10 +180,10 @@ def groups(state: State, nb: str) -> list[tuple[str, str, int]]:
 
 def _stops(state: State, nb: str, land: str, mover: str) -> bool:
     """Moving figures stop on any other faction's units (the mover lets them through his own), and on a land of a
-    player holding Border Guards other than the mover (``tiles.guarded``)."""
+    player holding Border Guards other than the mover (``effects.guarded``)."""
     if any(f not in (nb, mover) for f in state.factions_on(land)):
         return True
-    return tiles.guarded(state, land, nb, frozenset({mover}))
+    return effects.guarded(state, land, nb, frozenset({mover}))
 
 
 def may_end(state: State, nb: str, land: str, mover: str) -> bool:
@@ -189,7 +199,7 @@ def reach(state: State, nb: str, start: str, kind: str, mover: str) -> dict[str,
     if start in board.index:
         paths, extra = {start: (start,)}, 0
     else:
-        exit_cost = neighbor_values()["movement"]["exit_cost"]
+        exit_cost = neighbor_values(state.rules)["movement"]["exit_cost"]
         entry = [land.id for land in board.lands if start in land.borders]
         paths = {land: (start, land) for land in entry} if exit_cost <= points else {}
         extra = exit_cost - 1
@@ -212,9 +222,9 @@ def path_ok(state: State, nb: str, path: tuple[str, ...], kind: str, mover: str)
     if kind not in KINDS or len(path) < 2 or any(x not in board.index for x in path[1:]):
         return False
     from_area = start not in board.index
-    if from_area and (start != spots(nb) or start not in board.land(path[1]).borders):
+    if from_area and (start != spots(nb, state.rules) or start not in board.land(path[1]).borders):
         return False
-    steps = len(path) - 1 + (neighbor_values()["movement"]["exit_cost"] - 1 if from_area else 0)
+    steps = len(path) - 1 + (neighbor_values(state.rules)["movement"]["exit_cost"] - 1 if from_area else 0)
     if steps > movement_points(state, kind):
         return False
     lands = path[1:] if from_area else path
@@ -254,7 +264,7 @@ def _destroy(state: State, mover: str, land: str, what: tuple[str, ...]) -> None
         state.supply[state.buildings.pop(land)] += 1
         done = True
     if done:
-        v = neighbor_values()["movement"]
+        v = neighbor_values(state.rules)["movement"]
         state.people[mover] = clamp_track(state.people[mover] - v["destroy_people"], state.rules)
         state.clergy[mover] = clamp_track(state.clergy[mover] - v["destroy_clergy"], state.rules)
 
@@ -318,10 +328,10 @@ def playable(state: State, player: str, used: frozenset[str] = frozenset()) -> l
         return []
     out = []
     for card in dict.fromkeys(neighbor_cards(state, player)):
-        spec = card_spec(card)
+        spec = card_spec(card, state.rules)
         if state.gold[player] < spec["cost"]:
             continue
-        targets = neighbors() if spec["neighbor"] == ANY else (spec["neighbor"],)
+        targets = neighbors(state.rules) if spec["neighbor"] == ANY else (spec["neighbor"],)
         out += [(card, nb) for nb in targets if nb not in used]
     return out
 
@@ -330,7 +340,7 @@ def blocking_cards(state: State, player: str, nb: str) -> list[str]:
     """Cards in hand that can block ``nb``: its own and "Any Neighbors" cards (one entry per copy)."""
     if not enabled(state):
         return []
-    return [c for c in neighbor_cards(state, player) if card_spec(c)["neighbor"] in (nb, ANY)]
+    return [c for c in neighbor_cards(state, player) if card_spec(c, state.rules)["neighbor"] in (nb, ANY)]
 
 
 def check_play(state: State, player: str, card: str, nb: str, used: frozenset[str]) -> None:
@@ -338,8 +348,8 @@ def check_play(state: State, player: str, card: str, nb: str, used: frozenset[st
         raise IllegalAction("Neighbors are not in this game")
     if state.hands[player].get(card, 0) <= 0:
         raise IllegalAction(f"{player} holds no {card}")
-    spec = card_spec(card)
-    if nb not in neighbors() or spec["neighbor"] not in (nb, ANY):
+    spec = card_spec(card, state.rules)
+    if nb not in neighbors(state.rules) or spec["neighbor"] not in (nb, ANY):
         raise IllegalAction(f"{card} does not move the units of {nb}")
     if nb in used:
         raise IllegalAction(f"{player} already played a Neighbor Card for {nb} before this Politics Action")
@@ -365,14 +375,14 @@ def play(
     check_play(state, player, card, nb, used)
     out = state.copy()
     cards.discard(out, player, card)  # face up on the table, then to the bottom of the deck
-    out.gold[player] -= card_spec(card)["cost"]
-    pool = dict(card_spec(card)["units"])
+    out.gold[player] -= card_spec(card, state.rules)["cost"]
+    pool = dict(card_spec(card, state.rules)["units"])
     for other in blockers(out, player):
         for block in strategies[other].neighbor_block(out, other, player, nb, dict(pool), rng) or []:
             if block not in blocking_cards(out, other, nb):
                 raise IllegalAction(f"{other} cannot block {nb} with {block}")
             cards.discard(out, other, block)
-            for kind, n in card_spec(block)["units"].items():
+            for kind, n in card_spec(block, state.rules)["units"].items():
                 pool[kind] = max(0, pool.get(kind, 0) - n)
     if not any(pool.values()):
         return out
@@ -414,7 +424,7 @@ def defence(state: State, land: str, nb: str) -> int:
     if not foes:
         return 0
     here = state.units_of(land, foes[0])
-    return sum(STRENGTH.get(k, 2) * n for k, n in here.items()) + battles.site_shields(state, land)
+    return strength(state, here) + battles.site_shields(state, land)
 
 
 def _allocated(state: State, nb: str, pool: dict[str, int]) -> list[tuple[str, str, int]]:
@@ -451,7 +461,8 @@ def plan_moves(
             owner = controller(state, land)
             if owner not in order or land in taken:
                 continue
-            power = sum(STRENGTH[g[1]] * g[2] for g, paths in remaining if land in paths)
+            swords = state.rules.battle.swords
+            power = sum(swords[g[1]] * g[2] for g, paths in remaining if land in paths)
             guard = defence(state, land, nb)
             if guard and power < ratio * guard:
                 continue
@@ -485,7 +496,7 @@ def default_play(
     cheaper and dedicated cards first; a card with a cost only while ``reserve`` gold is left after paying."""
     best = None
     for card, nb in playable(state, me, used):
-        spec = card_spec(card)
+        spec = card_spec(card, state.rules)
         if spec["cost"] and state.gold[me] - spec["cost"] < reserve:
             continue
         value = order_value(state, plan_moves(state, me, nb, spec["units"], target, ratio))
@@ -504,7 +515,8 @@ def threatened(state: State, me: str, mover: str, nb: str, pool: dict[str, int],
     for land in sorted({x for _, paths in remaining for x in paths}, key=state.board.index.__getitem__):
         if controller(state, land) != me or richness(state, land) <= 0:
             continue
-        power = sum(STRENGTH[g[1]] * g[2] for g, paths in remaining if land in paths)
+        swords = state.rules.battle.swords
+        power = sum(swords[g[1]] * g[2] for g, paths in remaining if land in paths)
         guard = defence(state, land, nb)
         if not guard or power >= ratio * guard:
             out.append(land)
@@ -515,13 +527,17 @@ def default_block(state: State, me: str, mover: str, nb: str, pool: dict[str, in
     """Block while a land of mine is threatened: the Neighbor's own cards first (keep the jokers), strongest first."""
     hand = sorted(
         blocking_cards(state, me, nb),
-        key=lambda c: (card_spec(c)["neighbor"] == ANY, -sum(card_spec(c)["units"].values()), c),
+        key=lambda c: (
+            card_spec(c, state.rules)["neighbor"] == ANY,
+            -sum(card_spec(c, state.rules)["units"].values()),
+            c,
+        ),
     )
     out, left = [], dict(pool)
     while hand and any(left.values()) and threatened(state, me, mover, nb, left, ratio):
         card = hand.pop(0)
         out.append(card)
-        for kind, n in card_spec(card)["units"].items():
+        for kind, n in card_spec(card, state.rules)["units"].items():
             left[kind] = max(0, left.get(kind, 0) - n)
     return out
 
@@ -534,7 +550,7 @@ def violations(state: State) -> list[str]:
     if not enabled(state):
         return []
     found = []
-    for nb in neighbors():
+    for nb in neighbors(state.rules):
         placed = {k: 0 for k in KINDS}
         for _, kind, n in on_map(state, nb):
             placed[kind] += n
@@ -543,13 +559,13 @@ def violations(state: State) -> list[str]:
             found.append(f"{nb} has figures of kinds {sorted(extra)}")
         off = state.pomerania_off.get(nb, {})
         for kind in KINDS:
-            total = units(nb).get(kind, 0)
+            total = units(nb, state.rules).get(kind, 0)
             if nb in state.board.pomerania_units:
                 if placed[kind] + off.get(kind, 0) != total:
                     found.append(f"{nb} {kind}s: {placed[kind]} on the Map + {off.get(kind, 0)} waiting != {total}")
             elif placed[kind] > total:
                 found.append(f"{nb} has {placed[kind]} {kind}s on Polish land, more than its {total}")
-    ids = neighbor_values()["cards"]
+    ids = neighbor_values(state.rules)["cards"]
     deck = state.decks["neighbor"]
     held: dict[str, int] = {}
     for hand in state.hands.values():

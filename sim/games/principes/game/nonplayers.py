@@ -21,28 +21,25 @@ Prince plays on without one.
 
 from __future__ import annotations
 
-import functools
 import random
 from dataclasses import dataclass, field
 
-from sim.config import CONFIG_DIR, load_rules
-from sim.games.principes.game import dynasty
+from sim.games.principes.game import dynasty, effects, neighbors
 from sim.games.principes.game.building import BUILDINGS, next_city
-from sim.games.principes.game.control import controller, land_might
+from sim.games.principes.game.control import controller
+from sim.games.principes.game.history.common import rivals_by_strength
 from sim.games.principes.game.movement import Move
 from sim.games.principes.game.state import IllegalAction, State
 
-PLAYERS_PATH = CONFIG_DIR / "principes" / "players.yaml"
 VARIANTS = ("passive", "active")  # the experiment key ``variant``: names in State.variants
 NO_ELIMINATION = dynasty.NO_ELIMINATION  # the experiment key ``elimination: false``
 COMBINED = ("assembly", "movement", "building")
 KINDS = ("knight", "footman")
 
 
-@functools.lru_cache(maxsize=1)
-def player_values() -> dict:
-    """The plain values of players.yaml (provenance stripped), read once per process."""
-    return load_rules("principes", path=PLAYERS_PATH).values
+def player_values(rules=None) -> dict:
+    """The plain values of players.yaml (``rules``: a ``setup.GameRules``; None: the bundled file)."""
+    return effects.values(rules, "players")
 
 
 # --- setup -----------------------------------------------------------------------------------------------------
@@ -58,7 +55,7 @@ def setup(state: State, non_players: frozenset[str] | set[str]) -> State:
         raise ValueError(f"not Principalities: {sorted(unknown)}")
     if len(board.principalities) - len(non_players) < 2:
         raise ValueError("at least 2 Principalities must be played")
-    v = player_values()["non_players"]
+    v = player_values(state.rules)["non_players"]
     out = state.copy()
     out.non_players = frozenset(non_players)
     for p in board.principalities:
@@ -80,30 +77,9 @@ def setup(state: State, non_players: frozenset[str] | set[str]) -> State:
     return out
 
 
-# --- the non-player Prince -------------------------------------------------------------------------------------
+# --- the non-player Prince (``dynasty.respawn``: battles remove him) ---------------------------------------------
 
-
-def home_lands(state: State, faction: str) -> list[str]:
-    return [land.id for land in state.board.lands if land.principality == faction]
-
-
-def respawn_lands(state: State, faction: str) -> list[str]:
-    """The Principality's own lands it controls (no other faction's units, no Division Token), in board order."""
-    return [land for land in home_lands(state, faction) if controller(state, land) == faction]
-
-
-def respawn(state: State, faction: str) -> None:
-    """A removed non-player Prince returns at once to one of his lands (mutates ``state``): the engine decides for
-    the player who removed him, the lowest Might (the least tempting target), ties in board order; with no such
-    land he stays off the Map."""
-    if state.pool[faction].get("prince", 0) <= 0:
-        return
-    options = respawn_lands(state, faction)
-    if not options:
-        return
-    land = min(options, key=lambda x: (land_might(state, x), state.board.index[x]))
-    state.pool[faction]["prince"] -= 1
-    state.add_units(land, faction, "prince", 1)
+home_lands, respawn_lands, respawn = dynasty.home_lands, dynasty.respawn_lands, dynasty.respawn
 
 
 # --- Combined Actions (active variant) ---------------------------------------------------------------------------
@@ -125,8 +101,8 @@ def active(state: State) -> bool:
     return "active" in state.variants and bool(state.non_players)
 
 
-def combined_values() -> dict:
-    return player_values()["combined_actions"]
+def combined_values(rules=None) -> dict:
+    return player_values(rules)["combined_actions"]
 
 
 def assembly_lands(state: State, faction: str) -> list[str]:
@@ -148,13 +124,12 @@ def building_sites(state: State, faction: str) -> list[str]:
 
 def movable(state: State, faction: str) -> list[tuple[str, str, int]]:
     """(land, kind, figures) of the faction's Knights and Footmen on the Map, in board order."""
-    from sim.games.principes.game import neighbors
 
     return neighbors.on_map(state, faction)
 
 
 def assemble(state: State, faction: str, placements: dict[str, dict[str, int]]) -> State:
-    spec = combined_values()["assembly"]
+    spec = combined_values(state.rules)["assembly"]
     total = {k: 0 for k in KINDS}
     for units in placements.values():
         for kind, n in units.items():
@@ -200,7 +175,6 @@ def build(state: State, faction: str, city: str | None, building: tuple[str, str
 
 def perform(state: State, player: str, action: str, choice: Combined, rng: random.Random) -> State:
     """Apply ``player``'s Combined Action of type ``action`` for ``choice.faction``."""
-    from sim.games.principes.game import neighbors
 
     if choice.faction not in state.non_players:
         raise IllegalAction(f"{choice.faction} is not a non-player Principality")
@@ -209,7 +183,7 @@ def perform(state: State, player: str, action: str, choice: Combined, rng: rando
     if action == "movement":
         if not choice.moves:
             return state
-        pool = dict(combined_values()["movement"])
+        pool = dict(combined_values(state.rules)["movement"])
         out, _ = neighbors.move(state, choice.faction, list(choice.moves), player, rng, pool, choice.destroy)
         return out
     if action == "building":
@@ -241,8 +215,6 @@ def default_choice(state: State, me: str, action: str) -> Combined | None:
     """Turn the neutrals against the strongest rival: assemble 2 units (Knights first) on, or build a Castle on,
     the non-player land next to most of the rival's lands; move the Knight and Footman that take the richest
     land of the strongest rival they can beat (``neighbors.plan_moves``). None when nothing fits."""
-    from sim.games.principes.game import neighbors
-    from sim.games.principes.game.history.common import rivals_by_strength
 
     rivals = rivals_by_strength(state, me)
     if not rivals:
@@ -251,7 +223,7 @@ def default_choice(state: State, me: str, action: str) -> Combined | None:
     if action == "movement":
         best = None
         for f in factions:
-            order = neighbors.plan_moves(state, me, f, dict(combined_values()["movement"]))
+            order = neighbors.plan_moves(state, me, f, dict(combined_values(state.rules)["movement"]))
             value = neighbors.order_value(state, order)
             if order.moves and (best is None or value > best[0]):
                 best = (value, Combined(f, moves=order.moves, destroy=order.destroy))
@@ -267,8 +239,9 @@ def default_choice(state: State, me: str, action: str) -> Combined | None:
         if not spots:
             return None
         f, land = max(spots, key=lambda s: (exposure(s[1]), -state.board.index[s[1]]))
-        k = min(2, state.pool[f]["knight"])
-        units = {"knight": k, "footman": min(2 - k, state.pool[f]["footman"])}
+        cap = combined_values(state.rules)["assembly"]["units"]
+        k = min(cap, state.pool[f]["knight"])
+        units = {"knight": k, "footman": min(cap - k, state.pool[f]["footman"])}
         return Combined(f, assembly={land: {kind: n for kind, n in units.items() if n}})
     if action == "building":
         if state.supply.get("castle", 0) <= 0:
@@ -283,7 +256,6 @@ def default_choice(state: State, me: str, action: str) -> Combined | None:
 
 def random_choice(state: State, me: str, action: str, rng: random.Random, share: float = 0.5) -> Combined | None:
     """A uniform legal Combined Action (used with probability ``share``) for a random non-player Principality."""
-    from sim.games.principes.game import neighbors
 
     if not state.non_players or rng.random() >= share:
         return None
@@ -292,12 +264,13 @@ def random_choice(state: State, me: str, action: str, rng: random.Random, share:
         lands = assembly_lands(state, f)
         if not lands:
             return None
-        k = rng.randint(0, min(2, state.pool[f]["knight"]))
-        n = rng.randint(0, min(2 - k, state.pool[f]["footman"]))
+        cap = combined_values(state.rules)["assembly"]["units"]
+        k = rng.randint(0, min(cap, state.pool[f]["knight"]))
+        n = rng.randint(0, min(cap - k, state.pool[f]["footman"]))
         return Combined(f, assembly={rng.choice(lands): {"knight": k, "footman": n}})
     if action == "movement":
         moves = []
-        for kind, limit in combined_values()["movement"].items():
+        for kind, limit in combined_values(state.rules)["movement"].items():
             groups = [(land, n) for land, k, n in movable(state, f) if k == kind]
             if not groups or not limit:
                 continue

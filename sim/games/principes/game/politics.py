@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sim.games.principes.game import cards, tiles
+from sim.games.principes.game import cards, effects
 from sim.games.principes.game.control import controller, might_position
 from sim.games.principes.game.state import IllegalAction, State, clamp_track
 from sim.games.principes.game.turn_order import turn_order
@@ -70,7 +70,7 @@ def council(
     if gnesna_bonus and controller(out, "gnesna") == host:  # Elder Blood
         out.clergy[host] = clamp_track(out.clergy[host] + gnesna_bonus, out.rules)
     if out.tiles:
-        tiles.council_bonus(out, turn_order(out))  # Knightly Culture: People Support for each Tiltyard
+        effects.council_bonus(out, turn_order(out))  # Knightly Culture: People Support for each Tiltyard
     for player in turn_order(out):
         for card, track in (plays or {}).get(player, []):
             out = cards.trade_for_support(out, player, card, track)

@@ -23,26 +23,28 @@ Division icon.
 
 from __future__ import annotations
 
-import functools
 import random
 
-from sim.config import CONFIG_DIR, load_rules
-from sim.games.principes.game import cards, tiles
-from sim.games.principes.game.control import controller
+from sim.games.principes.game import cards, effects
+from sim.games.principes.game.control import controlled_lands, controller
+from sim.games.principes.game.history.common import rivals_by_strength
 from sim.games.principes.game.state import IllegalAction, State
 from sim.games.principes.game.turn_order import turn_order
 
-PRINCESSES_PATH = CONFIG_DIR / "principes" / "princesses.yaml"
 MISSIONS = ("own_capital", "rival_capital", "neighbor")
 
 
-@functools.lru_cache(maxsize=1)
-def princess_values() -> dict:
-    return load_rules("principes", path=PRINCESSES_PATH).values
+def princess_values(rules=None) -> dict:
+    """The plain values of princesses.yaml (``rules``: a ``setup.GameRules``; None: the bundled file)."""
+    return effects.values(rules, "princesses")
 
 
-def neighbors() -> tuple[str, ...]:
-    return tuple(princess_values()["princesses"]["neighbors"])
+def _rule(state: State, key: str):
+    return princess_values(state.rules)["princesses"][key]
+
+
+def neighbors(rules=None) -> tuple[str, ...]:
+    return tuple(princess_values(rules)["princesses"]["neighbors"])
 
 
 def capital_owner(state: State, area: str) -> str | None:
@@ -58,24 +60,26 @@ def mission(state: State, player: str, area: str) -> str:
 
 def options(state: State, player: str) -> list[str]:
     """Areas the player may send its Princess to now: free, not her last area, a Capital only while its owner
-    controls it (own Capital first, then the others in seat order, then the Neighbors)."""
-    taken = {a for p, a in state.princesses.items() if p != player}
-    last = state.princess_last.get(player)
+    controls it (own Capital first, then the others in seat order, then the Neighbors). princesses.yaml
+    ``one_per_area``, ``no_repeat`` and ``capital_needs_control`` switch each condition."""
+    taken = {a for p, a in state.princesses.items() if p != player} if _rule(state, "one_per_area") else set()
+    last = state.princess_last.get(player) if _rule(state, "no_repeat") else None
+    control = _rule(state, "capital_needs_control")
     capitals = [state.board.capitals[player]] + [state.board.capitals[p] for p in state.players if p != player]
     out = [
         land
         for land in capitals
-        if controller(state, land) == capital_owner(state, land) and capital_owner(state, land) in state.players
+        if capital_owner(state, land) in state.players
+        and (not control or controller(state, land) == capital_owner(state, land))
     ]
-    out += list(neighbors())
+    out += list(neighbors(state.rules))
     return [a for a in out if a not in taken and a != last]
 
 
 def default_mission(state: State, player: str, order: list[str], allowed: list[str]) -> str:
     """The first mission kind of ``order`` that is possible: the own Capital; the Capital of the strongest rival
     (ranked by the sum of the tracks); the Neighbor bordering most of the player's lands."""
-    from sim.games.principes.game.history.common import rivals_by_strength
-
+    nbs = neighbors(state.rules)
     for kind in order:
         if kind == "own_capital" and state.board.capitals[player] in allowed:
             return state.board.capitals[player]
@@ -84,9 +88,9 @@ def default_mission(state: State, player: str, order: list[str], allowed: list[s
                 if state.board.capitals[rival] in allowed:
                     return state.board.capitals[rival]
         if kind == "neighbor":
-            near = [a for a in neighbors() if a in allowed]
+            near = [a for a in nbs if a in allowed]
             if near:
-                return max(near, key=lambda a: (_exposure(state, player, a), -neighbors().index(a)))
+                return max(near, key=lambda a: (_exposure(state, player, a), -nbs.index(a)))
     return allowed[0]
 
 
@@ -107,7 +111,7 @@ def default_discard(state: State, player: str) -> tuple[str, str] | None:
     if not hand:
         return None
     card = hand[0]
-    symbol = cards.support_symbol(card)
+    symbol = cards.support_symbol(state, card)
     tracks = ("people", "clergy") if symbol not in ("people", "clergy") else (symbol,)
     best = min(tracks, key=lambda t: state.people[player] if t == "people" else state.clergy[player])
     level = state.people[player] if best == "people" else state.clergy[player]
@@ -115,9 +119,12 @@ def default_discard(state: State, player: str) -> tuple[str, str] | None:
 
 
 def lose_card(state: State, victim: str, card: str, use: str) -> State:
-    """The victim gives up one Court or Neighbor Card: ``use`` = discard | gold | people | clergy."""
+    """The victim gives up one Court or Neighbor Card: ``use`` = discard | gold | people | clergy (with princesses.yaml
+    ``sabotage_trade`` false the card is discarded whatever the victim chose)."""
     if card.startswith("battle") or state.hands[victim].get(card, 0) <= 0:
         raise IllegalAction(f"{victim} holds no {card} Court or Neighbor Card to give up")
+    if use in ("gold", "people", "clergy") and not _rule(state, "sabotage_trade"):
+        use = "discard"
     if use == "gold":
         return cards.trade_for_gold(state, victim, card)
     if use in ("people", "clergy"):
@@ -135,7 +142,7 @@ def _court_effect(state: State, player: str, strategies: dict, rng: random.Rando
     owner = capital_owner(state, area) if area else None
     if owner is None:
         return state
-    n = tiles.princess_cards(state, player)  # Lady of the Court: 2
+    n = effects.princess_cards(state, player)  # princesses.yaml cards_per_round; Lady of the Court: 2
     out = state.copy()
     if owner == player:
         for _ in range(n):
@@ -202,12 +209,15 @@ def round_start(state: State, strategies: dict, rng: random.Random, strict: bool
 
 
 def after_battle(state: State, land: str, winner: str) -> None:
-    """A battle on ``land`` was won by ``winner`` (mutates ``state``)."""
+    """A battle on ``land`` was won by ``winner`` (mutates ``state``): a Princess at home goes unless her owner won;
+    a sabotaging one goes whoever wins (princesses.yaml ``sabotage_removed_by_any_battle``; false: only when her
+    owner's units win)."""
+    anyone = _rule(state, "sabotage_removed_by_any_battle")
     for player, area in list(state.princesses.items()):
         if area != land:
             continue
         home = capital_owner(state, area) == player
-        if not home or winner != player:
+        if (home and winner != player) or (not home and (anyone or winner == player)):
             del state.princesses[player]
 
 
@@ -244,8 +254,6 @@ def immune(state: State, player: str, neighbor: str) -> bool:
 
 def protected_lands(state: State, neighbor: str) -> set[str]:
     """Lands the Neighbor's units cannot end their movement on: those controlled by a player it is married to."""
-    from sim.games.principes.game.control import controlled_lands
-
     out: set[str] = set()
     for player, area in state.princesses.items():
         if area == neighbor and player in state.players:

@@ -30,8 +30,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sim.config import CONFIG_DIR, load_rules
-from sim.games.principes.game import battles, cards, neighbors, nonplayers, princesses, progress, tiles
+from sim.games.principes.game import battles, cards, effects, neighbors, nonplayers, princesses, progress, tiles
 from sim.games.principes.game.building import next_city
 from sim.games.principes.game.control import controller, land_might, might_position, retrack
 from sim.games.principes.game.history import council, invaders, release, urbanization
@@ -45,26 +44,24 @@ from sim.games.principes.game.history.teutonic import return_home as teutonic_re
 from sim.games.principes.game.movement import movement_points, return_pomeranians
 from sim.games.principes.game.setup import GameRules, initial_state, load_game_rules
 from sim.games.principes.game.state import IllegalAction, State
-from sim.games.principes.map import Board, load_board
+from sim.games.principes.map import Board
 
-SOLO_PATH = CONFIG_DIR / "principes" / "solo.yaml"
 DIFFICULTIES = ("normal", "hard", "legendary")
 COMBINED = ("assembly", "movement", "building")
-SWORDS = {"prince": 2, "knight": 2, "footman": 1}  # Battles: cavalry 2 swords, infantry 1
 PLAYER_BUILDING, PLAYER_UNITS, OTHER_UNITS, STAY = 1, 2, 3, 4  # the activation scheme's options, in order
 TEUTONIC = battles.TEUTONIC
 TRIBES = ("prussians", "lithuanians")
 
 
-@functools.lru_cache(maxsize=1)
-def solo_values() -> dict:
-    return load_rules("principes", path=SOLO_PATH).values
+def solo_values(rules=None) -> dict:
+    """The plain values of solo.yaml (``rules``: a ``setup.GameRules``; None: the bundled file)."""
+    return effects.values(rules, "solo")
 
 
 @functools.lru_cache(maxsize=4)
 def solo_rules(extra: tuple[tuple[str, object], ...] = ()) -> GameRules:
     """game.yaml with the solo overrides (tracks to 15, half the Progress tiles) and ``extra`` dotted overrides."""
-    return load_game_rules(overrides={**solo_values()["overrides"], **dict(extra)})
+    return load_game_rules(overrides={**solo_values()["overrides"], **dict(extra)})  # the bundled solo.yaml
 
 
 def non_players(state: State, player: str) -> tuple[str, ...]:
@@ -86,8 +83,10 @@ def holds(state: State, np_: str, land: str) -> bool:
     return controller(state, land) == np_
 
 
-def swords(units: dict[str, int]) -> int:
-    return sum(SWORDS.get(k, 2) * n for k, n in units.items())
+def swords(state: State, units: dict[str, int]) -> int:
+    """Swords the figures deal (rules.yaml ``units.<kind>.swords``)."""
+    per = state.rules.battle.swords
+    return sum(per[k] * n for k, n in units.items())
 
 
 # --- setup ------------------------------------------------------------------------------------------------------
@@ -96,7 +95,7 @@ def swords(units: dict[str, int]) -> int:
 def _non_player_setup(state: State, player: str) -> State:
     """The 2-3 player setup of the non-player Principalities (players.yaml: their additional units, so every figure
     is on the Map; no gold; no initial Division Tokens without Silesia), the Princeps left to the one player."""
-    v = nonplayers.player_values()["non_players"]
+    v = nonplayers.player_values(state.rules)["non_players"]
     out = state.copy()
     out.non_players = frozenset(non_players(state, player))
     for np_ in out.non_players:
@@ -125,12 +124,12 @@ def new_solo_game(
     Battle, 1 Court and 1 Neighbor Card, half the Progress tiles (no duplicates), tracks to 15, the History deck;
     ``princesses_on``: the player's Princess goes on missions (Solo Mode, Princess); ``printed_tiles``: the printed
     Progress Tiles (``game.tiles``), one copy of each."""
-    board = board or load_board()
     rules = rules or solo_rules()
+    board = board or rules.board
     if player not in board.principalities:
         raise IllegalAction(f"{player} is not a Principality")
     state = _non_player_setup(initial_state(board, rules), player)
-    v = solo_values()["setup"]
+    v = solo_values(state.rules)["setup"]
     state.gold[player] = v["starting_gold"]
     state = neighbors.enable(state)
     on = {"princesses"} if princesses_on else set()
@@ -144,7 +143,7 @@ def new_solo_game(
     else:
         state = progress.setup_market(out, rng)
     if history:
-        state.history = history_deck.deal(rng)
+        state.history = history_deck.deal(rng, state.rules)
     return state
 
 
@@ -159,7 +158,10 @@ def conditions_met(state: State, player: str) -> bool:
     """All 3 tracks at the top (15) and all 4 Capitals controlled."""
     top = state.rules.values["politics"]["coronation_position"]
     tracks = (might_position(state, player), state.people[player], state.clergy[player])
-    return all(t >= top for t in tracks) and capitals_held(state, player) >= solo_values()["victory"]["capitals"]
+    return (
+        all(t >= top for t in tracks)
+        and capitals_held(state, player) >= solo_values(state.rules)["victory"]["capitals"]
+    )
 
 
 def settle_crown(state: State, player: str) -> State:
@@ -203,7 +205,7 @@ def _distances(state: State, start: str, exit_cost: int) -> dict[str, int]:
 
 def destinations(state: State, group: Group) -> list[str]:
     """Lands every figure of the group can reach (units pass through each other), in board order."""
-    exit_cost = solo_values()["activation"]["exit_cost"]
+    exit_cost = solo_values(state.rules)["activation"]["exit_cost"]
     ok: set[str] | None = None
     for start, kind, _ in group:
         dist = _distances(state, start, exit_cost)
@@ -215,7 +217,7 @@ def destinations(state: State, group: Group) -> list[str]:
 
 def options(state: State, faction: str, group: Group, player: str) -> tuple[int, list[str]]:
     """The first option of the activation scheme that can be carried out, and the lands that carry it out."""
-    power = sum(SWORDS.get(kind, 2) * n for _, kind, n in group)
+    power = sum(state.rules.battle.swords[kind] * n for _, kind, n in group)
     starts = {s for s, _, _ in group}
     lands = [x for x in destinations(state, group) if not (starts == {x})]
     if princesses.immune(state, player, faction):  # "cannot be invaded by that Neighbor's units"
@@ -227,13 +229,13 @@ def options(state: State, faction: str, group: Group, player: str) -> tuple[int,
     ]
     if first:
         return PLAYER_BUILDING, first
-    second = [x for x in lands if player in state.factions_on(x) and swords(state.units_of(x, player)) < power]
+    second = [x for x in lands if player in state.factions_on(x) and swords(state, state.units_of(x, player)) < power]
     if second:
         return PLAYER_UNITS, second
     third = []
     for x in lands:
         others = [f for f in state.factions_on(x) if f not in (player, faction)]
-        if others and swords(state.units_of(x, others[0])) < power:
+        if others and swords(state, state.units_of(x, others[0])) < power:
             third.append(x)
     if third:
         return OTHER_UNITS, third
@@ -247,13 +249,15 @@ def default_target(state: State, me: str, faction: str, group: Group, level: int
     if level == PLAYER_BUILDING:
         return min(lands, key=lambda x: (richness(state, x), index[x]))
     if level == PLAYER_UNITS:
-        return max(lands, key=lambda x: (swords(state.units_of(x, me)) + battles.site_shields(state, x), -index[x]))
+        return max(
+            lands, key=lambda x: (swords(state, state.units_of(x, me)) + battles.site_shields(state, x), -index[x])
+        )
     return max(lands, key=lambda x: (_defence(state, x, faction), -index[x]))
 
 
 def _defence(state: State, land: str, faction: str) -> int:
     foes = [f for f in state.factions_on(land) if f != faction]
-    return (swords(state.units_of(land, foes[0])) if foes else 0) + battles.site_shields(state, land)
+    return (swords(state, state.units_of(land, foes[0])) if foes else 0) + battles.site_shields(state, land)
 
 
 def harm(level: int) -> int:
@@ -290,7 +294,7 @@ def activate(
     if len(out.factions_on(land)) > 1:
         out, _ = battles.battle(out, land, faction, rng)
     return_pomeranians(out)
-    after_battle = solo_values()["activation"]["destroy_after_battle"]
+    after_battle = solo_values(state.rules)["activation"]["destroy_after_battle"]
     if destroy and out.factions_on(land) == [faction] and (level == PLAYER_BUILDING or after_battle):
         invaders.devastate(out, land)
     out = retrack(before, out)
@@ -352,7 +356,7 @@ def assemble(state: State, np_: str) -> State:
     if land is None:
         raise IllegalAction(f"{np_} has no land to assemble on")
     out = state.copy()
-    left = solo_values()["combined"]["assembly_units"]
+    left = solo_values(state.rules)["combined"]["assembly_units"]
     for kind in ("knight", "footman"):
         n = min(left, out.pool[np_][kind])
         if n:
@@ -364,7 +368,7 @@ def assemble(state: State, np_: str) -> State:
 
 def knight_groups(state: State, np_: str) -> list[Group]:
     """Every choice of 2 of the Principality's Knights on the Map, as groups (start land, kind, figures)."""
-    need = solo_values()["combined"]["movement_knights"]
+    need = solo_values(state.rules)["combined"]["movement_knights"]
     spots = [(x, here[np_]["knight"]) for x, here in sorted(state.units.items()) if here.get(np_, {}).get("knight")]
     figures = [x for x, n in spots for _ in range(n)]
     if len(figures) < need:
@@ -450,7 +454,7 @@ def combined(state: State, player: str, action: str, difficulty: str, strategy, 
     chosen (and ordered) by the player among those that can be chosen."""
     if action not in COMBINED:
         return state
-    count = solo_values()["difficulty"][difficulty][action]
+    count = solo_values(state.rules)["difficulty"][difficulty][action]
     out, done = state, []
     for _ in range(count):
         if action == "assembly":
@@ -547,7 +551,7 @@ def neighbor_cycle(state: State, player: str, strategy, rng: random.Random) -> S
     group = neighbor_group(out, nb, pool)
     if not group:
         return out
-    ruin = solo_values()["activation"]["destroy"]["neighbors"]
+    ruin = solo_values(state.rules)["activation"]["destroy"]["neighbors"]
     out, _ = activate(out, nb, group, player, strategy, rng, destroy=ruin)
     return out
 
@@ -574,7 +578,7 @@ def default_division(state: State, me: str, lands: list[str], n: int, rng: rando
 def solo_division(state: State, player: str, strategy, rng: random.Random) -> State:
     """Place a Division Token on 2 of the player's lands without units (as many as lands and tokens allow)."""
     lands = division_candidates(state, player)
-    n = min(solo_values()["history"]["division_tokens"], len(lands), state.supply["division"])
+    n = min(solo_values(state.rules)["history"]["division_tokens"], len(lands), state.supply["division"])
     if n <= 0:
         return state
     chosen = ask(strategy, "division", default_division, state, player, lands, n, rng)
@@ -588,16 +592,20 @@ def solo_division(state: State, player: str, strategy, rng: random.Random) -> St
 
 
 def _invader_group(state: State, faction: str, stock: dict[str, int]) -> Group:
-    area = invaders.spec(faction).get("area")
+    area = invaders.spec(faction, state.rules).get("area")
     return tuple((area, k, n) for k, n in stock.items() if n) + tuple(invaders.on_map(state, faction))
 
 
 def solo_balt_raid(state: State, player: str, strategy, rng: random.Random) -> State:
     """Activate the Prussians, then the Lithuanians (only the Lithuanians while the Teutonic Knights stand)."""
     out = state
-    tribes = TRIBES[1:] if teutonic_present(state) and solo_values()["history"]["teutonic_block_prussians"] else TRIBES
+    tribes = (
+        TRIBES[1:]
+        if teutonic_present(state) and solo_values(state.rules)["history"]["teutonic_block_prussians"]
+        else TRIBES
+    )
     for tribe in tribes:
-        group = _invader_group(out, tribe, dict(invaders.spec(tribe)["units"]))
+        group = _invader_group(out, tribe, dict(invaders.spec(tribe, out.rules)["units"]))
         before = out
         out, _ = activate(out, tribe, group, player, strategy, rng, destroy=True)
         out = retrack(before, invaders.leave(out, tribe))
@@ -625,9 +633,9 @@ def solo_mongols(state: State, player: str, strategy, rng: random.Random) -> Sta
     out.mongol_waves += 1
     if n == 0:
         return out
-    (kind,) = invaders.spec(MONGOLS)["units"]
+    (kind,) = invaders.spec(MONGOLS, state.rules)["units"]
     stock = {kind: n}
-    for _ in range(solo_values()["history"]["mongol_activations"]):
+    for _ in range(solo_values(state.rules)["history"]["mongol_activations"]):
         group = _invader_group(out, MONGOLS, stock)
         if not group:
             break
@@ -659,7 +667,7 @@ def resolve_icons(state: State, player: str, strategy, rng: random.Random, stric
     if card is None:
         return state, 0
     out, illegal = state, 0
-    for icon in history_deck.cards()[card]["icons"]:
+    for icon in history_deck.cards(state.rules)[card]["icons"]:
         try:
             out = rebirth(SOLO_ICONS[icon](out, player, strategy, rng), player, strategy)
         except IllegalAction:

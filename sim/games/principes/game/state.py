@@ -7,8 +7,7 @@ from dataclasses import dataclass, field
 from sim.errors import SimError
 from sim.games.principes.map import Board
 
-UNITS = ("prince", "knight", "footman")
-CAVALRY = ("prince", "knight")
+UNITS = ("prince", "knight", "footman")  # the unit kinds (rules.yaml ``units`` holds their values)
 
 
 class IllegalAction(SimError):
@@ -49,6 +48,7 @@ class State:
     princesses: dict[str, str] = field(default_factory=dict)  # faction → area of its Princess (a Neighbor or a Capital)
     princess_last: dict[str, str] = field(default_factory=dict)  # faction → area of its Princess's last mission
     non_players: frozenset[str] = frozenset()  # Principalities no player controls (2-3 players): neutral units
+    tally: dict[str, int] = field(default_factory=dict)  # battle statistics: "battles.<kind>", "die.<face>", ...
 
     def copy(self) -> State:
         """A copy sharing only board and rules. Written out by hand (nested containers one level at a time)
@@ -86,6 +86,7 @@ class State:
             princesses=dict(self.princesses),
             princess_last=dict(self.princess_last),
             non_players=self.non_players,
+            tally=dict(self.tally),
         )
 
     @property

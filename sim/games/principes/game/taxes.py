@@ -14,7 +14,10 @@ def tax_gold(state: State, player: str) -> int:
     """Gold owed before the coin supply is checked: controlled Might (Division lands are not controlled)."""
     v = state.rules.values
     bonus = v["factions"][player].get("tax_bonus", 0)  # Silesia, Color of Gold
-    return might(state, player) * v["taxes"]["gold_per_might"] + bonus
+    held = might(state, player)
+    if not v["tracks"]["might_uncapped"]:  # the token's position rather than the actual holdings
+        held = min(held, state.rules.track_high)
+    return held * v["taxes"]["gold_per_might"] + bonus
 
 
 def taxes(state: State, player: str) -> State:

@@ -12,8 +12,9 @@ refilled from their colour's stack; a drawn tile identical to one on the Market 
 and the next is drawn, unless the stack has no other tile.
 
 Effects last while the tile is on the board ("take effect immediately upon acquisition"). This module owns the
-tiles' rules; the action modules ask it small questions (``holds``, ``extra_units``, ``guarded``, ...), each a
-no-op for a player without printed tiles, so the generic model plays exactly as before:
+Market and the tiles' actions; the small questions the action modules ask (``holds``, ``extra_units``,
+``guarded``, ...) are answered in ``effects``, each a no-op for a player without printed tiles, so the generic model
+plays exactly as before:
 
 - Chronicle: on acquiring it, 1 support per pair of same-coloured tiles held; then 1 per newly formed pair.
 - German Settlers: a third slot in every colour (assumed reading). Church Schools: on acquiring it, may pay 2
@@ -31,67 +32,24 @@ no-op for a player without printed tiles, so the generic model plays exactly as 
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable
 
-from sim.config import CONFIG_DIR, load_rules
-from sim.games.principes.game.control import controlled_lands, controller
+from sim.games.principes.game import cards
+from sim.games.principes.game.control import controlled_lands
+from sim.games.principes.game.effects import catalogue, colour, gain_support, params, tile_id, values
 from sim.games.principes.game.progress import reveal_next
-from sim.games.principes.game.state import IllegalAction, State, clamp_track
+from sim.games.principes.game.state import IllegalAction, State
 
-PROGRESS_PATH = CONFIG_DIR / "principes" / "progress.yaml"
+__all__ = ["catalogue", "colour", "tile_id", "tile_values"]  # the catalogue lives in ``effects`` with the queries
 
 # tile names the engine implements by name (the effect kinds are in progress.yaml)
 CHRONICLE, CHURCH_SCHOOLS = "chronicle", "church_schools"
 
 
-@functools.lru_cache(maxsize=1)
-def tile_values() -> dict:
-    """The plain values tree of progress.yaml, read once per process."""
-    return load_rules("principes", path=PROGRESS_PATH).values
-
-
-@functools.lru_cache(maxsize=1)
-def catalogue() -> dict[str, dict]:
-    """Tile id → {name, colour, kind, params} for the 24 distinct tiles, in file order."""
-    out = {}
-    for name, spec in tile_values()["tiles"].items():
-        effect = dict(spec["effect"])
-        kind = effect.pop("kind")
-        out[f"{spec['colour']}.{name}"] = {"name": name, "colour": spec["colour"], "kind": kind, "params": effect}
-    return out
-
-
-@functools.lru_cache(maxsize=1)
-def _kind_of() -> dict[str, str]:
-    return {tile: spec["kind"] for tile, spec in catalogue().items()}
-
-
-def tile_id(name: str) -> str:
-    return next(t for t, spec in catalogue().items() if spec["name"] == name)
-
-
-def colour(tile: str) -> str:
-    return tile.split(".")[0]
-
-
-def params(state: State, player: str, kind: str) -> dict | None:
-    """The parameters of the player's tile with effect ``kind``, or None when it holds none."""
-    kinds = _kind_of()
-    for tile in state.tiles.get(player, ()):
-        if kinds.get(tile) == kind:
-            return catalogue()[tile]["params"]
-    return None
-
-
-def holds(state: State, player: str, kind: str) -> bool:
-    kinds = _kind_of()
-    return any(kinds.get(t) == kind for t in state.tiles.get(player, ()))
-
-
-def holders(state: State, kind: str) -> list[str]:
-    return [p for p in state.players if holds(state, p, kind)]
+def tile_values(rules=None) -> dict:
+    """The plain values tree of progress.yaml (``rules``: a ``setup.GameRules``; None: the bundled file)."""
+    return values(rules, "progress")
 
 
 def colour_of_action(state: State) -> dict[str, str]:
@@ -108,10 +66,10 @@ def setup_market(state: State, rng: random.Random, copies: int | None = None) ->
     """Shuffle each colour's stack (every tile of the colour, ``copies`` times: progress.yaml ``copies_per_tile``
     unless given; solo uses 1) and reveal the Market."""
     out = state.copy()
-    copies = tile_values()["market"]["copies_per_tile"] if copies is None else copies
+    copies = tile_values(out.rules)["market"]["copies_per_tile"] if copies is None else copies
     out.stacks = {}
     for c in out.rules.values["progress"]["colors"]:
-        stack = [t for t, spec in catalogue().items() if spec["colour"] == c for _ in range(copies)]
+        stack = [t for t, spec in catalogue(out.rules).items() if spec["colour"] == c for _ in range(copies)]
         rng.shuffle(stack)
         out.stacks[c] = stack
     out.market = []
@@ -122,7 +80,7 @@ def setup_market(state: State, rng: random.Random, copies: int | None = None) ->
 
 def refill(state: State) -> None:
     """Fill each colour's empty face-up spaces from its stack, redrawing duplicates (mutates ``state``)."""
-    per_colour = tile_values()["market"]["face_up_per_colour"]
+    per_colour = tile_values(state.rules)["market"]["face_up_per_colour"]
     for c in state.rules.values["progress"]["colors"]:
         while sum(colour(t) == c for t in state.market) < per_colour and state.stacks.get(c):
             reveal_next(state, c)
@@ -137,11 +95,12 @@ def slots(state: State, player: str, c: str, incoming: str | None = None) -> int
     third one")."""
     base = state.rules.values["progress"]["slots_per_color"]
     extra = params(state, player, "third_slot")
-    if extra is None and incoming is not None and _kind_of().get(incoming) == "third_slot":
-        extra = catalogue()[incoming]["params"]
+    cat = catalogue(state.rules)
+    if extra is None and incoming in cat and cat[incoming]["kind"] == "third_slot":
+        extra = cat[incoming]["params"]
     if extra is None:
         return base
-    every = tile_values()["tiles"]["german_settlers"]["every_colour"]
+    every = tile_values(state.rules)["tiles"]["german_settlers"]["every_colour"]
     return base + extra["slots"] if every or c == "green" else base
 
 
@@ -162,14 +121,6 @@ def picks(state: State, player: str) -> list[tuple[str, str | None]]:
 
 def lower_track(state: State, player: str) -> str:
     return "people" if state.people[player] <= state.clergy[player] else "clergy"
-
-
-def gain_support(state: State, player: str, track: str, n: int = 1) -> None:
-    """+n on the People or Clergy track (mutates ``state``)."""
-    if track not in ("people", "clergy"):
-        raise IllegalAction(f"support goes to people or clergy, not {track}")
-    values = state.people if track == "people" else state.clergy
-    values[player] = clamp_track(values[player] + n, state.rules)
 
 
 def _pairs(state: State, player: str) -> int:
@@ -211,10 +162,13 @@ def place(
     if chronicle is not None:
         # "gains 1 point for each pair of tiles of the same color they already have. Then, the player will score
         # (once) for each newly formed pair"
-        just_acquired = catalogue().get(tile, {}).get("name") == CHRONICLE
+        just_acquired = catalogue(out.rules).get(tile, {}).get("name") == CHRONICLE
         new = _pairs(out, player) - (0 if just_acquired else pairs_before)
         for _ in range(max(0, new)):
-            gain_support(out, player, track(out) if track else lower_track(out, player), chronicle["support"])
+            chosen = track(out) if track else lower_track(out, player)
+            if chosen not in ("people", "clergy"):
+                raise IllegalAction(f"support goes to people or clergy, not {chosen}")
+            gain_support(out, player, chosen, chronicle["support"])
     return out
 
 
@@ -222,8 +176,6 @@ def progress_action(state: State, player: str, strategy, rng: random.Random) -> 
     """The whole Progress Action with printed tiles: the strategy picks one tile at a time (``progress``), up to
     the Period's number (+1 for Church Schools bought with 2 gold, ``church_schools``); then the Market refills
     and the hand limit is checked (Bishop's Chancery may have been given back)."""
-    from sim.games.principes.game import cards
-
     out = state.copy()
     allowed = state.period * state.rules.values["progress"]["tiles_per_period"]
     taken = 0
@@ -233,7 +185,7 @@ def progress_action(state: State, player: str, strategy, rng: random.Random) -> 
             break
         out = place(out, player, pick, lambda s: strategy.support_track(s, player, rng))
         taken += 1
-        schools = catalogue().get(pick[0], {})
+        schools = catalogue(out.rules).get(pick[0], {})
         if schools.get("name") == CHURCH_SCHOOLS:
             cost = schools["params"]["gold"]
             if out.gold[player] >= cost and strategy.church_schools(out, player, rng):
@@ -245,80 +197,18 @@ def progress_action(state: State, player: str, strategy, rng: random.Random) -> 
     return cards.enforce_hand_limit(out, player)
 
 
-# --- Effects the other modules ask for ------------------------------------------------------------------------
-
-
-def extra_units(state: State, player: str) -> int:
-    """Three-Field: "You may assemble 2 more units"."""
-    p = params(state, player, "assembly_units")
-    return p["units"] if p else 0
-
-
-def extra_points(state: State, player: str | None, kind: str) -> int:
-    """Mounts for Infantry: "Your Footmen have 3 Movement Points"."""
-    if player is None or kind != "footman":
-        return 0
-    p = params(state, player, "infantry_points")
-    return p["points"] if p else 0
-
-
-def extra_hand(state: State, player: str) -> int:
-    """Bishop's Chancery: "You may have up to 9 cards in your hand"."""
-    p = params(state, player, "hand_limit")
-    return p["cards"] - state.rules.hand_limit if p else 0
-
-
-def flips(state: State, faction: str) -> bool:
-    """Learning Chess: "After rolling, you may flip your Battle Die to its opposite side"."""
-    return faction in state.tiles and holds(state, faction, "learning_chess")
-
-
-def guarded(state: State, land: str, mover: str, consent: frozenset[str] = frozenset()) -> bool:
-    """Border Guards: "Foreign units stop at the first of your lands they enter", unless the holder consents."""
-    guards = holders(state, "border_guards")
-    if not guards:
-        return False
-    owner = controller(state, land)
-    return owner in guards and owner != mover and owner not in consent
-
-
-def abbey_clergy(state: State, player: str) -> int:
-    """French Style: the extra Clergy Support for each Abbey the player builds."""
-    p = params(state, player, "abbey_clergy")
-    return p["clergy"] if p else 0
-
-
-def battle_cards_for_support(state: State, player: str) -> bool:
-    """Heralds of Peace: a Battle Card may be exchanged for 1 People or 1 Clergy Support Point."""
-    return holds(state, player, "heralds_of_peace")
-
-
-def princess_cards(state: State, player: str) -> int:
-    """Lady of the Court: "Your Princess provides and removes 2 Court or Neighbor Cards" (else 1)."""
-    p = params(state, player, "lady_of_the_court")
-    return p["cards"] if p else 1
-
-
-def council_bonus(state: State, order: list[str]) -> None:
-    """Knightly Culture at any Council: +1 People per Tiltyard the holder controls (mutates ``state``)."""
-    for player in order:
-        p = params(state, player, "knightly_culture")
-        if p:
-            yards = sum(state.buildings.get(land) == "tiltyard" for land in controlled_lands(state, player))
-            gain_support(state, player, "people", p["people_per_tiltyard"] * yards)
+# --- Effects that fire after an action ------------------------------------------------------------------
 
 
 def after_action(state: State, player: str, action: str, rng: random.Random) -> State:
     """Tiles that fire each time the player performs ``action``: Training Grounds after Assembly, and the assumed
     generic +1 gold of the unexplained tiles of the action's colour. Returns ``state`` itself when nothing fires."""
-    from sim.games.principes.game import cards
-
-    kinds = _kind_of()
-    mine = [t for t in state.tiles.get(player, ()) if t in kinds]
+    cat = catalogue(state.rules)
+    mine = [t for t in state.tiles.get(player, ()) if t in cat]
     if not mine:
         return state
     c = colour_of_action(state)[action]
-    gold = sum(catalogue()[t]["params"]["gold"] for t in mine if colour(t) == c and kinds[t] == "action_gold")
+    gold = sum(cat[t]["params"]["gold"] for t in mine if colour(t) == c and cat[t]["kind"] == "action_gold")
     training = params(state, player, "training_grounds") if action == "assembly" else None
     if not gold and training is None:
         return state

@@ -22,7 +22,7 @@ def active_tribes(state: State) -> tuple[str, ...]:
 
 def raid(state: State, tribe: str, moves: list, rng: random.Random, withdraw_to: dict | None = None) -> State:
     """One tribe's raid for the Princeps: move from the Balts, fight, devastate, go back to the spots."""
-    stock = dict(invaders.spec(tribe)["units"])
+    stock = dict(invaders.spec(tribe, state.rules)["units"])
     out = invaders.move(state, tribe, moves, state.princeps, rng, stock, withdraw_to)
     return retrack(state, invaders.leave(out, tribe))
 
@@ -31,6 +31,6 @@ def resolve(state: State, strategies: dict, rng: random.Random) -> State:
     out = state
     for tribe in active_tribes(state):
         mover = out.princeps
-        stock = dict(invaders.spec(tribe)["units"])
+        stock = dict(invaders.spec(tribe, out.rules)["units"])
         out = raid(out, tribe, strategies[mover].history_invaders(out, mover, tribe, stock, rng), rng)
     return out

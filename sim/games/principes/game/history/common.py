@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-import functools
-
-from sim.config import CONFIG_DIR, load_rules
+from sim.games.principes.game import effects
 from sim.games.principes.game.control import land_might, land_points, might_position
 from sim.games.principes.game.state import State
 from sim.games.principes.game.turn_order import turn_order
 
-HISTORY_PATH = CONFIG_DIR / "principes" / "history.yaml"
 
-
-@functools.lru_cache(maxsize=1)
-def history_values() -> dict:
-    """The plain values tree of history.yaml (provenance stripped), read once per process."""
-    return load_rules("principes", path=HISTORY_PATH).values
+def history_values(rules=None) -> dict:
+    """The plain values tree of history.yaml (``rules``: a ``setup.GameRules``; None: the bundled file)."""
+    return effects.values(rules, "history")
 
 
 def score(state: State, player: str) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from sim.games.principes.game import cards, tiles
+from sim.games.principes.game import cards, effects
 from sim.games.principes.game.politics import TRACKS, positions, tracks_needed
 from sim.games.principes.game.state import State
 from sim.games.principes.game.turn_order import turn_order
@@ -33,7 +33,7 @@ def common_council(
     out = state.copy()
     order = turn_order(out)
     if out.tiles:
-        tiles.council_bonus(out, order)  # Knightly Culture "activates every time a Council occurs"
+        effects.council_bonus(out, order)  # Knightly Culture "activates every time a Council occurs"
     for player in order:
         for card, track in (plays or {}).get(player, []):
             out = cards.trade_for_support(out, player, card, track)

@@ -27,17 +27,24 @@ ICONS = {
 }
 
 
-def cards() -> dict[str, dict]:
-    return history_values()["cards"]
+def cards(rules=None) -> dict[str, dict]:
+    return history_values(rules)["cards"]
 
 
-def deal(rng: random.Random) -> tuple[str, ...]:
+def deal(rng: random.Random, rules=None) -> tuple[str, ...]:
     """The prearranged deck, top first: per Period, ``dealt_per_period`` cards drawn from that Period's cards."""
-    v = history_values()["deck"]
+    v = history_values(rules)["deck"]
     deck: list[str] = []
     for period in range(1, v["periods"] + 1):
-        deck += rng.sample([c for c, spec in cards().items() if spec["period"] == period], v["dealt_per_period"])
+        same = [c for c, spec in cards(rules).items() if spec["period"] == period]
+        deck += rng.sample(same, v["dealt_per_period"])
     return tuple(deck)
+
+
+def due(state: State) -> bool:
+    """The revealed card's icons resolve at this Round's end: never in the final Round (history.yaml
+    ``deck.resolve_in_final_round``)."""
+    return not is_last_round(state) or history_values(state.rules)["deck"]["resolve_in_final_round"]
 
 
 def revealed(state: State) -> str | None:
@@ -49,10 +56,10 @@ def resolve_icons(state: State, strategies: dict, rng: random.Random, strict: bo
     won (a coronation at a Common Council, or every rival gone). Returns the state and the icons skipped
     because a strategy's choice was illegal (``strict`` raises instead)."""
     card = revealed(state)
-    if card is None or is_last_round(state) or SKIP + card in state.variants:  # SKIP: a blanked card (module effects)
+    if card is None or not due(state) or SKIP + card in state.variants:  # SKIP: a blanked card (module effects)
         return state, 0
     out, illegal = state, 0
-    for icon in cards()[card]["icons"]:
+    for icon in cards(state.rules)[card]["icons"]:
         try:
             out = ICONS[icon](out, strategies, rng)
         except IllegalAction:

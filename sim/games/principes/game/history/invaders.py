@@ -16,19 +16,19 @@ from __future__ import annotations
 import random
 from collections import deque
 
-from sim.games.principes.game import battles, princesses, tiles
+from sim.games.principes.game import battles, effects, princesses
 from sim.games.principes.game.control import controller
 from sim.games.principes.game.history.common import history_values, richness, rivals_by_strength
 from sim.games.principes.game.movement import Move, movement_points, return_pomeranians
 from sim.games.principes.game.state import IllegalAction, State
 
 
-def spec(faction: str) -> dict:
-    return history_values()["invaders"][faction]
+def spec(faction: str, rules=None) -> dict:
+    return history_values(rules)["invaders"][faction]
 
 
-def entry_cost() -> int:
-    return history_values()["invaders"]["entry_cost"]
+def entry_cost(rules=None) -> int:
+    return history_values(rules)["invaders"]["entry_cost"]
 
 
 def on_map(state: State, faction: str) -> list[tuple[str, str, int]]:
@@ -50,7 +50,7 @@ def reach(state: State, faction: str, start: str, kind: str, mover: str) -> dict
     if start in state.board.index:
         paths, queue = {start: (start,)}, deque([start])
     else:
-        cost = entry_cost()
+        cost = entry_cost(state.rules)
         paths = {land: (start, land) for land in _entry_lands(state, start)} if cost <= points else {}
         queue = deque(paths)
     while queue:
@@ -59,7 +59,7 @@ def reach(state: State, faction: str, start: str, kind: str, mover: str) -> dict
         steps = len(path) - 1 + (0 if start in state.board.index else cost - 1)
         if steps >= points or (land != start and any(f != faction for f in state.factions_on(land))):
             continue  # out of Movement Points, or a land with foreign units stops the move
-        if land != start and tiles.guarded(state, land, faction):
+        if land != start and effects.guarded(state, land, faction):
             continue  # Border Guards: foreign units stop at the holder's lands
         for nxt in state.board.land(land).adjacent:
             if nxt not in paths:
@@ -78,7 +78,7 @@ def path_ok(state: State, faction: str, path: tuple[str, ...], kind: str, mover:
     from_area = start not in board.index
     if from_area and start not in board.land(path[1]).borders:
         return False
-    steps = len(path) - 1 + (entry_cost() - 1 if from_area else 0)
+    steps = len(path) - 1 + (entry_cost(state.rules) - 1 if from_area else 0)
     if steps > movement_points(state, kind):
         return False
     lands = path[1:] if from_area else path
@@ -86,7 +86,7 @@ def path_ok(state: State, faction: str, path: tuple[str, ...], kind: str, mover:
         return False
     if any(f != faction for x in path[1:-1] for f in state.factions_on(x)):
         return False
-    if any(tiles.guarded(state, x, faction) for x in path[1:-1]):
+    if any(effects.guarded(state, x, faction) for x in path[1:-1]):
         return False
     return controller(state, path[-1]) != mover
 
@@ -156,7 +156,8 @@ def leave(state: State, faction: str) -> State:
 
 def default_moves(state: State, faction: str, mover: str, stock: dict[str, int] | None = None) -> list[Move]:
     """Each group goes whole to the richest reachable land of the strongest rival that has one in reach."""
-    groups = [(spec(faction)["area"], kind, n) for kind, n in (stock or {}).items() if n] + on_map(state, faction)
+    area = spec(faction, state.rules)["area"] if stock else None
+    groups = [(area, kind, n) for kind, n in (stock or {}).items() if n] + on_map(state, faction)
     order, board = rivals_by_strength(state, mover), state.board
     moves = []
     for start, kind, n in groups:

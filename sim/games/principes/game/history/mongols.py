@@ -19,7 +19,7 @@ MONGOLS = "mongols"
 
 
 def wave_size(state: State) -> int:
-    v = invaders.spec(MONGOLS)
+    v = invaders.spec(MONGOLS, state.rules)
     return max(0, v["first_wave"] - v["fewer_each_wave"] * state.mongol_waves)
 
 
@@ -30,9 +30,9 @@ def invade(state: State, moves_of, rng: random.Random, withdraw_to: dict | None 
     out.mongol_waves += 1
     if n == 0:
         return out
-    (kind,) = invaders.spec(MONGOLS)["units"]
+    (kind,) = invaders.spec(MONGOLS, state.rules)["units"]
     stock = {kind: n}  # still in the Rus' Duchies
-    area = invaders.spec(MONGOLS)["area"]
+    area = invaders.spec(MONGOLS, state.rules)["area"]
     for player in turn_order(state):
         if player in out.eliminated:
             continue

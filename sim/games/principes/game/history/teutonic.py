@@ -64,7 +64,7 @@ def call(state: State, player: str, withdraw_to: str | None = None) -> State:
     if out.supply.get("castle", 0) > 0:
         out.supply["castle"] -= 1
         out.buildings[land] = "castle"
-    for kind, n in invaders.spec(TEUTONIC)["units"].items():
+    for kind, n in invaders.spec(TEUTONIC, out.rules)["units"].items():
         out.add_units(land, TEUTONIC, kind, n)
     out.teutonic = True
     if target is None and here.get("prince"):
@@ -78,7 +78,7 @@ def return_home(state: State) -> State:
     is empty: "similar to both Pomerania, if all units occupying the land with the symbol leave, the Teutonic
     Knights will immediately return to it" (``movement.return_pomeranians``)."""
     out = invaders.leave(state, TEUTONIC)
-    land, units = home_land(out, TEUTONIC), invaders.spec(TEUTONIC)["units"]
+    land, units = home_land(out, TEUTONIC), invaders.spec(TEUTONIC, out.rules)["units"]
     if any(f != TEUTONIC for f in out.factions_on(land)):
         out.pomerania_off[TEUTONIC] = dict(units)
         return out
