@@ -4,7 +4,8 @@ The reference engines take any object with ``random``, ``randrange``, ``randint`
 ``shuffle``. ``LockstepRandom(trial_state(key, i))`` implements them on the counter-based stream with the same
 mapping as the kernels (multiply-shift on the high 32 bits for integers, 53 bits for floats), so where a compiled
 engine makes the same calls in the same order, the reference plays game ``i`` exactly as it does: the tests
-compare whole games state by state, not only distributions.
+compare whole games state by state, not only distributions. ``first_difference`` names where two traces of typed
+records (``sim.layout``) part, by field and index.
 """
 
 from __future__ import annotations
@@ -50,3 +51,16 @@ class LockstepRandom:
         for i in reversed(range(1, len(x))):
             j = self.randbelow(i + 1)
             x[i], x[j] = x[j], x[i]
+
+
+def first_difference(layout, want, got, limit: int = 8) -> str | None:
+    """Where two traces of ``layout`` records (one per event, the reference's and the compiled engine's) first part:
+    ``"event 7 of 41: gold[2]: 7 != 5; ..."`` (``sim.layout.Layout.diff``), or None when they are the same trace."""
+    want, got = list(want), list(got)
+    for i, (a, b) in enumerate(zip(want, got, strict=False)):
+        lines = layout.diff(a, b, limit)
+        if lines:
+            return f"event {i} of {len(want)}: " + "; ".join(lines)
+    if len(want) != len(got):
+        return f"{len(want)} events in the first trace, {len(got)} in the second"
+    return None

@@ -2,7 +2,8 @@
 
 numba keys a cached function on its own file only, so a kernel that calls into another module keeps the old
 machine code after that module changes, and tables compiled from YAML are frozen into the code. ``guard`` stamps a
-digest of every source beside the cache and clears the cache when it differs (numba then recompiles).
+digest of every source beside the cache and clears the cache when it differs (numba then recompiles). It follows the
+package's subpackages: every ``*.py`` below it is hashed, and every ``__pycache__`` below it is cleared.
 """
 
 from __future__ import annotations
@@ -12,10 +13,19 @@ from collections.abc import Iterable
 from pathlib import Path
 
 
+def sources(package: Path, extra: Iterable[Path] = ()) -> list[Path]:
+    """Every ``*.py`` of ``package`` and its subpackages (sorted), ``sim/rng.py`` and the ``extra`` files."""
+    found = sorted(p for p in package.rglob("*.py") if "__pycache__" not in p.parts)
+    return found + [Path(__file__).with_name("rng.py"), *extra]
+
+
 def guard(package: Path, extra: Iterable[Path] = ()) -> None:
-    """Drop ``package``'s cached machine code when any of its ``*.py`` files or the ``extra`` files changed."""
-    sources = sorted(package.glob("*.py")) + [Path(__file__).with_name("rng.py"), *extra]
-    digest = hashlib.sha1(b"".join(p.read_bytes() for p in sources if p.exists())).hexdigest()
+    """Drop the cached machine code of ``package`` (subpackages included) when any of its ``*.py`` files or the
+    ``extra`` files changed."""
+    files = sources(package, extra)
+    blob = b"".join(str(p.relative_to(package) if p.is_relative_to(package) else p.name).encode() + p.read_bytes()
+                    for p in files if p.exists())  # fmt: skip
+    digest = hashlib.sha1(blob).hexdigest()
     cache = package / "__pycache__"
     stamp = cache / "fast-sources.sha1"
     try:
@@ -25,8 +35,9 @@ def guard(package: Path, extra: Iterable[Path] = ()) -> None:
         pass
     try:
         cache.mkdir(exist_ok=True)
-        for f in [*cache.glob("*.nbi"), *cache.glob("*.nbc")]:
-            f.unlink(missing_ok=True)
+        for folder in [cache, *(p for p in package.rglob("__pycache__") if p != cache)]:
+            for f in [*folder.glob("*.nbi"), *folder.glob("*.nbc")]:
+                f.unlink(missing_ok=True)
         stamp.write_text(digest)
     except OSError:
         pass  # a read-only install: numba falls back to compiling in memory

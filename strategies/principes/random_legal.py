@@ -65,7 +65,7 @@ class RandomLegal(Strategy):
         built = []
         free = [land for land in legal.building_sites(state, me)]
         kinds = legal.building_kinds(state)
-        for _ in range(rng.randint(0, 2)):
+        for _ in range(rng.randint(0, state.rules.values["building"]["buildings_per_action"])):
             if not free or not kinds or gold < legal.building_cost(state):
                 break
             land = free.pop(rng.randrange(len(free)))
@@ -81,7 +81,7 @@ class RandomLegal(Strategy):
         return city, ok
 
     def politics(self, state, me, rng):
-        return "council" if rng.random() < 0.5 else rng.randint(0, 3)
+        return "council" if rng.random() < 0.5 else rng.randint(0, state.rules.values["politics"]["cards_drawn"])
 
     def council(self, state, me, host, rng):
         return [

@@ -30,7 +30,9 @@ import numpy as np
 
 from sim import module_effects as paired
 from sim.errors import ConfigError
-from sim.games.principes.game.history.deck import SKIP
+from sim.games.principes import study
+from sim.games.principes.driver import WIN_TYPES, play_game
+from sim.games.principes.game.history.deck import SKIP, cards
 from sim.rng import trial_state
 from sim.stats import hist_mean_ci
 
@@ -48,9 +50,6 @@ class ModuleEffects:
 
 
 def experiment_from_dict(raw: dict, source: str) -> ModuleEffects:
-    from sim.games.principes import experiment
-    from sim.games.principes.game.history.deck import cards
-
     modules = raw.get("modules") or dict.fromkeys(MODULES, True)
     if not isinstance(modules, dict):
         raise ConfigError(source, "modules", f"a mapping of {', '.join(MODULES)} to true/false", modules)
@@ -60,7 +59,9 @@ def experiment_from_dict(raw: dict, source: str) -> ModuleEffects:
         if not isinstance(on, bool):
             raise ConfigError(source, f"modules.{name}", "true or false", on)
     compare = tuple(m for m in MODULES if modules.get(m))
-    one_by_one = tuple(cards()) if modules.get("history_cards") else ()
+    rules = raw.get("rules") or {}
+    rule_set = study.load_game_rules(dict(rules), dict.fromkeys(rules, source)) if isinstance(rules, dict) else None
+    one_by_one = tuple(cards(rule_set)) if modules.get("history_cards") else ()
     if not compare and not one_by_one:
         raise ConfigError(source, "modules", "at least one module switched on to compare", modules)
     body = {k: v for k, v in raw.items() if k not in ("mode", "modules")}
@@ -69,13 +70,13 @@ def experiment_from_dict(raw: dict, source: str) -> ModuleEffects:
             raise ConfigError(source, key, f"off in the base (compare it via modules.{name})", body[key])
     wanted = body.get("engine", "auto")
     body.update(history=False, engine="reference")
-    base = experiment.experiment_from_dict(body, source)
+    base = study.experiment_from_dict(body, source)
     if one_by_one and wanted == "fast":
         raise ConfigError(source, "engine", "auto or reference (History Cards blanked one by one)", wanted)
     engine = "reference"
     if wanted != "reference" and not one_by_one:  # every module of the comparison on at once: all or none compile
         every = {**body, "engine": wanted, **{MODULE_KEYS[m]: "tiles" if m == "tiles" else True for m in compare}}
-        engine = experiment.experiment_from_dict(every, source).engine
+        engine = study.experiment_from_dict(every, source).engine
     return ModuleEffects(base, compare, one_by_one, engine)
 
 
@@ -94,34 +95,31 @@ def _with(base, module: str | None):
 
 
 def _resolved(record) -> set[str]:
-    """The History Cards whose icons may have resolved in a game: those revealed in the Rounds begun, Round VI's
-    excepted (blanking any other card replays the game exactly, so it needs no play)."""
-    from sim.games.principes.experiment import MAX_ROUNDS
-
-    return set(record.final.history[: min(record.rounds, MAX_ROUNDS - 1)])  # never icons in Round VI
+    """The History Cards whose icons may have resolved in a game: those revealed in the Rounds begun, the final
+    Round's excepted unless history.yaml resolves it (blanking any other card replays the game exactly, so it needs
+    no play)."""
+    end = record.final
+    final = end.rules.file("history")["deck"]["resolve_in_final_round"]
+    return set(end.history[: record.rounds if final else min(record.rounds, end.final_round - 1)])
 
 
 def _play(exp, players, key, game: int):
-    from sim.games.principes.driver import play_game
-    from sim.games.principes.experiment import _board, _game_rules, seat_strategies
-
-    ids = seat_strategies(exp, game)
+    ids = study.seat_strategies(exp, game)
     seated = {p: players[ids[j]] for j, p in enumerate(exp.factions)}
     rng = random.Random(int(trial_state(key, game)))
-    return play_game(seated, rng, _board(), _game_rules(exp.rules), strict=exp.strict, history=exp.history,
+    rules = study.game_rules(exp.rules)
+    return play_game(seated, rng, rules.board, rules, strict=exp.strict, history=exp.history,
                      variants=exp.variants)  # fmt: skip
 
 
 def _outcomes(exp, players, key, start: int, count: int, fast: bool):
     """(winner index or -1, win type index, Rounds) arrays of games ``start ..`` of ``exp``, and the reference's
     game records (None on the fast engine)."""
-    from sim.games.principes.driver import WIN_TYPES
-
     if fast:
-        from sim.games.principes.fast.chunk import COL, run_games
+        from sim.games.principes.fast.chunk import run_games  # numba loads only when the fast engine plays
 
         t = run_games(exp, key, start, count)
-        return t[:, COL["winner"]], t[:, COL["win_type"]], t[:, COL["rounds"]], None
+        return t[:, 0], t[:, 1], t[:, 2], None  # winner, win_type, rounds: ``study.columns``
     recs = [_play(exp, players, key, i) for i in range(start, start + count)]
     winner = np.array([exp.factions.index(r.winner) if r.winner else -1 for r in recs], np.int64)
     win_type = np.array([WIN_TYPES.index(r.win_type) for r in recs], np.int64)
@@ -129,8 +127,6 @@ def _outcomes(exp, players, key, start: int, count: int, fast: bool):
 
 
 def play_chunk(payload: ModuleEffects, key, start: int, count: int, keep_rows: bool):
-    from sim.games.principes.driver import WIN_TYPES
-    from sim.games.principes.experiment import MAX_ROUNDS
     from strategies.principes import make
 
     base, m, fast = payload.base, len(payload.compare), payload.engine == "fast"
@@ -139,7 +135,7 @@ def play_chunk(payload: ModuleEffects, key, start: int, count: int, keep_rows: b
     c = paired.win_counts(m, f)
     c.update(
         win_type=np.zeros(len(WIN_TYPES), np.int64),
-        rounds_hist=np.zeros(MAX_ROUNDS + 1, np.int64),
+        rounds_hist=np.zeros(base.rounds + 1, np.int64),
         on_win_type=np.zeros((m, len(WIN_TYPES)), np.int64),
         d_rounds=np.zeros((m, 2), np.int64),
         on_rounds=np.zeros(m, np.int64),
@@ -149,7 +145,7 @@ def play_chunk(payload: ModuleEffects, key, start: int, count: int, keep_rows: b
     )
     off, off_type, off_rounds, _ = _outcomes(base, players, key, start, count, fast)
     c["win_type"] += np.bincount(off_type, minlength=len(WIN_TYPES))
-    c["rounds_hist"] += np.bincount(off_rounds, minlength=MAX_ROUNDS + 1)
+    c["rounds_hist"] += np.bincount(off_rounds, minlength=base.rounds + 1)
     for j in range(f):
         paired.add_baseline(c, j, off == j)
     rows: dict[str, np.ndarray] = {"winner_off": off, "rounds_off": off_rounds}
@@ -178,8 +174,6 @@ def play_chunk(payload: ModuleEffects, key, start: int, count: int, keep_rows: b
 
 
 def summarize(counts: dict, n: int, payload: ModuleEffects) -> dict:
-    from sim.games.principes.driver import WIN_TYPES
-
     factions = payload.base.factions
     win_rate, ci = paired.baseline_win_rate(counts, factions)
     rounds = hist_mean_ci([int(x) for x in counts["rounds_hist"]])

@@ -33,19 +33,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sim.config import load_rules
 from sim.errors import ConfigError
 from sim.games.principes.game import solo
 from sim.games.principes.game.control import might_position
-from sim.games.principes.game.setup import GAME_PATH
-from sim.games.principes.map import load_board
 from sim.rng import trial_state
 from sim.stats import mean_ci, wilson
 
 KEYS = ("mode", "difficulties", "principalities", "strategies", "history", "princesses", "progress", "strict",
         "rules")
 OUTCOMES = ("won", "lost_eliminated", "lost_rounds")
-MAX_ROUNDS = 6
 
 
 @dataclass(frozen=True)
@@ -59,6 +55,7 @@ class SoloExperiment:
     rules: tuple[tuple[str, str], ...]  # extra game.yaml overrides (JSON values), hashable
     princesses: bool = False  # the player's Princess goes on missions (never to a non-player's Capital)
     tiles: bool = False  # the printed Progress Tiles (one copy of each), else the generic model
+    rounds: int = 6  # game.yaml rounds.count of the rule set: the longest game (the Rounds histogram's width)
 
     @property
     def factions(self) -> tuple[str, ...]:
@@ -77,7 +74,12 @@ def experiment_from_dict(raw: dict, source: str) -> SoloExperiment:
         raise ConfigError(source, "difficulties", f"a list of {', '.join(solo.DIFFICULTIES)}", difficulties)
     if len(set(difficulties)) != len(difficulties):
         raise ConfigError(source, "difficulties", "each level once", difficulties)
-    known = load_board().principalities
+    rules = raw.get("rules") or {}
+    if not isinstance(rules, dict):
+        raise ConfigError(source, "rules", "a mapping of dotted rules keys to values", rules)
+    extra = tuple(sorted((k, json.dumps(v)) for k, v in rules.items()))
+    rule_set = solo.solo_rules(tuple((k, v) for k, v in rules.items()), dict.fromkeys(rules, source))
+    known = rule_set.board.principalities
     principalities = raw.get("principalities", "all")
     principalities = list(known) if principalities == "all" else principalities
     if not isinstance(principalities, list) or not principalities or any(p not in known for p in principalities):
@@ -100,11 +102,6 @@ def experiment_from_dict(raw: dict, source: str) -> SoloExperiment:
             raise ConfigError(source, key, "true or false", raw[key])
     if raw.get("progress", "generic") not in ("generic", "tiles"):
         raise ConfigError(source, "progress", "generic or tiles", raw["progress"])
-    rules = raw.get("rules") or {}
-    if not isinstance(rules, dict):
-        raise ConfigError(source, "rules", "a mapping of dotted game.yaml keys to values", rules)
-    if rules:
-        load_rules("principes", dict(rules), path=GAME_PATH, override_sources=dict.fromkeys(rules, source))
     return SoloExperiment(
         difficulties=tuple(difficulties),
         principalities=tuple(principalities),
@@ -114,7 +111,8 @@ def experiment_from_dict(raw: dict, source: str) -> SoloExperiment:
         princesses=raw.get("princesses", False),
         tiles=raw.get("progress", "generic") == "tiles",
         strict=raw.get("strict", False),
-        rules=tuple(sorted((k, json.dumps(v)) for k, v in rules.items())),
+        rules=extra,
+        rounds=rule_set.rounds,
     )
 
 
@@ -135,11 +133,6 @@ def _rules(extra: tuple[tuple[str, str], ...]):
     return solo.solo_rules(tuple((k, json.loads(v)) for k, v in extra))
 
 
-@functools.lru_cache(maxsize=1)
-def _board():
-    return load_board()
-
-
 def play_one(e: SoloExperiment, key, i: int) -> tuple[int, int, int, solo.SoloOutcome]:
     from strategies.principes import make
 
@@ -147,7 +140,7 @@ def play_one(e: SoloExperiment, key, i: int) -> tuple[int, int, int, solo.SoloOu
     rng = random.Random(int(trial_state(np.uint64(key), g)))
     strategy = make(*e.specs[s])
     outcome = solo.play_solo(
-        e.principalities[p], strategy, e.difficulties[d], rng, _board(), _rules(e.rules),
+        e.principalities[p], strategy, e.difficulties[d], rng, _rules(e.rules).board, _rules(e.rules),
         strict=e.strict, history=e.history, princesses_on=e.princesses, printed_tiles=e.tiles,
     )  # fmt: skip
     return d, p, s, outcome
@@ -168,7 +161,7 @@ def play_chunk(payload: SoloExperiment, key, start: int, count: int, keep_rows: 
         "strategy_wins": np.zeros((n_s, k), np.int64),
         "strategy_games": np.zeros((n_s, k), np.int64),
         "outcome": np.zeros(len(OUTCOMES), np.int64),
-        "rounds_hist": np.zeros(MAX_ROUNDS + 1, np.int64),
+        "rounds_hist": np.zeros(payload.rounds + 1, np.int64),
         "actions": np.zeros(1, np.int64),
         "illegal": np.zeros(1, np.int64),
     }

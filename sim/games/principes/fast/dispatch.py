@@ -5,8 +5,8 @@
 History on or off, Court texts, Princesses, Neighbors and the printed Progress Tiles (``court``, ``princesses``,
 ``neighbors``, ``progress: tiles``: ``FAST_MODULES``, ``FAST_VALUES``) each on or off, no other optional module
 switched on (any key outside ``CORE_KEYS`` with a truthy value other than its documented "off" value counts as on,
-so switches added later fall back to the reference by themselves), and ``rules:`` overrides the compiled layout can
-hold.
+so switches added later fall back to the reference by themselves), and a rule set (``rules:`` overrides of any
+rules file) the compiled layout can hold (``setup.compile_tables``: every value reaches the compiled engine as data).
 ``fast`` when one of these fails is a ``ConfigError`` naming the reason; ``reference`` always plays the
 plain-Python engine.
 """
@@ -16,11 +16,15 @@ from __future__ import annotations
 import json
 
 from sim.errors import ConfigError
+from sim.games.principes.fast.policy.params import compile_strategy
+from sim.games.principes.fast.setup import compile_tables
+from sim.games.principes.fast.state import Unsupported
+from sim.games.principes.game.setup import load_game_rules
 
 ENGINES = ("auto", "fast", "reference")
 CORE_KEYS = ("players", "seats", "rotate", "strict", "rules", "history", "engine")
 OFF_VALUES = {"progress": ("generic",)}  # a switch's default that is truthy but means "off"
-# optional modules the fast engine plays (``experiment._variants`` names)
+# optional modules the fast engine plays (``study._variants`` names)
 FAST_MODULES = ("court", "princesses", "neighbors", "tiles")
 FAST_VALUES = {"progress": ("tiles",)}  # other values of a switch the fast engine plays (``tiles``)
 FAST_MAX_CHUNK = 10_000  # games per chunk on the fast engine (about 4 s on one core)
@@ -28,9 +32,6 @@ FAST_MAX_CHUNK = 10_000  # games per chunk on the fast engine (about 4 s on one 
 
 def fast_obstacles(raw: dict, experiment) -> list[str]:
     """Why the fast engine cannot play ``experiment`` (built from ``raw``); empty when it can."""
-    from sim.games.principes.fast.layout import Unsupported
-    from sim.games.principes.fast.strategies import compile_strategy
-
     why = []
     if len(experiment.factions) != 4:
         why.append(f"players: {len(experiment.factions)} (the fast engine plays 4-player games)")
@@ -44,30 +45,18 @@ def fast_obstacles(raw: dict, experiment) -> list[str]:
     variants = set(getattr(experiment, "variants", None) or ()) - set(FAST_MODULES)
     if variants and not why:
         why.append(f"optional modules on: {', '.join(sorted(variants))}")
+    rules = load_game_rules({k: json.loads(v) for k, v in experiment.rules})
     for label, (uses, params) in zip(experiment.labels, experiment.specs, strict=True):
         try:
-            compile_strategy(uses, params)
+            compile_strategy(uses, params, rules)
         except Unsupported as err:
             why.append(f"strategy {label}: {err}")
+    modules = (set(getattr(experiment, "variants", None) or ()) & set(FAST_MODULES)) | {"history"}
     try:
-        _check_rules(experiment.rules, "tiles" in (getattr(experiment, "variants", None) or ()))
+        compile_tables(rules, frozenset(modules))  # the rule set must fit the compiled layout
     except Unsupported as err:
         why.append(f"rules: {err}")
     return why
-
-
-def _check_rules(overrides, tiles: bool = False) -> None:
-    from sim.games.principes.fast.layout import ACTIONS, Unsupported, compile_constants, to_state_vector
-    from sim.games.principes.game.setup import initial_state, load_game_rules
-    from sim.games.principes.map import load_board
-
-    rules = load_game_rules(overrides={k: json.loads(v) for k, v in overrides})
-    v = rules.values["rounds"]
-    if v["actions_planned"] != 3 or tuple(v["actions"]) != ACTIONS:
-        raise Unsupported("rounds.actions and rounds.actions_planned are fixed in the fast engine")
-    board = load_board()
-    compile_constants(board, rules, tiles=tiles)
-    to_state_vector(initial_state(board, rules))
 
 
 def choose_engine(raw: dict, experiment, source: str) -> str:

@@ -1,14 +1,11 @@
-"""The Princesses on the fast engine (``princesses: true``): ``sim.games.principes.game.princesses`` in numba.
+"""The Princesses (``princesses: true``), compiled: the twin of ``game.princesses``' rules.
 
-A Princess's area is a code (``layout.S_PRIN``): 0-3 the Capital of that Principality, 4+ the Neighbors of
-princesses.yaml in order. At a Round's start (after the direction is set) the Princesses of eliminated players and
-those in a Capital its owner lost are removed (``sweep``, also after every action and the History icons); in a
-Period's first Round every player, in turn order, sends a Princess (``missions``), else each Princess in a Capital
-works again (``court_effect``): her owner draws a Court or Neighbor Card at home, or the Capital's owner gives one
-up. Battles and devastation remove Princesses in ``kernels`` (``princess_battle``, ``princess_gone``); Division
-skips lands with a Princess (``history``); Neighbor immunity is asked by ``neighbors.may_end``. Printed Progress
-Tiles (Lady of the Court) are not ported. The choices are the built-in strategies' hooks: ``default_mission`` /
-``default_discard`` and "court" for the scripted plans, uniform picks for ``random``.
+A Princess's area is a code (``state.princesses``): 0-3 the Capital of that Principality, 4+ the Neighbors of
+princesses.yaml in order. Here: the areas a Princess may be sent to (``options``), the default mission, removal
+(``sweep``, ``after_battle``, ``devastated``) and a card given up to a foreign Princess (``lose_card``). The
+missions and the courts' work at a Round's start ask the seats' policies and live with the game flow
+(``driver.princess_round``); Division skips lands with a Princess (``history.division``); Neighbor immunity is asked
+by ``neighbors.may_end``; Lady of the Court's 2 cards are ``driver.court_effect``'s.
 """
 
 from __future__ import annotations
@@ -16,49 +13,37 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.principes.fast import kernels as K
-from sim.games.principes.fast.history import rivals_by_strength
-from sim.games.principes.fast.layout import (
-    C_CAPITAL,
-    C_CARDSYM,
-    C_EXPOSE,
-    C_PER_PERIOD,
-    C_TILES,
-    C_TRACK_HI,
-    NC,
-    NNB,
-    NP,
-    S_CLERGY,
-    S_ELIM,
-    S_HAND,
-    S_PEOPLE,
-    S_PRIN,
-    S_PRINLAST,
-    S_ROUND,
-    SYM_EITHER,
-    SYM_PEOPLE,
-    TK_LADY,
-)
-from sim.games.principes.fast.strategies import P_KIND, P_NPRINCESS, P_PRINCESS, RANDOM
+from sim.games.principes.fast.cards import discard, trade_for_gold
+from sim.games.principes.fast.control import controller
+from sim.games.principes.fast.history.common import rivals_by_strength
+from sim.games.principes.fast.state import NNB, NP, clamp
 
-NAREAS = NP + NNB
+DISCARD, GOLD, PEOPLE, CLERGY = 0, 1, 2, 3  # what a card given up is used for (``princesses.lose_card``'s ``use``)
+OWN_CAPITAL, RIVAL_CAPITAL, NEIGHBOR = 0, 1, 2  # ``princesses.MISSIONS``
+
+
+@njit(cache=True)
+def princess_land(C, area):
+    """``princesses.capital_owner``'s land: a Capital's land, or a Neighbor's that is a Pomerania, else -1."""
+    return C.capital[area] if area < NP else C.nbland[area - NP]
 
 
 @njit(cache=True)
 def sweep(S, C):
     """``princesses.sweep``: an eliminated player's Princess, and one in a Capital its owner no longer controls."""
     for q in range(NP):
-        a = S[S_PRIN + q]
+        a = S.princesses[q]
         if a < 0:
             continue
-        if S[S_ELIM + q] or (a < NP and K.controller(S, C, C[C_CAPITAL + a]) != a):
-            S[S_PRIN + q] = -1
+        if S.eliminated[q] or (a < NP and controller(S, C, C.capital[a]) != a):
+            S.princesses[q] = -1
 
 
 @njit(cache=True)
 def options(S, C, p, out):
-    """``princesses.options``: own Capital, the other players' Capitals (board order), the Neighbors; free, not her
-    last area, a Capital only while its owner (a player) controls it. Returns how many."""
+    """``princesses.options``: own Capital, the other players' Capitals (board order), the Neighbors; not another
+    Princess's area, not her last one, a Capital only while its owner (a player) controls it (each condition a
+    princesses.yaml switch). Returns how many."""
     n = 0
     for i in range(NP + 1):
         if i == 0:
@@ -67,7 +52,7 @@ def options(S, C, p, out):
             a = i - 1
             if a == p:
                 continue
-        if S[S_ELIM + a] or K.controller(S, C, C[C_CAPITAL + a]) != a:
+        if S.eliminated[a] or (C.capital_control and controller(S, C, C.capital[a]) != a):
             continue
         out[n] = a
         n += 1
@@ -77,10 +62,11 @@ def options(S, C, p, out):
     m = 0
     for i in range(n):
         a = out[i]
-        ok = a != S[S_PRINLAST + p]
-        for q in range(NP):
-            if q != p and S[S_PRIN + q] == a:
-                ok = False
+        ok = not C.no_repeat or a != S.princess_last[p]
+        if C.one_per_area:
+            for q in range(NP):
+                if q != p and S.princesses[q] == a:
+                    ok = False
         if ok:
             out[m] = a
             m += 1
@@ -88,14 +74,16 @@ def options(S, C, p, out):
 
 
 @njit(cache=True)
-def default_mission(S, C, Pp, p, allowed, n):
-    for i in range(Pp[P_NPRINCESS]):
-        kind = Pp[P_PRINCESS + i]
-        if kind == 0:
+def default_mission(S, C, kinds, nkinds, p, allowed, n):
+    """``princesses.default_mission``: the first mission kind of ``kinds[:nkinds]`` that is possible: the own
+    Capital; the Capital of the strongest rival; the Neighbor bordering most of the player's lands."""
+    for i in range(nkinds):
+        kind = kinds[i]
+        if kind == OWN_CAPITAL:
             for j in range(n):
                 if allowed[j] == p:
                     return p
-        elif kind == 1:
+        elif kind == RIVAL_CAPITAL:
             rivals = np.empty(NP, np.int64)
             nr = rivals_by_strength(S, C, p, rivals)
             for r in range(nr):
@@ -106,7 +94,7 @@ def default_mission(S, C, Pp, p, allowed, n):
             best = -1
             for j in range(n):
                 a = allowed[j]
-                if a >= NP and (best < 0 or C[C_EXPOSE + p * NNB + a - NP] > C[C_EXPOSE + p * NNB + best - NP]):
+                if a >= NP and (best < 0 or C.expose[p, a - NP] > C.expose[p, best - NP]):
                     best = a
             if best >= 0:
                 return best
@@ -114,98 +102,37 @@ def default_mission(S, C, Pp, p, allowed, n):
 
 
 @njit(cache=True)
-def lose_card(S, C, P, F, sid, victim, rs):
-    """The victim gives up one Court or Neighbor Card (``princess_discard`` or ``default_discard``)."""
-    if P[sid[victim], P_KIND] == RANDOM:
-        total = 0
-        for c in range(3, NC):
-            total += S[S_HAND + victim * NC + c]
-        pick = K.rand_below(rs, total)
-        card = 3
-        for c in range(3, NC):
-            h = S[S_HAND + victim * NC + c]
-            if pick < h:
-                card = c
-                break
-            pick -= h
-        sym = C[C_CARDSYM + card]
-        if sym == SYM_EITHER:
-            use = K.rand_below(rs, 4)  # discard, gold, people, clergy
-        else:
-            use = K.rand_below(rs, 3)  # discard, gold, its own track
-            if use == 2:
-                use = 2 if sym == SYM_PEOPLE else 3
-    else:
-        card = 3
-        for c in range(3, NC):
-            if S[S_HAND + victim * NC + c] > 0:
-                card = c
-                break
-        sym = C[C_CARDSYM + card]
-        if sym == SYM_EITHER:
-            track = 2 if S[S_PEOPLE + victim] <= S[S_CLERGY + victim] else 3
-        else:
-            track = 2 if sym == SYM_PEOPLE else 3
-        level = S[S_PEOPLE + victim] if track == 2 else S[S_CLERGY + victim]
-        use = track if level < C[C_TRACK_HI] else 1
-    if use == 1:
-        K.trade_for_gold(S, C, victim, card)
-    else:
-        K.discard(S, victim, card)
-        if use == 2:
-            S[S_PEOPLE + victim] = K.clamp(C, S[S_PEOPLE + victim] + 1)
-        elif use == 3:
-            S[S_CLERGY + victim] = K.clamp(C, S[S_CLERGY + victim] + 1)
+def lose_card(S, C, victim, card, use):
+    """``princesses.lose_card``: the victim gives up ``card``, discarded or traded for gold or a support point
+    (``use``); with princesses.yaml ``sabotage_trade`` false it is discarded whatever the victim chose."""
+    if use != DISCARD and not C.sabotage_trade:
+        use = DISCARD
+    if use == GOLD:
+        trade_for_gold(S, C, victim, card)
+        return
+    discard(S, victim, card)
+    if use == PEOPLE:
+        S.people[victim] = clamp(C, S.people[victim] + 1)
+    elif use == CLERGY:
+        S.clergy[victim] = clamp(C, S.clergy[victim] + 1)
 
 
 @njit(cache=True)
-def court_effect(S, C, P, F, sid, p, rs):
-    """``princesses._court_effect``: 1 card, 2 with Lady of the Court."""
-    a = S[S_PRIN + p]
-    if a < 0 or a >= NP:
-        return
-    n = K.tile_param(S, C, p, TK_LADY) if C[C_TILES] else -1
-    if n < 0:
-        n = 1
-    if a == p:
-        for _ in range(n):
-            kind = 1
-            if P[sid[p], P_KIND] == RANDOM:
-                kind = 1 + K.rand_below(rs, 2)  # rng.choice(("court", "neighbor"))
-            K.draw_into(S, C, p, kind, rs)
-        K.enforce_hand_limit(S, C, p)
-        return
-    for _ in range(n):
-        held = 0
-        for c in range(3, NC):
-            held += S[S_HAND + a * NC + c]
-        if held == 0:
-            break
-        lose_card(S, C, P, F, sid, a, rs)
+def after_battle(S, C, land, winner):
+    """``princesses.after_battle``: a Princess on ``land`` at home goes unless her owner won; a sabotaging one goes
+    whoever wins (princesses.yaml ``sabotage_removed_by_any_battle``; false: only when her owner's units win)."""
+    for q in range(NP):
+        a = S.princesses[q]
+        if a < 0 or princess_land(C, a) != land:
+            continue
+        if (a == q and winner != q) or (a != q and (C.sabotage_any or winner == q)):
+            S.princesses[q] = -1
 
 
 @njit(cache=True)
-def round_start(S, C, P, F, sid, rs):
-    """``princesses.round_start``: sweep, then missions in a Period's first Round, else the courts' work."""
-    sweep(S, C)
-    order = np.empty(NP, np.int64)
-    no = K.turn_order(S, C, order)
-    if (S[S_ROUND] - 1) % C[C_PER_PERIOD] == 0:
-        for q in range(NP):
-            S[S_PRIN + q] = -1
-        allowed = np.empty(NP + NNB + 1, np.int64)
-        for o in range(no):
-            q = order[o]
-            n = options(S, C, q, allowed)
-            if P[sid[q], P_KIND] == RANDOM:
-                a = allowed[K.rand_below(rs, n)]
-            else:
-                a = default_mission(S, C, P[sid[q]], q, allowed, n)
-            S[S_PRIN + q] = a
-            S[S_PRINLAST + q] = a
-            court_effect(S, C, P, F, sid, q, rs)
-        return
-    for o in range(no):
-        q = order[o]
-        if S[S_PRIN + q] >= 0:
-            court_effect(S, C, P, F, sid, q, rs)
+def devastated(S, C, land):
+    """``princesses.devastated``: the Princess on ``land`` is removed."""
+    for q in range(NP):
+        a = S.princesses[q]
+        if a >= 0 and princess_land(C, a) == land:
+            S.princesses[q] = -1

@@ -64,7 +64,9 @@ def battle_kind(state: State, attacker: str, defender: str) -> str:
 
 
 def _count(state: State, name: str, n: int = 1) -> None:
-    state.tally[name] = state.tally.get(name, 0) + n
+    """Add ``n`` to a tally (no entry for a count still 0: one state, one tally)."""
+    if n:
+        state.tally[name] = state.tally.get(name, 0) + n
 
 
 def _roll(state: State, rng: random.Random) -> int:

@@ -24,7 +24,6 @@ lands) and ``solo_support`` (Court/Neighbor Cards played for support before an a
 
 from __future__ import annotations
 
-import functools
 import random
 from collections import deque
 from collections.abc import Callable
@@ -58,10 +57,11 @@ def solo_values(rules=None) -> dict:
     return effects.values(rules, "solo")
 
 
-@functools.lru_cache(maxsize=4)
-def solo_rules(extra: tuple[tuple[str, object], ...] = ()) -> GameRules:
-    """game.yaml with the solo overrides (tracks to 15, half the Progress tiles) and ``extra`` dotted overrides."""
-    return load_game_rules(overrides={**solo_values()["overrides"], **dict(extra)})  # the bundled solo.yaml
+def solo_rules(extra: tuple[tuple[str, object], ...] = (), sources: dict | None = None) -> GameRules:
+    """The rule set with solo.yaml's overrides of game.yaml (tracks to 15, half the Progress tiles) and ``extra``
+    dotted overrides of any rules file (``sources`` names where each came from, for errors); cached."""
+    overrides = {**solo_values()["overrides"], **dict(extra)}  # the bundled solo.yaml's
+    return load_game_rules(overrides, {k: (sources or {}).get(k, "solo.yaml overrides") for k in overrides})
 
 
 def non_players(state: State, player: str) -> tuple[str, ...]:

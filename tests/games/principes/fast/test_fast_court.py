@@ -7,8 +7,8 @@ from sim.games.principes import experiment
 from sim.games.principes.game import court
 from sim.rng import experiment_key
 
+from .lockstep_helpers import lockstep
 from .test_fast_games import MIX
-from .test_fast_history import lockstep
 
 COURTLY = [
     {"name": "courtly", "uses": "builder",
@@ -36,7 +36,7 @@ def test_same_court_games_as_the_reference_state_by_state(seats, history, monkey
     monkeypatch.setattr(court, "play_text", counted)
     ex = payload(seats=seats, history=history)
     assert ex.engine == "fast" and "court" in ex.variants
-    lockstep(ex, {}, experiment_key(41), range(15), history=history)
+    lockstep(ex, experiment_key(41), range(15))
     assert played  # the texts were played
 
 

@@ -7,14 +7,11 @@ import pytest
 from sim.errors import ConfigError
 from sim.experiments import run_experiment
 from sim.games.principes import experiment
-from sim.games.principes.driver import WIN_TYPES, play_game
+from sim.games.principes.driver import WIN_TYPES
 from sim.games.principes.fast import chunk
-from sim.games.principes.fast.layout import to_state_vector
-from sim.games.principes.game.setup import load_game_rules
-from sim.games.principes.map import load_board
-from sim.lockstep import LockstepRandom
-from sim.rng import experiment_key, trial_state
-from strategies.principes import make
+from sim.rng import experiment_key
+
+from .lockstep_helpers import lockstep
 
 MIX = ["builder", "conqueror", "politician", "random"]
 RAW = {"game": "principes", "seats": MIX, "rotate": True, "history": False}
@@ -59,22 +56,7 @@ def test_same_games_as_the_reference_state_by_state(seats, rules):
     the state after each action, the winner and the record."""
     ex = payload(seats=seats, rules=rules)
     assert ex.engine == "fast"
-    board, rules = load_board(), load_game_rules(overrides=rules)
-    players = [make(u, p) for u, p in ex.specs]
-    key = experiment_key(21)
-    for game in range(25):
-        ids = experiment.seat_strategies(ex, game)
-        seated = {p: players[ids[j]] for j, p in enumerate(ex.factions)}
-        states: list = []
-        log = states.append
-        rec = play_game(seated, LockstepRandom(trial_state(key, game)), board, rules, strict=True,
-                        on_action=lambda st, p, a, log=log: log(to_state_vector(st)))  # fmt: skip
-        (winner, wt, rounds, actions, bad), trace = chunk.trace_game(ex, key, game)
-        assert bad == 0 and actions == rec.actions == len(states)
-        for i, (want, got) in enumerate(zip(states, trace, strict=True)):
-            assert np.array_equal(want, got), (game, i, np.nonzero(want != got)[0])
-        assert WIN_TYPES[wt] == rec.win_type and rounds == rec.rounds
-        assert (winner if winner >= 0 else None) == (ex.factions.index(rec.winner) if rec.winner else None)
+    lockstep(ex, experiment_key(21), range(25))
 
 
 @pytest.mark.parametrize("seats", [["random"] * 4, MIX])
@@ -94,9 +76,9 @@ def test_invariants_after_every_action_and_games_finish(seats):
 def test_chunks_add_up_to_the_whole():
     ex = payload()
     key = np.uint64(9)
-    whole, rows = chunk.play_chunk(ex, key, 0, 40, True)
-    a, rows_a = chunk.play_chunk(ex, key, 0, 13, True)
-    b, rows_b = chunk.play_chunk(ex, key, 13, 27, True)
+    whole, rows = experiment.play_chunk(ex, key, 0, 40, True)
+    a, rows_a = experiment.play_chunk(ex, key, 0, 13, True)
+    b, rows_b = experiment.play_chunk(ex, key, 13, 27, True)
     for name in whole:
         assert np.array_equal(whole[name], a[name] + b[name]), name
     for name in rows:

@@ -5,43 +5,17 @@ import numpy as np
 import pytest
 
 from sim.games.principes import experiment
-from sim.games.principes.driver import WIN_TYPES, play_game
 from sim.games.principes.fast import chunk
-from sim.games.principes.fast.layout import S_HISTN, S_TEUTONIC, S_WAVES, from_state_vector, to_state_vector
+from sim.games.principes.fast.state import STATE, from_state, to_state
 from sim.games.principes.game.setup import initial_state, load_game_rules
-from sim.games.principes.map import load_board
-from sim.lockstep import LockstepRandom
-from sim.rng import experiment_key, trial_state
-from strategies.principes import make
+from sim.rng import experiment_key
 
+from .lockstep_helpers import lockstep
 from .test_fast_games import MIX, RULES, TWEAKED
 
 
 def payload(**keys):
     return experiment.experiment_from_dict({"seats": MIX, "history": True, **keys}, "test.yaml")
-
-
-def lockstep(ex, rules, key, games, history=True):
-    """Play ``games`` on both engines and compare every event (every action, every Round's History icons); returns
-    the final reference states."""
-    board, rules = load_board(), load_game_rules(overrides=rules)
-    players = [make(u, p) for u, p in ex.specs]
-    seen = []
-    for game in games:
-        ids = experiment.seat_strategies(ex, game)
-        seated = {p: players[ids[j]] for j, p in enumerate(ex.factions)}
-        states: list = []
-        rec = play_game(seated, LockstepRandom(trial_state(key, game)), board, rules, strict=True, history=history,
-                        variants=ex.variants, on_action=lambda st, p, a, log=states.append: log(to_state_vector(st)),
-                        on_history=lambda st, log=states.append: log(to_state_vector(st)))  # fmt: skip
-        (winner, wt, rounds, actions, bad), trace = chunk.trace_game(ex, key, game)
-        assert bad == 0 and actions == rec.actions and len(trace) == len(states)
-        for i, (want, got) in enumerate(zip(states, trace, strict=True)):
-            assert np.array_equal(want, got), (game, i, np.nonzero(want != got)[0])
-        assert WIN_TYPES[wt] == rec.win_type and rounds == rec.rounds
-        assert (winner if winner >= 0 else None) == (ex.factions.index(rec.winner) if rec.winner else None)
-        seen.append(rec.final)
-    return seen
 
 
 @pytest.mark.parametrize(
@@ -58,8 +32,8 @@ def lockstep(ex, rules, key, games, history=True):
 def test_same_history_games_as_the_reference_state_by_state(seats, rules, games):
     ex = payload(seats=seats, rules=rules)
     assert ex.engine == "fast"
-    finals = lockstep(ex, rules, experiment_key(31), range(games))
-    assert all(len(s.history) == 6 for s in finals)
+    finals = lockstep(ex, experiment_key(31), range(games))
+    assert all(len(r.final.history) == 6 for r in finals)
 
 
 def test_history_events_are_reached():
@@ -70,9 +44,9 @@ def test_history_events_are_reached():
     waves = called = 0
     for game in range(40):
         _, trace = chunk.trace_game(ex, experiment_key(31), game)
-        waves += trace[-1, S_WAVES] > 0
-        called += trace[-1, S_TEUTONIC] > 0
-        assert trace[-1, S_HISTN] == 6
+        waves += trace[-1]["mongol_waves"] > 0
+        called += trace[-1]["teutonic"] > 0
+        assert trace[-1]["history_n"] == 6
     assert waves > 0 and called > 0
 
 
@@ -89,12 +63,12 @@ def test_history_invariants_after_every_event(seats):
 
 
 def test_history_state_round_trip():
-    board, rules = load_board(), load_game_rules()
+    rules = load_game_rules()
     ex = payload(seats=["random"] * 4)
     _, trace = chunk.trace_game(ex, experiment_key(31), 3)
-    template = initial_state(board, rules)
+    template = initial_state(rules.board, rules)
     for s in trace[::7]:
-        assert np.array_equal(to_state_vector(from_state_vector(s, template)), s)
+        assert np.array_equal(STATE.flat(to_state(from_state(s, template))), STATE.flat(s[None]))
 
 
 def test_history_switch():

@@ -2,17 +2,16 @@
 History Cards, the Court texts and the Princesses on and off, tweaked scripted parameters, invariants after every
 event, and the engine switch."""
 
-import numpy as np
 import pytest
 
 from sim.games.principes import experiment
 from sim.games.principes.fast import chunk
-from sim.games.principes.fast.layout import F_MAJOR0, NF, NK, NL, NP, S_UNITS
+from sim.games.principes.fast.state import CARDS, F_MAJOR0
 from sim.games.principes.game import neighbors
 from sim.rng import experiment_key
 
+from .lockstep_helpers import lockstep
 from .test_fast_games import MIX, RULES
-from .test_fast_history import lockstep
 
 TWEAKED = [  # off the defaults: every policy branch of the scripted Neighbor hooks
     {
@@ -68,7 +67,7 @@ def counted(monkeypatch):
 def test_same_neighbor_games_as_the_reference_state_by_state(seats, history, court, princesses, rules, games, counted):
     ex = payload(seats=seats, history=history, court=court, princesses=princesses, rules=rules)
     assert ex.engine == "fast" and "neighbors" in ex.variants
-    lockstep(ex, rules, experiment_key(61), range(games), history=history)
+    lockstep(ex, experiment_key(61), range(games))
     assert counted["plays"] > 0 and counted["moves"] > 0  # Neighbor Cards were played and moved figures
 
 
@@ -77,8 +76,7 @@ def test_neighbor_figures_move_on_the_fast_engine():
     moved = 0
     for game in range(10):
         _, trace = chunk.trace_game(ex, experiment_key(61), game)
-        units = trace[:, S_UNITS : S_UNITS + NL * NF * NK].reshape(len(trace), NL, NF, NK)
-        moved += units[:, :, F_MAJOR0:].any()
+        moved += trace["units"][:, :, F_MAJOR0:].any()
     assert moved > 0
 
 
@@ -99,13 +97,10 @@ def test_neighbor_invariants_after_every_event(seats, keys):
 
 def test_neighbors_off_deals_the_bare_symbols():
     """With Neighbors off no card by identity is ever dealt (the part-1 deck of symbols)."""
-    from sim.games.principes.fast.layout import CARDS, NC, S_DECK, S_HAND
-
     ex = experiment.experiment_from_dict({"seats": MIX, "history": True}, "test.yaml")
     _, trace = chunk.trace_game(ex, experiment_key(61), 0)
     ids = [i for i, c in enumerate(CARDS) if c.startswith("neighbor.") and c.split(".")[1] not in neighbors.SUPPORT]
-    cards = np.concatenate([trace[:, S_DECK : S_DECK + NC], trace[:, S_HAND : S_HAND + NP * NC]], axis=1)
-    assert not cards[:, ids].any() and not cards[:, [NC + p * NC + i for p in range(NP) for i in ids]].any()
+    assert not trace["decks"][:, ids].any() and not trace["hands"][:, :, ids].any()
 
 
 def test_neighbor_switch():

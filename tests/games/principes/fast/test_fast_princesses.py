@@ -8,8 +8,8 @@ from sim.games.principes.fast import chunk
 from sim.games.principes.game import princesses
 from sim.rng import experiment_key
 
+from .lockstep_helpers import lockstep
 from .test_fast_games import MIX
-from .test_fast_history import lockstep
 
 WEDDED = [
     {"name": "homely", "uses": "builder", "params": {"princess": ["neighbor", "own_capital"]}},
@@ -44,7 +44,7 @@ def test_same_princess_games_as_the_reference_state_by_state(seats, history, cou
     monkeypatch.setattr(princesses, "_court_effect", counted)
     ex = payload(seats=seats, history=history, court=court)
     assert ex.engine == "fast" and "princesses" in ex.variants
-    lockstep(ex, {}, experiment_key(51), range(15), history=history)
+    lockstep(ex, experiment_key(51), range(15))
     assert any(works)  # Princesses went on missions
 
 
@@ -67,7 +67,7 @@ def test_princess_switch():
 def test_unported_modules_never_play_silently():
     import dataclasses
 
-    from sim.games.principes.fast.layout import Unsupported
+    from sim.games.principes.fast.state import Unsupported
 
     ex = dataclasses.replace(payload(), variants=frozenset({"princesses", "active"}))  # 2-3 players only
     with pytest.raises(Unsupported):

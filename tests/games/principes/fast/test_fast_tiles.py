@@ -10,33 +10,21 @@ import numpy as np
 import pytest
 
 from sim.games.principes import experiment
+from sim.games.principes.fast import battles as fast_battles
 from sim.games.principes.fast import chunk
-from sim.games.principes.fast import kernels as K
-from sim.games.principes.fast.layout import (
-    C_TILEKIND,
-    C_TILES,
-    MAXHELD,
-    NP,
-    S_TILES,
-    S_TILESN,
-    TILE_KINDS,
-    compile_constants,
-    from_state_vector,
-    tile_ids,
-    to_state_vector,
-)
-from sim.games.principes.game import battles, cards, tiles
+from sim.games.principes.fast.setup import compile_tables
+from sim.games.principes.fast.state import NP, STATE, TILE_KINDS, from_state, tile_ids, to_state
+from sim.games.principes.game import battles, cards, effects, tiles
 from sim.games.principes.game.scenario import give_cards, place
 from sim.games.principes.game.setup import initial_state, load_game_rules
 from sim.games.principes.game.state import UNITS
-from sim.games.principes.map import load_board
 from sim.lockstep import LockstepRandom
 from sim.rng import experiment_key
 from strategies.principes.random_legal import RandomLegal
 from strategies.principes.scripted import Scripted
 
+from .lockstep_helpers import lockstep
 from .test_fast_games import MIX, RULES
-from .test_fast_history import lockstep
 
 SOLDIER = {  # Learning Chess, Border Guards, Mounts for Infantry, Three-Field
     "name": "soldier",
@@ -85,13 +73,13 @@ def held_kinds(trace) -> set[str]:
     kinds = set()
     for s in trace:
         for p in range(NP):
-            for t in s[S_TILES + p * MAXHELD : S_TILES + p * MAXHELD + s[S_TILESN + p]]:
+            for t in s["tiles"][p, : s["tiles_n"][p]]:
                 kinds.add(tiles.catalogue()[ids[int(t)]]["kind"])
     return kinds
 
 
 @pytest.fixture
-def effects(monkeypatch):
+def reached(monkeypatch):
     """Counts the tile effects at work in the reference engine (each a change they made)."""
     seen = collections.Counter()
 
@@ -106,16 +94,16 @@ def effects(monkeypatch):
 
         monkeypatch.setattr(module, name, wrapped)
 
-    counted(tiles, "guarded", lambda out, *a, **k: out)  # Border Guards stopped a move (players' or Invaders')
+    counted(effects, "guarded", lambda out, *a, **k: out)  # Border Guards stopped a move (players' or Invaders')
     counted(tiles, "gain_support", lambda out, *a, **k: True)  # Chronicle
-    counted(tiles, "princess_cards", lambda out, *a, **k: out == 2)  # Lady of the Court
-    counted(tiles, "extra_points", lambda out, *a, **k: out > 0)  # Mounts for Infantry
-    counted(tiles, "extra_units", lambda out, *a, **k: out > 0)  # Three-Field
-    counted(tiles, "abbey_clergy", lambda out, *a, **k: out > 0)  # French Style (asked when an Abbey is built)
+    counted(effects, "princess_cards", lambda out, *a, **k: out == 2)  # Lady of the Court
+    counted(effects, "extra_points", lambda out, *a, **k: out > 0)  # Mounts for Infantry
+    counted(effects, "extra_units", lambda out, *a, **k: out > 0)  # Three-Field
+    counted(effects, "abbey_clergy", lambda out, *a, **k: out > 0)  # French Style (asked when an Abbey is built)
     counted(cards, "trade_for_support", lambda out, s, p, card, track: card.startswith("battle"))  # Heralds
     counted(battles, "_flip", lambda out, s, att, ua, ud, fa, fd, sh: out != (fa, fd))  # Learning Chess
     counted(cards, "enforce_hand_limit", lambda out, s, p: cards.hand_limit(s, p) == 9 and cards.hand_size(s, p) > 6)
-    counted(tiles, "council_bonus", lambda out, s, order: True)
+    counted(effects, "council_bonus", lambda out, s, order: True)
     after = tiles.after_action
 
     def after_action(state, player, action, rng):  # Training Grounds and the assumed +1 gold
@@ -126,14 +114,14 @@ def effects(monkeypatch):
         return out
 
     monkeypatch.setattr(tiles, "after_action", after_action)
-    knightly = tiles.council_bonus
+    knightly = effects.council_bonus
 
     def council_bonus(state, order):  # Knightly Culture: People at a Council
         before = dict(state.people)
         knightly(state, order)
         seen["knightly_culture"] += state.people != before
 
-    monkeypatch.setattr(tiles, "council_bonus", council_bonus)
+    monkeypatch.setattr(effects, "council_bonus", council_bonus)
     for cls in (Scripted, RandomLegal):
         for name in ("new_mechanisms", "church_schools"):
             f = getattr(cls, name)
@@ -149,7 +137,7 @@ def effects(monkeypatch):
 
 
 @pytest.mark.parametrize(
-    "seats, history, modules, games, reached",
+    "seats, history, modules, games, goal",
     [
         (MIX, True, ("court", "princesses"), 20, {"guarded", "gain_support", "trade_for_support", "new_mechanisms"}),
         (["random"] * 4, True, ("court", "princesses"), 20, {"church_schools", "princess_cards", "_flip"}),
@@ -165,19 +153,19 @@ def effects(monkeypatch):
         (WISHES, True, ("court", "princesses"), 15, {"princess_cards", "training_grounds", "action_gold"}),
     ],
 )
-def test_same_tile_games_as_the_reference_state_by_state(seats, history, modules, games, reached, effects):
+def test_same_tile_games_as_the_reference_state_by_state(seats, history, modules, games, goal, reached):
     ex = payload(seats=seats, history=history, **{m: True for m in modules})
     assert ex.engine == "fast" and "tiles" in ex.variants
-    lockstep(ex, {}, experiment_key(61), range(games), history=history)
-    missing = reached - {k for k, n in effects.items() if n}
-    assert not missing, (missing, dict(effects))
+    lockstep(ex, experiment_key(61), range(games))
+    missing = goal - {k for k, n in reached.items() if n}
+    assert not missing, (missing, dict(reached))
 
 
 def test_tile_games_with_rules_overrides():
     rules = {**RULES, "progress.tiles_per_period": 2}
     ex = payload(rules=rules, history=True)
     assert ex.engine == "fast"
-    lockstep(ex, rules, experiment_key(62), range(10), history=True)
+    lockstep(ex, experiment_key(62), range(10))
 
 
 def test_every_tile_effect_is_held():
@@ -190,12 +178,12 @@ def test_every_tile_effect_is_held():
     assert kinds == set(TILE_KINDS)
 
 
-def test_learning_chess_battles_match_for_the_same_dice(effects):
+def test_learning_chess_battles_match_for_the_same_dice(reached):
     """Battles between holders of Learning Chess on reference positions, fought by both engines on the same stream:
     the flip of a losing die when the opposite face wins it (after Masovia's reroll)."""
-    board = load_board()
     rules = load_game_rules()
-    c = compile_constants(board, rules, tiles=True)
+    board = rules.board
+    c = compile_tables(rules, frozenset({"tiles", "history"}))[0]
     ex = payload(seats=["random"] * 4, history=True)
     template = initial_state(board, rules)
     template.variants = frozenset({"tiles"})
@@ -203,7 +191,7 @@ def test_learning_chess_battles_match_for_the_same_dice(effects):
     fought = 0
     for game in range(6):
         for s0 in chunk.trace_game(ex, experiment_key(63), game)[1][::3]:
-            state = from_state_vector(s0, template)
+            state = from_state(s0, template)
             alive = [p for p in board.principalities if p not in state.eliminated]
             attacker = rng.choice(alive)
             lands = sorted(land for land, here in state.units.items() if attacker not in here)
@@ -223,23 +211,24 @@ def test_learning_chess_battles_match_for_the_same_dice(effects):
                             st = give_cards(st, p, card, n)
             seed = rng.getrandbits(64)
             out, _ = battles.battle(st, land, attacker, LockstepRandom(seed))
-            s = to_state_vector(st)
-            K.battle(s, c, board.index[land], board.principalities.index(attacker), np.array([seed], np.uint64))
-            assert np.array_equal(s, to_state_vector(out)), (land, attacker, units)
+            s = to_state(st)
+            fast_battles.battle(s[0], c[0], board.index[land], board.principalities.index(attacker),
+                                np.array([seed], np.uint64))  # fmt: skip
+            assert not STATE.diff(s[0], to_state(out)[0]), (land, attacker, units, STATE.diff(s[0], to_state(out)[0]))
             fought += 1
-    assert fought > 50 and effects["_flip"] > 5, (fought, dict(effects))
+    assert fought > 50 and reached["_flip"] > 5, (fought, dict(reached))
 
 
 def test_tile_state_round_trip():
-    board, rules = load_board(), load_game_rules()
+    rules = load_game_rules()
     ex = payload(seats=WISHES, history=True, princesses=True)
     _, trace = chunk.trace_game(ex, experiment_key(61), 2)
-    template = initial_state(board, rules)
+    template = initial_state(rules.board, rules)
     template.variants = frozenset({"tiles"})
     for s in trace[::5]:
-        state = from_state_vector(s, template)
+        state = from_state(s, template)
         assert all("." in t and not t.split(".")[1].isdigit() for held in state.tiles.values() for t in held)
-        assert np.array_equal(to_state_vector(state), s)
+        assert np.array_equal(STATE.flat(to_state(state)), STATE.flat(s[None]))
 
 
 @pytest.mark.parametrize("seats, neighbors", [(["random"] * 4, False), (WISHES, False), (WISHES, True)])
@@ -252,12 +241,12 @@ def test_tile_invariants_after_every_event(seats, neighbors):
 
 def test_tiles_off_plays_the_generic_model():
     """Without ``progress: tiles`` nothing printed is compiled: no effect kinds, the generic tile names."""
-    board, rules = load_board(), load_game_rules()
-    c = compile_constants(board, rules)
-    assert (c[C_TILEKIND : C_TILEKIND + len(tiles.catalogue())] == -1).all() and c[C_TILES] == 0
+    rules = load_game_rules()
+    c = compile_tables(rules)[0]
+    assert (c["tile_kind"][: len(tiles.catalogue())] == -1).all() and c["tiles"] == 0
     ex = experiment.experiment_from_dict({"seats": MIX}, "test.yaml")
     _, trace = chunk.trace_game(ex, experiment_key(61), 0)
-    state = from_state_vector(trace[-1], initial_state(board, rules))
+    state = from_state(trace[-1], initial_state(rules.board, rules))
     assert all(t.split(".")[1].isdigit() for held in state.tiles.values() for t in held)
 
 
@@ -273,12 +262,12 @@ def test_tile_switch():
 
 
 @pytest.mark.parametrize("seats", [[SOLDIER, "random", KNIGHT, "conqueror"], [SOLDIER, CLERK, "random", "random"]])
-def test_every_module_same_games_as_the_reference(seats, effects, monkeypatch):
+def test_every_module_same_games_as_the_reference(seats, reached, monkeypatch):
     """History, the Neighbors, the printed tiles, Court texts and Princesses together: Border Guards stop Neighbor
     figures too (``neighbors._stops``) and the Princesses bring Neighbor Cards by identity."""
     from sim.games.principes.game import neighbors
 
-    stopped, guarded = [], tiles.guarded  # (the ``effects`` fixture's counting wrapper)
+    stopped, guarded = [], effects.guarded  # (the ``reached`` fixture's counting wrapper)
 
     def spy(state, land, mover, consent=frozenset()):
         out = guarded(state, land, mover, consent)
@@ -286,8 +275,8 @@ def test_every_module_same_games_as_the_reference(seats, effects, monkeypatch):
             stopped.append(land)
         return out
 
-    monkeypatch.setattr(tiles, "guarded", spy)
+    monkeypatch.setattr(effects, "guarded", spy)
     ex = payload(seats=seats, history=True, neighbors=True, court=True, princesses=True)
     assert ex.engine == "fast" and {"tiles", "neighbors", "court", "princesses"} <= ex.variants
-    lockstep(ex, {}, experiment_key(63), range(20), history=True)
-    assert stopped and effects["princess_cards"] and effects["guarded"] > len(stopped), (len(stopped), dict(effects))
+    lockstep(ex, experiment_key(63), range(20))
+    assert stopped and reached["princess_cards"] and reached["guarded"] > len(stopped), (len(stopped), dict(reached))

@@ -1,0 +1,466 @@
+"""The compiled engine's rule tables: one record of ``TABLES`` built from a ``setup.GameRules`` (the twin of
+``game.setup``), and the starting position.
+
+``compile_tables(rules, modules)`` reads the rule set of the experiment at hand (every rules file, overrides
+included) into ``TABLES``: the board, the unit values, the die, costs, limits, the card decks, the History
+cards, the Neighbors, the Princesses and the printed tiles. The kernels take the record as an argument, so numba
+never freezes a rules value into machine code: a changed value needs no recompile. The result is cached per
+``rules.digest`` and set of modules. ``Unsupported`` is raised for a board or rules the layout cannot hold (the
+experiment then plays on the reference engine, ``dispatch``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim.games.principes.fast.state import (
+    ACTIONS,
+    CARD_KINDS,
+    CARDS,
+    F_TEUTONIC,
+    INVADERS,
+    MAJORS,
+    MAXHELD,
+    MAXMARKET,
+    MAXPERIODS,
+    MAXT,
+    NB_IDS,
+    NC,
+    NCOL,
+    NF,
+    NHCARDS,
+    NHIST,
+    NK,
+    NL,
+    NNB,
+    NP,
+    NPOM,
+    NSYM,
+    NTILES,
+    TILE_KINDS,
+    Unsupported,
+    factions,
+    tile_ids,
+    to_state,
+)
+from sim.games.principes.game import effects
+from sim.games.principes.game import neighbors as game_neighbors
+from sim.games.principes.game.setup import initial_state
+from sim.games.principes.game.state import UNITS
+from sim.layout import Layout
+
+MAXDRAW = max(3, len(NB_IDS))  # cards of one type in a deck's draw order
+MAXFACES = 12  # Battle Die faces
+MAXADJ = 8 * NL  # adjacency entries
+NAREA = 2  # off-map areas the Invaders enter from: the Balts, the Rus' Duchies
+ICONS = (
+    "division",
+    "urbanization",
+    "release_to_home",
+    "common_council",
+    "balt_raid",
+    "teutonic_knights",
+    "mongol_invasion",
+)
+SYM_PEOPLE, SYM_CLERGY, SYM_EITHER = 1, 2, 3  # ``card_sym``: a card's support symbol (0 a Battle Card)
+NB_ANY = 6  # ``card_nb`` of an "Any Neighbors" card
+MODULES = ("history", "court", "princesses", "neighbors", "tiles")  # the optional rules the engine plays
+TILE_PARAMS = {  # printed tiles' effect kind → (first parameter, second parameter) names (``tile_par``/``tile_par2``)
+    "chronicle": ("support", None),
+    "third_slot": ("slots", None),
+    "church_schools": ("gold", "tiles"),
+    "new_mechanisms": (None, None),
+    "action_gold": ("gold", None),
+    "training_grounds": ("cards_per_tiltyard", None),
+    "border_guards": (None, None),
+    "assembly_units": ("units", None),
+    "infantry_points": ("points", None),
+    "learning_chess": (None, None),
+    "abbey_clergy": ("clergy", None),
+    "heralds_of_peace": (None, None),
+    "knightly_culture": ("people_per_tiltyard", None),
+    "lady_of_the_court": ("cards", None),
+    "hand_limit": ("cards", None),
+}
+# the scalar rules values: (field, file, dotted key)
+SCALARS = (
+    ("rounds", "game", "rounds.count"),
+    ("per_period", "game", "rounds.per_period"),
+    ("track_lo", "game", "tracks.low"),
+    ("track_hi", "game", "tracks.high"),
+    ("might_uncapped", "game", "tracks.might_uncapped"),
+    ("coins", "game", "pools.coins_gold"),
+    ("hand_limit", "game", "politics.hand_limit"),
+    ("tax_people", "game", "taxes.people_cost"),
+    ("tax_min", "game", "taxes.min_people"),
+    ("gold_per_might", "game", "taxes.gold_per_might"),
+    ("asm_units", "game", "assembly.units"),
+    ("knight_cost", "game", "assembly.knight_cost"),
+    ("footman_cost", "game", "assembly.footman_cost"),
+    ("cav_points", "game", "movement.cavalry_points"),
+    ("inf_points", "game", "movement.infantry_points"),
+    ("clergy_penalty", "game", "movement.clergy_penalty"),
+    ("indulgence", "game", "movement.indulgence_gold"),
+    ("destroy_people", "game", "movement.destruction_people"),
+    ("destroy_clergy", "game", "movement.destruction_clergy"),
+    ("win_people", "game", "battle.winner_people"),
+    ("lose_people", "game", "battle.loser_people"),
+    ("battle_draw", "game", "battle.cards_drawn"),
+    ("build_per_action", "game", "building.buildings_per_action"),
+    ("build_cost", "game", "building.building_cost"),
+    ("tiltyard_people", "game", "building.tiltyard_people"),
+    ("abbey_clergy", "game", "building.abbey_clergy"),
+    ("pol_drawn", "game", "politics.cards_drawn"),
+    ("pol_kept", "game", "politics.cards_kept"),
+    ("council_tracks", "game", "politics.council_tracks_to_lead"),
+    ("coronation", "game", "politics.coronation_position"),
+    ("gold_per_card", "game", "cards.gold_per_card"),
+    ("tiles_per_period", "game", "progress.tiles_per_period"),
+    ("slots", "game", "progress.slots_per_color"),
+    ("shield_gord", "rules", "defender_shields.gord"),
+    ("shield_city", "rules", "defender_shields.city"),
+    ("shield_castle", "rules", "defender_shields.castle"),
+    ("settlements_each", "rules", "defender_shields.settlements_count_each"),
+    ("coin_gold", "rules", "loot.coin_gold"),
+    ("neutral_loot_ignored", "rules", "loot.neutral_vs_neutral_ignored"),
+    ("cards_per_unit", "rules", "cards.per_unit_limit"),
+    ("attacker_first", "rules", "cards.attacker_first"),
+    ("neutral_cards", "rules", "cards.neutral_use_cards"),
+    ("entry_cost", "history", "invaders.entry_cost"),
+    ("mongol_first", "history", "invaders.mongols.first_wave"),
+    ("mongol_fewer", "history", "invaders.mongols.fewer_each_wave"),
+    ("hdealt", "history", "deck.dealt_per_period"),
+    ("resolve_final", "history", "deck.resolve_in_final_round"),
+    ("court_gold", "princesses", "court.text_effect.gold"),
+    ("princess_cards", "princesses", "princesses.cards_per_round"),
+    ("one_per_area", "princesses", "princesses.one_per_area"),
+    ("no_repeat", "princesses", "princesses.no_repeat"),
+    ("capital_control", "princesses", "princesses.capital_needs_control"),
+    ("sabotage_trade", "princesses", "princesses.sabotage_trade"),
+    ("sabotage_any", "princesses", "princesses.sabotage_removed_by_any_battle"),
+    ("nb_exit", "neighbors", "movement.exit_cost"),
+    ("nb_destroy_people", "neighbors", "movement.destroy_people"),
+    ("nb_destroy_clergy", "neighbors", "movement.destroy_clergy"),
+)
+
+TABLES = Layout(
+    "principes_tables",
+    [
+        # the board (map.yaml)
+        ("home", (NL,), "faction whose land it is: 0-3 a Principality, 4-5 the Pomerania itself, -1 central"),
+        ("princ", (NL,), "Principality index of the land, -1 outside them"),
+        ("might", (NL,), "Might of the land's Gords"),
+        ("people", (NL,), "People Support points printed on the land"),
+        ("clergy", (NL,), "Clergy Support points printed on the land"),
+        ("gords", (NL,), "Gords on the land"),
+        ("tok", (NL, 2), "city token kind (capital, city, civitas) of each Gord"),
+        ("rank", (NL,), "rank of the land id in sorted order"),
+        ("byrank", (NL,), "the land with that rank"),
+        ("border", (NL, NAREA), "1 when the land borders the Balts (0) / the Rus' Duchies (1)"),
+        ("adjptr", (NL + 1,), "CSR row pointers into adj"),
+        ("adj", (MAXADJ,), "neighbouring lands, sorted within a row"),
+        ("gnesna", (), "the land of Gnesna (Elder Blood)"),
+        ("cracovia", (), "the land of Cracovia (House of Princeps)"),
+        ("token_might", (3,), "Might (= founding cost) of a capital, city, civitas token"),
+        # the Principalities
+        ("capital", (NP,), "each Principality's Capital"),
+        ("pomland", (NF - NP,), "home land of factions 4.. (Pomeranias, Teutonic Knights), -1 none"),
+        ("prank", (NP,), "rank of the Principality id in sorted order"),
+        ("seats", (NP,), "clockwise seats as faction indices"),
+        ("tax_bonus", (NP,), "extra gold at Taxes (Silesia)"),
+        ("gnesna_bonus", (NP,), "Council Clergy with Gnesna (Polonia Maior)"),
+        ("cracovia_tracks", (NP,), "tracks to lead with Cracovia (Polonia Minor), -1 none"),
+        ("reroll", (NP,), "Battle Die rerolls (Masovia)"),
+        # units and battles (rules.yaml)
+        ("pools", (NK,), "figures of each kind per Principality"),
+        ("swords", (NK,), "swords a unit of each kind deals"),
+        ("toughness", (NK,), "hits that topple a unit of each kind"),
+        ("order", (NK,), "unit kinds in damage order"),
+        ("cavalry", (NK,), "1 for a cavalry kind (3 Movement Points), 0 infantry"),
+        ("die", (MAXFACES,), "Battle Die faces (``rules.SYMBOLS`` indices)"),
+        ("n_faces", (), "faces on the die"),
+        ("flip", (NSYM,), "Learning Chess: the face opposite each symbol (of its first face on the die)"),
+        # cards
+        ("start_cards", (3,), "starting cards per type: battle, court, neighbor"),
+        ("draw_order", (3, MAXDRAW), "card indices of each type in deck (YAML) order"),
+        ("n_draw", (3,), "cards in each type's draw order"),
+        ("trade_order", (NC,), "the hand limit's trade order"),
+        ("card_type", (NC,), "0 battle, 1 court, 2 neighbor"),
+        ("card_sym", (NC,), "support symbol (SYM_*; 0 a Battle Card)"),
+        ("card_nb", (NC,), "a Neighbor Card's Neighbor (neighbors.yaml order), NB_ANY, or -1"),
+        ("card_k", (NC,), "a Neighbor Card's Knights"),
+        ("card_f", (NC,), "a Neighbor Card's Footmen"),
+        ("card_cost", (NC,), "a Neighbor Card's cost in gold"),
+        # History Cards (history.yaml)
+        ("history", (), "1 when the History Cards are played"),
+        ("hcard", (NHCARDS, 4), "History card: Period, icons, icon 1, icon 2 (ICONS indices)"),
+        ("inv_kind", (4,), "unit kind of each Invader faction (6-9)"),
+        ("inv_n", (4,), "its figures"),
+        ("inv_area", (4,), "its off-map area (0 Balts, 1 Rus' Duchies, -1 none)"),
+        # Court texts, Princesses (princesses.yaml)
+        ("court", (), "1 when Court Cards may be played for their text effect"),
+        ("princesses", (), "1 with the Princesses"),
+        ("nbland", (NNB,), "the land of each Princess Neighbor area (a Pomerania), else -1"),
+        ("expose", (NP, NNB), "home lands bordering / next to each Neighbor (``princesses._exposure``)"),
+        # Neighbors (neighbors.yaml)
+        ("neighbors", (), "1 with the Neighbors"),
+        ("nb_fac", (6,), "faction of each Neighbor (neighbors.yaml order)"),
+        ("nb_k", (6,), "its Knights"),
+        ("nb_f", (6,), "its Footmen"),
+        ("nb_major", (6,), "1 when its spots are an off-map area"),
+        ("nb_prin", (6,), "its Princess area code (``state.princesses``)"),
+        ("nb_rank", (6,), "rank of its id in sorted order"),
+        ("nb_entry", (6, NL), "1 when the land borders its off-map area"),
+        # printed Progress Tiles (progress.yaml) and the generic model
+        ("tiles", (), "1 with the printed Progress Tiles"),
+        ("tile_kind", (NTILES,), "effect kind (``TILE_KINDS``), -1 off"),
+        ("tile_par", (NTILES,), "the effect's first parameter (``TILE_PARAMS``)"),
+        ("tile_par2", (NTILES,), "its second (Church Schools: the extra tiles)"),
+        ("tile_alpha", (NTILES,), "rank of the tile id in sorted order"),
+        ("gs_colour", (), "the colour German Settlers adds a slot to, -1 every colour"),
+        ("distinct", (), "distinct tiles per colour"),
+        ("copies", (), "copies of each tile"),
+        ("market_per_color", (), "face-up tiles per colour"),
+        ("periods", (), "Periods (rounds.count / rounds.per_period)"),
+        *((name, (), f"{stem}.yaml {key}") for name, stem, key in SCALARS),
+    ],
+)
+
+
+_COMPILED: dict[tuple[str, frozenset[str]], tuple[np.ndarray, np.ndarray]] = {}
+
+
+def compile_tables(rules, modules=frozenset()) -> tuple[np.ndarray, np.ndarray]:
+    """(``TABLES`` record, starting ``STATE`` record before the deal) for a ``setup.GameRules`` and the optional
+    ``modules`` on (``MODULES``); both arrays of length 1, cached per ``rules.digest``."""
+    other = sorted(set(modules) - set(MODULES))
+    if other:
+        raise Unsupported(f"optional modules the fast engine does not play: {', '.join(other)}")
+    key = (rules.digest, frozenset(modules))
+    if key not in _COMPILED:
+        c = TABLES.new()
+        _fill(c.view(np.recarray)[0], rules, key[1])
+        start = initial_state(rules.board, rules)
+        if "neighbors" in modules:
+            start = game_neighbors.enable(start)  # the Neighbor deck by card identity, before the hands are dealt
+        _COMPILED[key] = (c, to_state(start))
+    return _COMPILED[key]
+
+
+def _at(rules, stem: str, key: str):
+    node = rules.file(stem)
+    for part in key.split("."):
+        node = node[part]
+    return node
+
+
+def _fill(c, rules, modules) -> None:
+    board, v, rb = rules.board, rules.values, rules.battle
+    fs = factions(board)
+    if board.n != NL or len(board.principalities) != NP or len(board.pomerania_units) != NPOM or len(fs) != NF:
+        raise Unsupported(f"the fast engine is laid out for {NL} lands, {NP} Principalities and {NPOM} Pomeranias")
+    if tuple(sorted(rules.seats_clockwise)) != tuple(sorted(board.principalities)):
+        raise Unsupported("seats.clockwise must list the 4 Principalities")
+    if v["rounds"]["actions_planned"] != 3 or tuple(v["rounds"]["actions"]) != ACTIONS:
+        raise Unsupported("rounds.actions and rounds.actions_planned are fixed in the fast engine")
+    if len(v["progress"]["colors"]) != NCOL or v["progress"]["tiles_per_color"] > MAXT:
+        raise Unsupported(f"the fast engine holds {NCOL} Progress colours of at most {MAXT} tiles")
+    distinct = v["progress_tiles"]["distinct_per_color"]
+    if v["progress"]["tiles_per_color"] % distinct or NCOL * v["progress"]["slots_per_color"] > MAXHELD:
+        raise Unsupported("Progress tiles must split evenly into distinct tiles and fit 12 slots")
+    if NCOL * v["progress_tiles"]["market_per_color"] > MAXMARKET // 2 or len(rb.die) > MAXFACES:
+        raise Unsupported("too many Market tiles or die faces for the fast engine")
+    if max(board.gords) > 2 or v["politics"]["cards_drawn"] > 3:
+        raise Unsupported("at most 2 Gords per land and 3 Politics draws in the fast engine")
+    if v["politics"]["hand_limit"] > 12:
+        raise Unsupported("a hand limit above 12 (the battle card search) in the fast engine")
+    periods = rules.rounds // rules.rounds_per_period
+    if periods > MAXPERIODS or rules.rounds % rules.rounds_per_period:
+        raise Unsupported(f"at most {MAXPERIODS} whole Periods in the fast engine")
+    edges = int(board.adj_indptr[-1])
+    if edges > MAXADJ:
+        raise Unsupported(f"at most {MAXADJ} adjacencies in the fast engine")
+    names = sorted(land.id for land in board.lands)
+    kinds = ("capital", "city", "civitas")
+    for i, land in enumerate(board.lands):
+        where = land.principality
+        c.home[i] = fs.index(where) if where in fs else -1
+        c.princ[i] = board.principalities.index(where) if where in board.principalities else -1
+        c.might[i], c.people[i], c.clergy[i], c.gords[i] = land.might, land.people, land.clergy, land.gords
+        for g, t in enumerate(land.city_tokens):
+            c.tok[i, g] = kinds.index(t)
+        c.rank[i] = names.index(land.id)
+        c.byrank[names.index(land.id)] = i
+        for a, area in enumerate(("balts", "rus_duchies")):
+            c.border[i, a] = area in land.borders
+    c.adjptr[:] = board.adj_indptr
+    c.adj[:edges] = board.adj_indices
+    c.gnesna, c.cracovia = board.index["gnesna"], board.index["cracovia"]
+    for k, kind in enumerate(kinds):
+        c.token_might[k] = board.token_might[kind]
+    pnames = sorted(board.principalities)
+    for p, name in enumerate(board.principalities):
+        c.capital[p] = board.index[board.capitals[name]]
+        c.prank[p] = pnames.index(name)
+        c.seats[p] = board.principalities.index(rules.seats_clockwise[p])
+        fv = v["factions"][name]
+        c.tax_bonus[p] = fv.get("tax_bonus", 0)
+        c.gnesna_bonus[p] = fv.get("council_clergy_with_gnesna") or 0
+        special = fv.get("council_tracks_with_cracovia")
+        c.cracovia_tracks[p] = -1 if special is None else special
+        c.reroll[p] = rb.rerolls.get(name, 0)
+    c.pomland[:] = -1
+    for j, pom in enumerate(fs[NP:]):
+        if pom in board.pomerania_units:
+            c.pomland[j] = board.index[pom]
+    c.pomland[F_TEUTONIC - NP] = next(i for i, land in enumerate(board.lands) if land.teutonic_symbol)
+    for k, kind in enumerate(UNITS):
+        unit = rb.unit(kind)
+        c.pools[k], c.swords[k], c.toughness[k] = v["pools"][kind], unit.swords, unit.toughness
+        c.cavalry[k] = unit.cavalry
+    c.order[:] = [UNITS.index(u.name) for u in rb.units]  # ``rb.units`` is sorted in damage order
+    c.die[: len(rb.die)] = rb.die
+    c.n_faces = len(rb.die)
+    for face in range(NSYM):  # Learning Chess: a symbol's opposite face (of its first face on the die)
+        c.flip[face] = int(rb.opposite[list(rb.die).index(face)]) if face in list(rb.die) else face
+    _fill_cards(c, rules, "neighbors" in modules)
+    _fill_history(c, rules, "history" in modules)
+    _fill_princesses(c, rules, "princesses" in modules)
+    _fill_neighbors(c, rules, "neighbors" in modules)
+    c.court = "court" in modules
+    c.distinct = distinct
+    c.copies = v["progress"]["tiles_per_color"] // distinct
+    c.market_per_color = v["progress_tiles"]["market_per_color"]
+    c.periods = periods
+    for name, stem, key in SCALARS:
+        c[name] = _at(rules, stem, key)
+    c.tile_kind[:] = -1
+    if "tiles" in modules:
+        _fill_tiles(c, rules)
+
+
+def _fill_cards(c, rules, by_id: bool) -> None:
+    v = rules.values
+    for t, kind in enumerate(CARD_KINDS):
+        c.start_cards[t] = v["seats"]["starting_cards"].get(kind, 0)
+        symbols = list(v["cards"][f"{kind}_symbols"])
+        bare = [CARDS[i].split(".")[1] for i in range(NC) if CARDS[i].startswith(kind + ".")]
+        if kind == "neighbor":
+            bare = [b for b in bare if b not in NB_IDS]
+        if sorted(symbols) != sorted(bare):
+            raise Unsupported(f"{kind} cards must carry exactly the symbols {symbols}")
+        if kind == "neighbor" and by_id:
+            symbols = list(NB_IDS)  # ``neighbors.enable``: the deck holds the 12 cards by identity
+        for j, s in enumerate(symbols):
+            c.draw_order[t, j] = CARDS.index(f"{kind}.{s}")
+        c.n_draw[t] = len(symbols)
+    order = ("neighbor", "court", "battle")
+    c.trade_order[:] = sorted(range(NC), key=lambda i: (order.index(CARDS[i].split(".")[0]), CARDS[i]))
+
+
+def _fill_history(c, rules, on: bool) -> None:
+    hv = rules.file("history")
+    names = tuple(hv["cards"])
+    if len(names) != NHCARDS or hv["deck"]["dealt_per_period"] * hv["deck"]["periods"] != NHIST:
+        raise Unsupported(f"the fast engine deals {NHIST} of {NHCARDS} History cards")
+    for j, name in enumerate(names):
+        spec = hv["cards"][name]
+        if len(spec["icons"]) > 2:
+            raise Unsupported("at most 2 icons per History card in the fast engine")
+        c.hcard[j, 0], c.hcard[j, 1] = spec["period"], len(spec["icons"])
+        for k, icon in enumerate(spec["icons"]):
+            c.hcard[j, 2 + k] = ICONS.index(icon)
+    inv = hv["invaders"]
+    for j, faction in enumerate(INVADERS):
+        units = inv[faction]["units"]
+        if len(units) != 1:
+            raise Unsupported("one unit kind per Invader faction in the fast engine")
+        ((kind, n),) = units.items()
+        c.inv_kind[j], c.inv_n[j] = UNITS.index(kind), n
+        area = inv[faction].get("area")
+        c.inv_area[j] = -1 if area is None else ("balts", "rus_duchies").index(area)
+    c.history = on
+
+
+def _fill_princesses(c, rules, on: bool) -> None:
+    board = rules.board
+    nbs = rules.file("princesses")["princesses"]["neighbors"]
+    if len(nbs) != NNB:
+        raise Unsupported(f"the fast engine sends Princesses to {NNB} Neighbors")
+    for k, nb in enumerate(nbs):
+        c.nbland[k] = board.index.get(nb, -1)
+        for p, name in enumerate(board.principalities):
+            home = [land for land in board.lands if land.principality == name]
+            c.expose[p, k] = sum(nb in land.borders or nb in land.adjacent for land in home)
+    c.princesses = on
+
+
+def _fill_neighbors(c, rules, on: bool) -> None:
+    board, ANY = rules.board, game_neighbors.ANY
+    nv = game_neighbors.neighbor_values(rules)
+    nbs, fs = tuple(nv["neighbors"]), factions(board)
+    prin = rules.file("princesses")["princesses"]["neighbors"]
+    if len(nbs) != 6 or sorted(nbs) != sorted((*board.pomerania_units, *MAJORS)) or len(NB_IDS) > MAXDRAW:
+        raise Unsupported("the fast engine holds the 2 Pomeranias and the 4 major Neighbors of neighbors.yaml")
+    if tuple(nv["cards"]) != NB_IDS:
+        raise Unsupported("the Neighbor Cards of neighbors.yaml, in file order")
+    symbols = {"people": SYM_PEOPLE, "clergy": SYM_CLERGY, "either": SYM_EITHER}
+    for i, card in enumerate(CARDS):
+        kind, name = card.split(".")
+        c.card_type[i] = CARD_KINDS.index(kind)
+        c.card_nb[i] = -1
+        if kind == "battle":
+            continue
+        if kind == "neighbor" and name in NB_IDS:
+            spec = nv["cards"][name]
+            c.card_sym[i] = symbols[spec["support"]]
+            c.card_nb[i] = NB_ANY if spec["neighbor"] == ANY else nbs.index(spec["neighbor"])
+            if set(spec["units"]) - {"knight", "footman"}:
+                raise Unsupported(f"Neighbor Card {name}: only Knights and Footmen in the fast engine")
+            c.card_k[i], c.card_f[i] = spec["units"].get("knight", 0), spec["units"].get("footman", 0)
+            c.card_cost[i] = spec["cost"]
+        else:
+            c.card_sym[i] = symbols[name]
+    ranked = sorted(nbs)
+    for j, nb in enumerate(nbs):
+        spec = nv["neighbors"][nb]
+        c.nb_fac[j] = fs.index(nb)
+        c.nb_k[j], c.nb_f[j] = spec["units"].get("knight", 0), spec["units"].get("footman", 0)
+        c.nb_major[j] = nb not in board.pomerania_units
+        c.nb_prin[j] = NP + list(prin).index(nb) if nb in prin else -1
+        c.nb_rank[j] = ranked.index(nb)
+        for i, land in enumerate(board.lands):
+            c.nb_entry[j, i] = spec["spots"] in land.borders
+    c.neighbors = on
+
+
+def _fill_tiles(c, rules) -> None:
+    v, tv = rules.values, rules.file("progress")
+    cat = effects.catalogue(rules)
+    if tuple(v["progress"]["colors"]) != tuple(dict.fromkeys(spec["colour"] for spec in cat.values())):
+        raise Unsupported("progress.colors must list the printed tiles' colours in progress.yaml order")
+    ids = tile_ids(v["progress"]["colors"], rules)
+    copies, per = tv["market"]["copies_per_tile"], tv["market"]["face_up_per_colour"]
+    if (NTILES // NCOL) * copies > MAXT or NCOL * per > MAXMARKET // 2:
+        raise Unsupported(f"at most {MAXT} printed tiles per colour and {MAXMARKET // 2} face up in the fast engine")
+    alpha = sorted(ids)
+    for t, tile in enumerate(ids):
+        spec = cat[tile]
+        kind = spec["kind"]
+        if kind not in TILE_KINDS:
+            raise Unsupported(f"printed tile effect {kind!r} is not ported to the fast engine")
+        first, second = TILE_PARAMS[kind]
+        if set(spec["params"]) - {first, second}:
+            raise Unsupported(f"printed tile {tile}: parameters {sorted(spec['params'])} are not ported")
+        c.tile_kind[t] = TILE_KINDS.index(kind)
+        c.tile_par[t] = spec["params"][first] if first else 0
+        c.tile_par2[t] = spec["params"][second] if second else 0
+        c.tile_alpha[t] = alpha.index(tile)
+        if kind == "third_slot" and NCOL * (v["progress"]["slots_per_color"] + spec["params"]["slots"]) > MAXHELD:
+            raise Unsupported(f"more than {MAXHELD} tile spaces with German Settlers in the fast engine")
+        if kind == "hand_limit" and spec["params"]["cards"] > 12:
+            raise Unsupported("a hand limit above 12 (the battle card search) in the fast engine")
+    every = tv["tiles"]["german_settlers"]["every_colour"]
+    c.gs_colour = -1 if every else v["progress"]["colors"].index("green")
+    c.tiles = 1
+    c.distinct, c.copies, c.market_per_color = NTILES // NCOL, copies, per  # the printed Market replaces the generic
