@@ -10,7 +10,7 @@ from sim.games.principes.fast.state import FOOTMAN, KNIGHT, NL, PRINCE, add_unit
 
 @njit(cache=True)
 def prince_land(S, p):
-    """``assembly.prince_land``: the land of the player's Prince, or -1."""
+    """``assembly.prince_land`` (``legal.prince_on``): the land of the player's Prince, or -1."""
     for land in range(NL):
         if S.units[land, p, PRINCE] > 0:
             return land
@@ -19,7 +19,7 @@ def prince_land(S, p):
 
 @njit(cache=True)
 def sort_by_rank(C, lands, n):
-    """``sorted`` by land id (the reference sorts lands by id): insertion sort of ``lands[:n]`` by ``C.rank``."""
+    """``legal.assembly_room``'s ``sorted`` lands: insertion sort of ``lands[:n]`` by land id (``C.rank``)."""
     for i in range(1, n):
         x = lands[i]
         j = i - 1

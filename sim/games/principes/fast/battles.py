@@ -90,9 +90,9 @@ def toughness_total(C, u):
 
 @njit(cache=True)
 def outcome(tab_a, na, ta, sw_a, tab_d, nd, td, sw_d, a_sw, a_sh, d_sw, d_sh, top):
-    """``reference.fight`` from the ``army`` tables: 1 when the attacker wins; ``top`` (6,) gets the units toppled
-    by kind, attacker then defender. ``a_sw``/``d_sw`` are the extra swords (die, cards), ``a_sh``/``d_sh`` the
-    shields."""
+    """``reference.fight`` from the ``army`` tables (``reference.winner`` decides): 1 when the attacker wins; ``top``
+    (6,) gets the units toppled by kind, attacker then defender. ``a_sw``/``d_sw`` are the extra swords (die, cards),
+    ``a_sh``/``d_sh`` the shields."""
     dd = min(max(0, sw_a + a_sw - d_sh), td)
     da = min(max(0, sw_d + d_sw - a_sh), ta)
     for k in range(NK):
@@ -220,7 +220,8 @@ def play_cards(C, ua, ud, base, hand_a, hand_d, plays):
 
 @njit(cache=True)
 def battle_kind(S, attacker, defender):
-    """``battles.battle_kind``: INVADER when an Invader fights, NEIGHBOR when Neighbor figures attack or a player
+    """``battles.battle_kind`` (factions 6-9: ``effects.invader_factions``, 10-13: ``effects.major_neighbors``):
+    INVADER when an Invader fights, NEIGHBOR when Neighbor figures attack or a player
     attacks a major Neighbor's, PLAYER between two players, else NEUTRAL."""
     if F_PRUSSIANS <= attacker <= F_MONGOLS or F_PRUSSIANS <= defender <= F_MONGOLS:
         return INVADER
@@ -305,7 +306,7 @@ def battle_hand(S, C, f, out):
 @njit(cache=True)
 def withdraw_land(S, C, land, loser):
     """``battles.withdraw_options``' first: the adjacent land the loser controls with the smallest id, or -1 (the
-    Mongols withdraw to a land without units or tokens, or one they hold alone)."""
+    Mongols withdraw to a land without units or tokens, ``battles.empty_land``, or one they hold alone)."""
     best = -1
     for e in range(C.adjptr[land], C.adjptr[land + 1]):
         a = C.adj[e]
@@ -332,7 +333,10 @@ def send_home(S, C, f, k, n):
 
 @njit(cache=True)
 def battle(S, C, land, attacker, rs):
-    """``battles.battle`` (no withdrawal choice: the first land by id). Returns the winner."""
+    """``battles.battle`` (no withdrawal choice: the first land by id, ``battles._withdraw_land``). Returns the
+    winner. The die choices are ``battles._flip`` (Learning Chess, ``effects.flips``) after Masovia's reroll; the
+    outcome is ``battles._outcome``; a Pomerania or the Teutonic Knights at home (``battles.home_land``) keep their
+    toppled units; the battle statistics are ``battles._count``'s."""
     defender = -1
     for f in range(NF):
         if f != attacker and figures(S, land, f) > 0:

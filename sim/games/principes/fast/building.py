@@ -27,7 +27,7 @@ def city_cost(S, C, land):
 def build(S, C, p, city, lands, kinds, nb):
     """``building.build``: found a City on ``city`` (-1 none), then ``kinds[i]`` (1 castle, 2 tiltyard, 3 abbey) on
     ``lands[i]``; the caller's choices are legal. Support tracks follow (``retrack``); French Style adds Clergy per
-    Abbey."""
+    Abbey (``effects.abbey_clergy``)."""
     people0 = np.empty(NP, np.int64)
     clergy0 = np.empty(NP, np.int64)
     support_all(S, C, people0, clergy0)

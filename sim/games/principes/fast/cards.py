@@ -56,7 +56,7 @@ def trade_for_gold(S, C, p, card):
 
 @njit(cache=True)
 def hand_limit(S, C, p):
-    """``cards.hand_limit``: game.yaml's, or Bishop's Chancery's."""
+    """``cards.hand_limit``: game.yaml's, or Bishop's Chancery's (``effects.extra_hand``)."""
     cards = tile_param(S, C, p, TK_HAND_LIMIT)
     return cards if cards >= 0 else C.hand_limit
 

@@ -16,8 +16,8 @@ BUILD_CASTLE, BUILD_TILTYARD, BUILD_ABBEY = 1, 2, 3
 
 @njit(cache=True)
 def controller(S, C, land):
-    """``control.controller``: the faction controlling ``land`` (0-5) or -1 (neutral). One exit (numba's
-    reference count pruning then drops the array increfs)."""
+    """``control.controller`` (``legal.controls``): the faction controlling ``land`` (0-5) or -1 (neutral). One exit
+    (numba's reference count pruning then drops the array increfs)."""
     m = S.presence[land]
     home = C.home[land]
     out = -1
@@ -38,7 +38,8 @@ def controller(S, C, land):
 
 @njit(cache=True)
 def control_all(S, C, out):
-    """``control.controller`` of every land into ``out`` (NL,), written out inline: a call per land costs more than
+    """``control.controller`` of every land into ``out`` (NL,) (``control.controlled_lands``, its
+    ``control._home_lands`` shortcut unneeded), written out inline: a call per land costs more than
     the work, since numba increfs array arguments."""
     for land in range(NL):
         m = S.presence[land]

@@ -10,6 +10,7 @@ from sim.games.principes.fast.state import gold_in_supply
 
 @njit(cache=True)
 def play_text(S, C, p, card):
-    """``court.play_text``: the Court Card's assumed generic text effect (princesses.yaml ``court.text_effect``)."""
+    """``court.play_text``: the Court Card's assumed generic text effect (princesses.yaml ``court.text_effect``:
+    ``court.text_gold``)."""
     discard(S, p, card)
     S.gold[p] += min(C.court_gold, gold_in_supply(S, C))

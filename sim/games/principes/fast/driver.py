@@ -55,7 +55,8 @@ COURT0 = 3  # the first Court Card in ``state.CARDS``
 
 @njit(cache=True)
 def new_game(S, C, rs):
-    """``driver.new_game`` after the deployment (``S`` holds it): the starting hands, the Market, the History deck."""
+    """``driver.new_game`` after the deployment (``S`` holds it): the starting hands (``setup.deal_starting_hands``),
+    the Market, the History deck."""
     for p in range(NP):
         if S.eliminated[p]:
             continue
@@ -72,7 +73,8 @@ def new_game(S, C, rs):
 
 @njit(cache=True)
 def neighbor_play(S, C, P, F, sid, p, card, j, rs):
-    """``neighbors.play``: pay, let the others block in the Round's turn order, move what is left."""
+    """``neighbors.play``: pay, let the others block in the Round's turn order (``neighbors.blockers``), move what is
+    left."""
     discard(S, p, card)
     S.gold[p] -= C.card_cost[card]
     pk = C.card_k[card]
@@ -116,7 +118,7 @@ def neighbor_cards(S, C, P, F, sid, p, rs):
 @njit(cache=True)
 def court_effect(S, C, P, F, sid, p, rs):
     """``princesses._court_effect``: a Princess in a Capital brings her owner cards at home, or makes the Capital's
-    owner give some up (princesses.yaml ``cards_per_round``; Lady of the Court's number)."""
+    owner give some up (princesses.yaml ``cards_per_round``; Lady of the Court's number: ``effects.princess_cards``)."""
     a = S.princesses[p]
     if a < 0 or a >= NP:
         return
@@ -140,8 +142,8 @@ def court_effect(S, C, P, F, sid, p, rs):
 
 @njit(cache=True)
 def princess_round(S, C, P, F, sid, rs):
-    """``princesses.round_start``: sweep, then missions in a Period's first Round (``princesses.missions``), else the
-    courts' work."""
+    """``princesses.round_start``: sweep, then missions in a Period's first Round (``princesses.missions``, each
+    ``princesses.send``), else the courts' work."""
     princesses.sweep(S, C)
     order = np.empty(NP, np.int64)
     no = turn_order(S, C, order)
@@ -221,7 +223,8 @@ def politics_action(S, C, P, F, sid, p, rs):
 
 @njit(cache=True)
 def perform(S, C, P, F, sid, p, action, rs):
-    """``driver.perform``: the seat of ``p`` decides how to carry out ``action`` and the rules apply it. With the
+    """``driver.perform``: the seat of ``p`` decides how to carry out ``action`` and the rules apply it (the generic
+    Progress Action takes up to ``legal.tiles_allowed`` tiles). With the
     printed tiles, New Mechanisms may turn Progress into another action, and the tiles that fire on an action
     performed (the reference's ``out is not state``) follow it."""
     if C.tiles and action == A_PROGRESS and holds(S, C, p, TK_NEW_MECHANISMS):
@@ -281,10 +284,11 @@ def perform(S, C, P, F, sid, p, action, rs):
 
 @njit(cache=True)
 def play_game(S0, C, P, F, sid, rs, Sa, debug, trace, tn):
-    """``driver.play_game`` into ``Sa[0]`` from the deployment ``S0`` (a ``STATE`` record): returns (winner or -1,
-    win type, Rounds begun, actions, violation bits). ``trace`` (m,) ``STATE`` records: the state after each of the
-    first m events (an action, or a Round's History icons: the driver's ``on_action`` and ``on_history``), ``tn[0]``
-    how many were kept (m = 0: none)."""
+    """``driver.play_game`` into ``Sa[0]`` from the deployment ``S0`` (a ``STATE`` record, copied:
+    ``state.State.copy``): the Princeps sets the direction (``turn_order.set_direction``), the actions resolve slot by
+    slot (``rounds.action_sequence``). Returns (winner or -1, win type, Rounds begun, actions, violation bits).
+    ``trace`` (m,) ``STATE`` records: the state after each of the first m events (an action, or a Round's History icons:
+    the driver's ``on_action`` and ``on_history``), ``tn[0]`` how many were kept (m = 0: none)."""
     Sa[0] = S0
     S = Sa[0]
     new_game(S, C, rs)

@@ -34,7 +34,8 @@ def place_prince(S, C, p):
 
 @njit(cache=True)
 def eliminate(S, C, p):
-    """``dynasty.eliminate``: cards back, gold to the pool, tiles under their stacks, the next Round the last."""
+    """``dynasty.eliminate``: cards back, gold to the pool, tiles under their stacks, the next Round the last; the
+    Princeps Token to the next in turn order (``dynasty._order_from_princeps``)."""
     seats_start = 0
     for i in range(NP):
         if C.seats[i] == S.princeps:

@@ -31,13 +31,14 @@ from sim.games.principes.fast.state import (
 
 @njit(cache=True)
 def violations(S, C, S0):
-    """A bit mask of broken invariants (``invariants.violations``; 0 when sound): 1 units not conserved (map + pool)
-    or a stale presence mask, 2 gold < 0 or more than the coins, 4 a track out of range, 8 a battle left unresolved,
-    16 Division Tokens, 32 Cities, 64 token supply, 128 cards not conserved, 256 Progress Tiles not conserved (printed
-    tiles: also more face up than a colour's spaces, 2 identical tiles held, more of a colour than 3),
-    512 control out of range or held by an eliminated player, 1024 Invaders left on the Map (or Teutonic Knights
-    lost or made), 2048 Neighbor figures not conserved (Neighbors on), 4096 battle statistics out of step (a count
-    below 0, more attacker wins than battles). ``S0`` is the starting position (before the deal)."""
+    """``invariants.violations`` as a bit mask (0 when sound; ``invariants._invader_violations``,
+    ``invariants._tile_violations``, ``invariants._princess_violations``, ``neighbors.violations`` included): 1 units
+    not conserved (map + pool) or a stale presence mask, 2 gold < 0 or more than the coins, 4 a track out of range, 8 a
+    battle left unresolved, 16 Division Tokens, 32 Cities, 64 token supply, 128 cards not conserved, 256 Progress Tiles
+    not conserved (printed tiles: also more face up than a colour's spaces, 2 identical tiles held, more of a colour
+    than 3), 512 control out of range or held by an eliminated player, 1024 Invaders left on the Map (or Teutonic
+    Knights lost or made), 2048 Neighbor figures not conserved (Neighbors on), 4096 battle statistics out of step (a
+    count below 0, more attacker wins than battles). ``S0`` is the starting position (before the deal)."""
     bad = 0
     for p in range(NP):
         for k in range(NK):

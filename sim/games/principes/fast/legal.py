@@ -52,7 +52,8 @@ def stacks(S, C, p, out):
 
 @njit(cache=True)
 def assembly_room(S, C, p, lands):
-    """``legal.assembly_room``: (number of lands, most Knights affordable, Footmen in the pool, units per action)."""
+    """``legal.assembly_room``: (number of lands, most Knights affordable, Footmen in the pool, units per action;
+    Three-Field: ``effects.extra_units``)."""
     n = assembly_lands(S, C, p, lands)
     cost = C.knight_cost
     knights = S.pool[p, KNIGHT]
@@ -64,9 +65,9 @@ def assembly_room(S, C, p, lands):
 
 @njit(cache=True)
 def reachable(S, C, p, start, points, out):
-    """``legal.reachable``: lands reachable from ``start`` in at most ``points`` steps, foreign units stopping a
-    move, and (printed tiles) the first land of another player holding Border Guards (``effects.guarded``);
-    ``out[land]`` = 1 for each (start excluded). Returns how many."""
+    """``legal.reachable`` (``legal.reach`` with a kind's points): lands reachable from ``start`` in at most ``points``
+    steps, foreign units stopping a move, and (printed tiles) the first land of another player holding Border Guards
+    (``effects.guarded``); ``out[land]`` = 1 for each (start excluded). Returns how many."""
     guards = guard_mask(S, C) & ~(1 << p)  # 0 without the printed tiles
     ctrl = np.empty(NL if guards else 0, np.int64)
     if guards:
@@ -130,7 +131,8 @@ def building_sites(S, C, ctrl, p, out):
 
 @njit(cache=True)
 def first_support_card(S, C, p):
-    """``legal.support_cards`` starts at the Court Cards, or with Heralds of Peace at the Battle Cards."""
+    """``legal.support_cards`` starts at the Court Cards, or with Heralds of Peace at the Battle Cards
+    (``effects.battle_cards_for_support``)."""
     return 0 if C.tiles and holds(S, C, p, TK_HERALDS) else COURT0
 
 

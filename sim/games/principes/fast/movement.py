@@ -31,7 +31,8 @@ def movement_points(C, kind):
 
 @njit(cache=True)
 def move_points(S, C, p, kind):
-    """``movement.movement_points`` of the player's unit ``kind``: Mounts for Infantry adds to infantry's."""
+    """``movement.movement_points`` of the player's unit ``kind``: Mounts for Infantry adds to infantry's
+    (``effects.extra_points``)."""
     if C.cavalry[kind]:
         return C.cav_points
     if not C.tiles:
@@ -108,7 +109,7 @@ def place_moves(S, f, moves, nm, ends):
 @njit(cache=True)
 def move(S, C, p, moves, nm, rs, indulgence, ruin):
     """``movement.move``: ``moves`` (nm, 4) rows of (from, kind, n, to); ``ruin`` a land whose City and building to
-    destroy if taken, or -1. Battles in order of the destinations."""
+    destroy if taken, or -1. The Clergy penalty where ``movement.penalized``; battles in order of the destinations."""
     ctrl0 = np.empty(NL, np.int64)
     control_all(S, C, ctrl0)
     people0 = np.empty(NP, np.int64)

@@ -67,8 +67,8 @@ def at_spots(S, C, j, out):
 
 @njit(cache=True)
 def groups(S, C, j, out):
-    """``neighbors.groups``: rows (start, kind, figures), the spots (start -1) first, then the lands in board order;
-    returns how many."""
+    """``neighbors.groups``: rows (start, kind, figures), the spots (start -1) first, then the lands in board order
+    (``neighbors.on_map``); returns how many."""
     spots = np.empty(3, np.int64)
     at_spots(S, C, j, spots)
     n = 0
@@ -120,15 +120,15 @@ def allocated(S, C, j, pk, pf, out):
 
 @njit(cache=True)
 def guarded(S, C, mover, owner):
-    """``tiles.guarded(state, land, nb, {mover})`` for a land held by ``owner``: Border Guards stop the Neighbor's
-    figures at the first land of a holder other than the mover ("unless the holder consents")."""
+    """``neighbors._stops``' Border Guards (``effects.guarded`` with the mover consenting) for a land held by
+    ``owner``: the Neighbor's figures stop at the first land of a holder other than the mover."""
     return C.tiles != 0 and 0 <= owner < NP and owner != mover and holds(S, C, owner, TK_BORDER_GUARDS)
 
 
 @njit(cache=True)
 def may_end(S, C, j, owner, mover):
     """``neighbors.may_end`` for a land held by ``owner``: not a land the mover controls, nor one of a player whose
-    Princess is married into the Neighbor (``princesses.immune``)."""
+    Princess is married into the Neighbor (``princesses.immune``, ``princesses.protected_lands``)."""
     if owner == mover:
         return False
     return not (0 <= owner < NP and C.nb_prin[j] >= 0 and S.princesses[owner] == C.nb_prin[j])
@@ -245,7 +245,8 @@ def playable(S, C, p, used, out):
 
 @njit(cache=True)
 def blocking_cards(S, C, p, j, out):
-    """``neighbors.blocking_cards``: the cards of ``j`` or Any Neighbors in hand, one entry per copy, sorted."""
+    """``neighbors.blocking_cards``: the cards of ``j`` or Any Neighbors in hand, one entry per copy, sorted
+    (``neighbors.neighbor_cards``)."""
     n = 0
     for card in range(NC):
         nb = C.card_nb[card]
@@ -288,7 +289,8 @@ def rivals(S, C, me, weakest, out):
 
 @njit(cache=True)
 def defence(S, C, land, f):
-    """``neighbors.defence``: the other faction's swords plus the site's shields (0 when unguarded)."""
+    """``neighbors.defence``: the other faction's swords (``neighbors.strength``) plus the site's shields (0 when
+    unguarded)."""
     m = S.presence[land] & ~(1 << f)
     if m == 0:
         return 0
@@ -305,13 +307,14 @@ def defence(S, C, land, f):
 
 @njit(cache=True)
 def _reaches(S, C, j, mover, g, ng, ctrl, r):
+    """``neighbors.reach`` of each of the ``ng`` groups ``g`` into the rows of ``r``."""
     for i in range(ng):
         reach(S, C, j, g[i, 0], g[i, 1], mover, ctrl, r[i])
 
 
 @njit(cache=True)
 def rival_rank(S, C, p, weakest, rank):
-    """``rank[q]``: the place of player ``q`` in ``rivals`` (-1 for ``p`` and the eliminated)."""
+    """``neighbors.rivals`` as ranks: ``rank[q]`` is the place of player ``q`` (-1 for ``p`` and the eliminated)."""
     rv = np.empty(NP, np.int64)
     nr = rivals(S, C, p, weakest, rv)
     for q in range(NP):
@@ -333,7 +336,7 @@ def plan_moves(S, C, p, j, pk, pf, weakest, ratio, destroy_on, moves, destroy):
 
 @njit(cache=True)
 def _plan(S, C, p, j, pk, pf, rank, ctrl, ratio, destroy_on, moves, destroy):
-    """``plan_moves`` with the rivals' ranks and the lands' controllers already known."""
+    """``neighbors.plan_moves`` with the rivals' ranks and the lands' controllers already known."""
     f = C.nb_fac[j]
     g = np.empty((MAXG, 3), np.int64)
     ng = allocated(S, C, j, pk, pf, g)

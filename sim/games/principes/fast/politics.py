@@ -49,7 +49,7 @@ def put_back(S, p, drawn, nd, pick):
 @njit(cache=True)
 def positions_all(S, C, stand):
     """``politics.positions`` of every Principality (rows of ``stand`` (NP, 3): Might capped, People, Clergy), from
-    one pass over the lands."""
+    one pass over the lands (``legal.council_standing``; ``control.might_position``)."""
     for q in range(NP):
         stand[q, 0] = 0
         stand[q, 1] = S.people[q]
@@ -85,7 +85,8 @@ def play_support(S, C, q, card, track):
 
 @njit(cache=True)
 def council(S, C, host, plays, nplays):
-    """``politics.council``: ``plays[p, i]`` = (card, track 1 people / 2 clergy) for i < nplays[p]."""
+    """``politics.council``: ``plays[p, i]`` = (card, track 1 people / 2 clergy) for i < nplays[p]; a claim hands
+    over the token (``turn_order.pass_princeps``)."""
     bonus = C.gnesna_bonus[host]
     if bonus and controller(S, C, C.gnesna) == host:
         S.clergy[host] = clamp(C, S.clergy[host] + bonus)

@@ -75,8 +75,9 @@ def options(S, C, p, out):
 
 @njit(cache=True)
 def default_mission(S, C, kinds, nkinds, p, allowed, n):
-    """``princesses.default_mission``: the first mission kind of ``kinds[:nkinds]`` that is possible: the own
-    Capital; the Capital of the strongest rival; the Neighbor bordering most of the player's lands."""
+    """``princesses.default_mission``: the first mission kind (``princesses.mission``) of ``kinds[:nkinds]`` that is
+    possible: the own Capital; the Capital of the strongest rival; the Neighbor bordering most of the player's lands
+    (``princesses._exposure``, compiled into ``C.expose``)."""
     for i in range(nkinds):
         kind = kinds[i]
         if kind == OWN_CAPITAL:

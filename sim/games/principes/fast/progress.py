@@ -1,5 +1,6 @@
 """The Progress Market and tiles taken (the generic tile model), compiled: the twin of ``game.progress``. A tile is
-``colour * distinct + n``; the printed tiles (``tiles``) use the same stacks and face-up row."""
+``colour * distinct + n`` (its colour, ``progress.colour``, is ``t // distinct``); the printed tiles (``tiles``) use the
+same stacks and face-up row."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from sim.games.principes.fast.stream import rand_below
 
 @njit(cache=True)
 def in_market(S, t):
-    """``t in state.market``."""
+    """``progress.reveal_next``' test: the tile ``t`` is on the Market."""
     for i in range(S.market_n):
         if S.market[i] == t:
             return True
@@ -20,7 +21,7 @@ def in_market(S, t):
 
 @njit(cache=True)
 def pop_stack(S, c):
-    """``state.stacks[c].pop(0)``: the top tile of colour ``c``."""
+    """``progress.reveal_next``' draw: the top tile of colour ``c`` off its stack."""
     t = S.stacks[c, 0]
     n = S.stacks_n[c]
     for i in range(n - 1):

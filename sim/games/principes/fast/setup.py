@@ -7,6 +7,16 @@ cards, the Neighbors, the Princesses and the printed tiles. The kernels take the
 never freezes a rules value into machine code: a changed value needs no recompile. The result is cached per
 ``rules.digest`` and set of modules. ``Unsupported`` is raised for a board or rules the layout cannot hold (the
 experiment then plays on the reference engine, ``dispatch``).
+
+The tables hold what the reference reads from its rules files on every call: ``setup.GameRules.file`` of each file
+(``setup.load_game_rules``), ``effects.values``, ``tiles.tile_values`` with ``effects.catalogue`` (tile ids:
+``effects.tile_id``, colours: ``effects.colour``), ``common.history_values`` with ``deck.cards`` and
+``invaders.spec``, ``neighbors.neighbor_values`` (checked by ``neighbors._validate``, ``neighbors._need`` and
+``neighbors._units_ok``, the board by ``neighbors._check_board``; ``neighbors.neighbors``, ``neighbors.units``,
+``neighbors.spots``, ``neighbors.card_id``, ``neighbors.card_spec``, the cards' symbols ``neighbors.support_symbol``,
+``effects.support_symbol`` and ``cards.support_symbol``), ``princesses.princess_values`` (``princesses._rule``,
+``princesses.neighbors``). The starting position is ``setup.initial_state``'s, with the Neighbor deck by identity
+(``neighbors.enable``; ``neighbors.enabled`` is ``C.neighbors``).
 """
 
 from __future__ import annotations

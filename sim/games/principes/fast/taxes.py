@@ -10,14 +10,14 @@ from sim.games.principes.fast.state import gold_in_supply
 
 @njit(cache=True)
 def can_tax(S, C, p):
-    """``taxes.can_collect_taxes``."""
+    """``taxes.can_collect_taxes`` (``legal.can_tax``)."""
     return S.people[p] >= C.tax_min
 
 
 @njit(cache=True)
 def tax_gold(S, C, p):
-    """``taxes.tax_gold``: controlled Might (game.yaml ``tracks.might_uncapped``: the holdings, else the token's
-    position) times the gold per Might, plus Silesia's bonus."""
+    """``taxes.tax_gold`` (``legal.tax_gold`` before the supply): controlled Might (game.yaml ``tracks.might_uncapped``:
+    the holdings, else the token's position) times the gold per Might, plus Silesia's bonus."""
     held = might(S, C, p)
     if not C.might_uncapped:
         held = min(held, C.track_hi)

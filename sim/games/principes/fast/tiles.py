@@ -84,7 +84,7 @@ def place(S, C, p, t, given):
 
 @njit(cache=True)
 def gain_support(S, C, p, track):
-    """``tiles.gain_support``: Chronicle's points on ``track`` (PEOPLE or CLERGY)."""
+    """``tiles.gain_support`` (``effects.gain_support``): Chronicle's points on ``track`` (PEOPLE or CLERGY)."""
     n = tile_param(S, C, p, TK_CHRONICLE)
     if track == PEOPLE:
         S.people[p] = clamp(C, S.people[p] + n)
@@ -95,7 +95,8 @@ def gain_support(S, C, p, track):
 @njit(cache=True)
 def after_action(S, C, p, action, rs):
     """``tiles.after_action``: the assumed +1 gold of the unexplained tiles of the action's colour (the colours are
-    listed in the actions' order), and Training Grounds' Battle Card per Tiltyard after an Assembly."""
+    listed in the actions' order: ``tiles.colour_of_action``), and Training Grounds' Battle Card per Tiltyard after an
+    Assembly."""
     if not C.tiles or S.tiles_n[p] == 0:
         return
     d = C.distinct

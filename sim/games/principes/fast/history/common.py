@@ -12,8 +12,8 @@ from sim.games.principes.fast.turn_order import turn_order
 
 @njit(cache=True)
 def rivals_by_strength(S, C, me, out):
-    """``common.rivals_by_strength``: other players strongest first (the sum of the three tracks, the Might from one
-    pass over the lands), ties in turn order; returns how many."""
+    """``common.rivals_by_strength``: other players strongest first (``common.score``: the sum of the three tracks,
+    the Might from one pass over the lands), ties in turn order; returns how many."""
     ctrl = np.empty(NL, np.int64)
     control_all(S, C, ctrl)
     mt = np.zeros(NP, np.int64)

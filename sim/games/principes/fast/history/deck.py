@@ -63,7 +63,8 @@ def deal(S, C, rs):
 
 @njit(cache=True)
 def due(S, C):
-    """``deck.due``: History on and not the final Round (history.yaml ``deck.resolve_in_final_round``)."""
+    """``deck.due``: History on and not the final Round (``rounds.is_last_round``; history.yaml
+    ``deck.resolve_in_final_round``)."""
     return S.history_n > 0 and (S.round < S.final_round or C.resolve_final != 0)
 
 
@@ -136,7 +137,8 @@ def resolve_balt(S, C, P, F, sid, rs):
 
 @njit(cache=True)
 def resolve_teutonic(S, C, P, F, sid, rs):
-    """``teutonic.resolve``: not yet called, the symbol land's holder may call them; on the Map, the Princeps raids."""
+    """``teutonic.resolve``: not yet called, the symbol land's holder may call them; on the Map
+    (``teutonic.present``), the Princeps raids."""
     if not S.teutonic:
         who = teutonic.caller(S, C)
         if who >= 0 and hooks.history_teutonic(S, C, P, sid, who, rs):
@@ -180,8 +182,8 @@ def resolve_mongols(S, C, P, F, sid, rs):
 
 @njit(cache=True)
 def resolve_icons(S, C, P, F, sid, rs):
-    """``deck.resolve_icons``: the revealed card's icons, top first (the caller checks ``due``); stops once the game
-    is won."""
+    """``deck.resolve_icons``: the revealed card's icons (``deck.revealed``), top first (the caller checks ``due``);
+    stops once the game is won."""
     card = S.history[(S.round - 1) % S.history_n]
     for i in range(C.hcard[card, 1]):
         icon = C.hcard[card, 2 + i]

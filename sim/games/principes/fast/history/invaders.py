@@ -21,7 +21,8 @@ KIND_ORDER = tuple(sorted(range(NK), key=lambda k: UNITS[k]))  # ``invaders.on_m
 @njit(cache=True)
 def reach(S, C, f, start, area, kind, mover, ctrl, ok):
     """``invaders.reach``: ``ok[land]`` = 1 where a figure of ``kind`` starting on land ``start`` (or, with start
-    -1, in the off-map ``area``) may end its move for ``mover``. Returns how many."""
+    -1, in the off-map ``area``, entered from ``invaders._entry_lands`` at ``invaders.entry_cost``) may end its move
+    for ``mover``. Returns how many."""
     points = movement_points(C, kind)
     guards = guard_mask(S, C) if C.tiles else 0
     dist = np.full(NL, -1, np.int64)

@@ -66,8 +66,8 @@ def call(S, C, who):
 
 @njit(cache=True)
 def raid(S, C, moves, nm, rs):
-    """``teutonic.raid``: the Princeps' moves, battles, devastation, then ``return_home``: off the Map, back on their
-    land (waiting off the Map while it is occupied)."""
+    """``teutonic.raid``: the Princeps' moves, battles, devastation, then ``teutonic.return_home``: off the Map,
+    back on their land (waiting off the Map while it is occupied)."""
     people0 = np.empty(NP, np.int64)
     clergy0 = np.empty(NP, np.int64)
     support_all(S, C, people0, clergy0)

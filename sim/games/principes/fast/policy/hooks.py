@@ -80,15 +80,15 @@ def new_mechanisms(S, C, P, F, sid, p, rs):
 
 @njit(cache=True)
 def sell(S, P, sid, p, action):
-    """``base.Strategy.sell``: the scripted plans with ``sell_battle_cards`` trade every Battle Card before Building
-    (True when they do)."""
+    """``base.Strategy.sell`` (``scripted.Scripted.sell``): the scripted plans with ``sell_battle_cards`` trade every
+    Battle Card before Building (True when they do)."""
     return not is_random(P, sid, p) and action == A_BUILDING and P[sid[p], P_SELL] != 0
 
 
 @njit(cache=True)
 def court_texts(S, C, P, F, sid, p, action, rs, out):
-    """``base.Strategy.court_texts``: Court Cards (sorted) to play for their text before ``action``; returns how
-    many are in ``out``."""
+    """``base.Strategy.court_texts`` (``scripted.Scripted.court_texts``): Court Cards (sorted) to play for their text
+    before ``action``; returns how many are in ``out``."""
     if is_random(P, sid, p):
         return random_legal.court_texts(S, F[sid[p]], p, rs, out)
     Pp = P[sid[p]]
@@ -105,7 +105,8 @@ def court_texts(S, C, P, F, sid, p, action, rs, out):
 
 @njit(cache=True)
 def taxes(S, C, P, sid, p):
-    """``base.Strategy.taxes``: collect when legal (the scripted plans only above ``tax_min_people``)."""
+    """``base.Strategy.taxes`` (``scripted.Scripted.taxes``, ``random_legal.RandomLegal.taxes``): collect when legal
+    (the scripted plans only above ``tax_min_people``)."""
     ok = can_tax(S, C, p)
     if not is_random(P, sid, p):
         ok = ok and S.people[p] > P[sid[p], P_TAX_MIN]
@@ -126,7 +127,8 @@ def assembly(S, C, P, sid, p, rs):
 
 @njit(cache=True)
 def movement(S, C, P, F, sid, p, rs, moves):
-    """``base.Strategy.movement``: (number of moves in ``moves``, indulgence, land to ruin if taken or -1)."""
+    """``base.Strategy.movement`` (``scripted.Scripted.movement``): (number of moves in ``moves``, indulgence, land to
+    ruin if taken or -1)."""
     if is_random(P, sid, p):
         nm, indulgence = random_legal.movement(S, C, F[sid[p]], p, rs, moves)
         return nm, indulgence, -1
@@ -138,7 +140,8 @@ def movement(S, C, P, F, sid, p, rs, moves):
 
 @njit(cache=True)
 def building(S, C, P, sid, p, rs, lands, kinds):
-    """``base.Strategy.building``: (City land or -1, buildings in ``lands``/``kinds``)."""
+    """``base.Strategy.building`` (``scripted.Scripted.building``): (City land or -1, buildings in ``lands``/``kinds``).
+    """
     if is_random(P, sid, p):
         return random_legal.building(S, C, p, rs, lands, kinds)
     ctrl = np.empty(NL, np.int64)
@@ -193,7 +196,8 @@ def tile_pick(S, C, P, sid, p, rs, picks, n):
 
 @njit(cache=True)
 def support_track(S, P, sid, p, rs):
-    """``base.Strategy.support_track``: Chronicle's track (1 People, 2 Clergy): the lower, People on a tie."""
+    """``base.Strategy.support_track``: Chronicle's track (1 People, 2 Clergy): the lower, People on a tie
+    (``tiles.lower_track``)."""
     if is_random(P, sid, p):
         return random_legal.support_track(rs)
     return 1 if S.people[p] <= S.clergy[p] else 2
@@ -209,7 +213,8 @@ def church_schools(P, sid, p, rs):
 
 @njit(cache=True)
 def princess(S, C, P, sid, q, rs, allowed, n):
-    """``base.Strategy.princess``: the area to send the Princess to, one of ``allowed[:n]``."""
+    """``base.Strategy.princess`` (``scripted.Scripted.princess``): the area to send the Princess to, one of
+    ``allowed[:n]``."""
     if is_random(P, sid, q):
         return random_legal.princess(rs, allowed, n)
     Pp = P[sid[q]]
@@ -288,7 +293,8 @@ def history_invaders(S, C, P, F, sid, mover, f, stock, rs, moves):
 
 @njit(cache=True)
 def neighbor_play(S, C, P, F, sid, p, used, rs):
-    """``base.Strategy.neighbor_play``: (card, Neighbor) to play before the Politics Action, or (-1, -1)."""
+    """``base.Strategy.neighbor_play`` (``scripted.Scripted.neighbor_play``): (card, Neighbor) to play before the
+    Politics Action, or (-1, -1)."""
     Pp = P[sid[p]]
     Fp = F[sid[p]]
     if is_random(P, sid, p):
@@ -300,7 +306,8 @@ def neighbor_play(S, C, P, F, sid, p, used, rs):
 
 @njit(cache=True)
 def neighbor_block(S, C, P, F, sid, q, mover, j, pk, pf, rs, out):
-    """``base.Strategy.neighbor_block``: cards to block ``mover``'s play for Neighbor ``j``; returns how many."""
+    """``base.Strategy.neighbor_block`` (``scripted.Scripted.neighbor_block``): cards to block ``mover``'s play for
+    Neighbor ``j``; returns how many."""
     Pp = P[sid[q]]
     Fp = F[sid[q]]
     if is_random(P, sid, q):
@@ -312,8 +319,8 @@ def neighbor_block(S, C, P, F, sid, q, mover, j, pk, pf, rs, out):
 
 @njit(cache=True)
 def neighbor_moves(S, C, P, F, sid, p, j, pk, pf, rs, moves, ruin):
-    """``base.Strategy.neighbor_moves``: how to move up to ``pk`` Knights and ``pf`` Footmen of Neighbor ``j``;
-    ``ruin`` marks what to destroy on lands taken. Returns the number of moves."""
+    """``base.Strategy.neighbor_moves`` (``scripted.Scripted.neighbor_moves``): how to move up to ``pk`` Knights and
+    ``pf`` Footmen of Neighbor ``j``; ``ruin`` marks what to destroy on lands taken. Returns the number of moves."""
     Pp = P[sid[p]]
     Fp = F[sid[p]]
     if is_random(P, sid, p):

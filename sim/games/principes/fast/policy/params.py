@@ -154,7 +154,8 @@ def compile_strategy(uses: str, params: dict, rules=None) -> tuple[np.ndarray, n
 
 
 def _compile_tiles(ints: np.ndarray, p: dict, rules) -> None:
-    """The printed tiles' parameters (read only with ``progress: tiles``)."""
+    """The printed tiles' parameters (read only with ``progress: tiles``): each tile's place on the wishlist
+    (``scripted.Scripted.rank``)."""
     wish = p["tile_wishlist"]
     if not isinstance(wish, list | tuple) or len(wish) > MAXWISH or not all(isinstance(w, str) for w in wish):
         raise Unsupported(f"tile_wishlist {wish!r}: a list of at most {MAXWISH} tile names")

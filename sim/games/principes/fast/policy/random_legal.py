@@ -75,7 +75,8 @@ def movement(S, C, Fp, p, rs, moves):
 
 @njit(cache=True)
 def building(S, C, p, rs, lands, kinds):
-    """``random_legal.RandomLegal.building`` → (City land or -1, number of buildings into ``lands``/``kinds``)."""
+    """``random_legal.RandomLegal.building`` → (City land or -1, number of buildings into ``lands``/``kinds``; the
+    kinds in supply: ``legal.building_kinds``, each at ``legal.building_cost``)."""
     gold = S.gold[p]
     city = -1
     ctrl = np.empty(NL, np.int64)

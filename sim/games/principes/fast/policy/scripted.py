@@ -108,7 +108,8 @@ def support_plan(S, C, p, mine, plays):
 @njit(cache=True)
 def scripted_target(S, C, P, F, p, moves):
     """``scripted.Scripted.target``: the best land to take and the moves that take it (rows from, kind, n, to) →
-    (land or -1, number of moves)."""
+    (land or -1, number of moves); the figures free to leave are ``scripted.Scripted.movable``'s, an attack's odds
+    ``legal.defence`` against the reaching figures' swords (``legal.swords``, ``legal.strength``)."""
     weakest = -1
     wkey = 1 << 40
     for q in range(NP):

@@ -1,0 +1,30 @@
+"""The reference functions the compiled engine has no twin of, and why (``tests/games/principes/fast/test_twins.py``
+fails on a reference function that neither a compiled docstring names nor this table lists).
+
+Keys are full dotted names: a module (every function in it) or a function or method.
+"""
+
+CHECKS = "checks a strategy's decision: the compiled policies build only legal ones"
+NON_PLAYER = "a non-player Principality's Prince (2-3 players, reference only)"
+MODULES = {
+    "sim.games.principes.game.solo": "solo mode (mode: solo) plays on the reference engine",
+    "sim.games.principes.game.nonplayers": "2-3 players play on the reference engine (dispatch: players 2 or 3)",
+    "sim.games.principes.game.scenario": "hand-built positions for tests and rulebook examples, not a rule",
+    "sim.games.principes.game.arrays": "the reference state as numpy arrays, a test bridge of its own",
+    "sim.games.principes.game.readings": "checks of the rule set when it loads (Python, before any game)",
+}
+FUNCTIONS = {
+    "sim.games.principes.reference.monte_carlo": "the plain-Python battle baseline of make bench",
+    "strategies.principes.base.Strategy.combined": "the Combined Actions of the 2-3 player active variant",
+    "strategies.principes.random_legal.RandomLegal.combined": "the Combined Actions of the 2-3 player active variant",
+    "sim.games.principes.game.dynasty.home_lands": NON_PLAYER,
+    "sim.games.principes.game.dynasty.respawn_lands": NON_PLAYER,
+    "sim.games.principes.game.dynasty.respawn": NON_PLAYER,
+    "sim.games.principes.game.movement.check_moves": CHECKS,
+    "sim.games.principes.game.neighbors.path_ok": CHECKS,
+    "sim.games.principes.game.neighbors.check_moves": CHECKS,
+    "sim.games.principes.game.neighbors.check_play": CHECKS,
+    "sim.games.principes.game.history.invaders.path_ok": CHECKS,
+    "sim.games.principes.game.history.invaders.check": CHECKS,
+    "sim.games.principes.game.rounds.check_plan": CHECKS,
+}
