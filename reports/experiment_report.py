@@ -171,6 +171,38 @@ def _length(result) -> tuple[np.ndarray, str] | None:
     return None
 
 
+# --- Battles: ``metrics["battles"]`` of any game (``sim.games.principes.battle_stats`` documents the schema) -------
+
+
+def _pct_or_dash(p) -> str:
+    return "–" if p is None else f"{100 * p:.1f}%"
+
+
+def battle_tables(metrics: dict) -> list[tuple[str, pd.DataFrame]]:
+    """The Battles section: per battle kind the battles per game, the attacker's win rate with its 95% interval and
+    the units each side lost per game; then the share of each Battle Die face. [] when the game reports no battles."""
+    b = metrics.get("battles")
+    if not b:
+        return []
+    ci = b.get("attacker_win_rate_ci95") or {}
+    kinds = pd.DataFrame(
+        {
+            "kind": b["kinds"],
+            "battles per game": [f"{b['per_game'][k]:.2f}" for k in b["kinds"]],
+            "attacker wins": [_pct_or_dash(b["attacker_win_rate"][k]) for k in b["kinds"]],
+            "95% interval": [
+                "–" if ci.get(k) is None else f"[{100 * ci[k][0]:.1f}%, {100 * ci[k][1]:.1f}%]" for k in b["kinds"]
+            ],
+            "attacker units lost per game": [f"{b['units_lost_per_game']['attacker'][k]:.2f}" for k in b["kinds"]],
+            "defender units lost per game": [f"{b['units_lost_per_game']['defender'][k]:.2f}" for k in b["kinds"]],
+        }
+    )
+    faces = pd.DataFrame(
+        {"face": list(b["die_faces"]), "share of rolls": [_pct_or_dash(v) for v in b["die_faces"].values()]}
+    )
+    return [("Battles by kind", kinds), (f"Battle Die faces rolled ({b['dice_per_game']:.1f} rolls per game)", faces)]
+
+
 def config_hash(raw: dict) -> str:
     body = {k: v for k, v in raw.items() if k != "title"}
     return hashlib.sha256(json.dumps(body, sort_keys=True, default=str).encode()).hexdigest()[:12]
@@ -226,6 +258,9 @@ def build_experiment_report(result, raw: dict, out: str | Path, source: str, que
             figures.append((path, caption))
         else:
             notes.append("No per-game score columns, so no score distribution by category.")
+    for name, table in battle_tables(result.metrics):  # the Battles section
+        extra_tables.append((name, table))
+        written.append(write_csv(out / ("battles.csv" if name.startswith("Battles") else "battle_die.csv"), table))
     matrix = strategy_matrix(result.metrics)
     if matrix is not None:
         rates, games = matrix

@@ -49,6 +49,21 @@ def test_summary_and_table_use_the_numbers(principes_report):
     assert cell.win_rate == pytest.approx(result.metrics["strategy_matrix"][cell.strategy][cell.faction]["win_rate"])
 
 
+def test_the_battles_section_shows_the_battle_statistics(principes_report):
+    """``metrics["battles"]``: per battle kind the battles per game, the attacker's wins and the units lost; the
+    share of each die face."""
+    result, _, out, written = principes_report
+    b = result.metrics["battles"]
+    assert {"battles.csv", "battle_die.csv"} <= {p.name for p in written}
+    kinds = pd.read_csv(out / "battles.csv")
+    assert list(kinds["kind"]) == b["kinds"]
+    assert kinds["battles per game"].tolist() == pytest.approx([b["per_game"][k] for k in b["kinds"]], abs=0.0051)
+    text = " ".join(parse(out / "report.html").text)
+    assert "Battles by kind" in text and "Battle Die faces rolled" in text
+    player = b["attacker_win_rate"]["player"]
+    assert f"{100 * player:.1f}%" in text and "Battles by kind" in (out / "report.md").read_text()
+
+
 def test_rotated_rosters_get_their_own_parity():
     raw = load_experiment(DARK_AGES)
     result = run_experiment(raw, games=21, seed=3, keep_rows=True)
