@@ -19,6 +19,11 @@ from sim.games.principes.game.state import State
 ACTIONS = ("progress", "taxes", "assembly", "movement", "building", "politics")
 
 
+def planned(state: State) -> int:
+    """Actions each player plans in a Round (game.yaml ``rounds.actions_planned``)."""
+    return state.rules.values["rounds"]["actions_planned"]
+
+
 @dataclass(frozen=True)
 class MoveOrder:
     moves: tuple[Move, ...]
@@ -42,8 +47,9 @@ class Strategy:
         """As Princeps: True for clockwise."""
         return state.clockwise
 
-    def plan(self, state: State, me: str, rng: random.Random) -> tuple[str, str, str]:
-        return ACTIONS[:3]  # type: ignore[return-value]
+    def plan(self, state: State, me: str, rng: random.Random) -> tuple[str, ...]:
+        """The actions to plan, in the order they resolve (game.yaml ``rounds.actions_planned`` of them)."""
+        return ACTIONS[: planned(state)]
 
     def sell(self, state: State, me: str, action: str, rng: random.Random) -> list[str]:
         """Cards to trade for 1 gold each before carrying out ``action``."""

@@ -14,7 +14,7 @@ from sim.games.principes.game import cards, neighbors, nonplayers
 from sim.games.principes.game.history import division, invaders, release, urbanization
 from sim.games.principes.game.movement import Move
 from sim.games.principes.game.state import State
-from strategies.principes.base import ACTIONS, MoveOrder, Strategy
+from strategies.principes.base import ACTIONS, MoveOrder, Strategy, planned
 
 
 class RandomLegal(Strategy):
@@ -31,7 +31,7 @@ class RandomLegal(Strategy):
         return rng.random() < 0.5
 
     def plan(self, state, me, rng):
-        return tuple(rng.sample(ACTIONS, 3))
+        return tuple(rng.sample(ACTIONS, planned(state)))
 
     def taxes(self, state, me, rng):
         return legal.can_tax(state, me)
@@ -40,8 +40,10 @@ class RandomLegal(Strategy):
         lands, knights, footmen, cap = legal.assembly_room(state, me)
         if not lands:
             return {}
+        v = state.rules.values["assembly"]
         k = rng.randint(0, min(knights, cap))
-        f = rng.randint(0, min(footmen, cap - k))
+        paid = (state.gold[me] - k * v["knight_cost"]) // v["footman_cost"] if v["footman_cost"] else cap
+        f = rng.randint(0, min(footmen, cap - k, paid))
         return {rng.choice(lands): {"knight": k, "footman": f}}
 
     def movement(self, state, me, rng):

@@ -39,7 +39,7 @@ from sim.games.principes.game.cards import support_symbol
 from sim.games.principes.game.control import controller, land_might, land_points
 from sim.games.principes.game.movement import Move
 from sim.games.principes.game.politics import TRACKS, tracks_needed
-from strategies.principes.base import ACTIONS, MoveOrder, Strategy
+from strategies.principes.base import ACTIONS, MoveOrder, Strategy, planned
 
 BASE = {
     "priorities": list(ACTIONS),
@@ -93,7 +93,7 @@ class Scripted(Strategy):
             priorities.insert(self.p["progress_rank"], "progress")
         wanted = [a for a in priorities if self.worth(state, me, a)]
         rest = [a for a in priorities + list(ACTIONS) if a not in wanted]
-        plan = tuple(dict.fromkeys(wanted + rest))[:3]
+        plan = tuple(dict.fromkeys(wanted + rest))[: planned(state)]
         if self.p["late_council"] and state.round >= state.final_round and "politics" in plan:
             plan = tuple(a for a in plan if a != "politics") + ("politics",)  # the last Council keeps the Princeps
         return plan
@@ -131,10 +131,11 @@ class Scripted(Strategy):
         lands, knights, footmen, cap = legal.assembly_room(state, me)
         if not lands:
             return {}
-        cost = state.rules.values["assembly"]["knight_cost"]
+        v = state.rules.values["assembly"]
+        cost = v["knight_cost"]
         spare = max(0, state.gold[me] - self.p["gold_reserve"])
         k = min(knights, cap, spare // cost if cost else cap)
-        f = min(footmen, cap - k)
+        f = min(footmen, cap - k, (spare - k * cost) // v["footman_cost"] if v["footman_cost"] else cap)
         capital = state.board.capitals[me]
         return {capital if capital in lands else lands[0]: {"knight": k, "footman": f}}
 

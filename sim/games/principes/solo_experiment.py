@@ -39,8 +39,7 @@ from sim.games.principes.game.control import might_position
 from sim.rng import trial_state
 from sim.stats import mean_ci, wilson
 
-KEYS = ("mode", "difficulties", "principalities", "strategies", "history", "princesses", "progress", "strict",
-        "rules")
+KEYS = ("mode", "difficulties", "principalities", "strategies", "history", "princesses", "progress", "strict", "rules")
 OUTCOMES = ("won", "lost_eliminated", "lost_rounds")
 
 

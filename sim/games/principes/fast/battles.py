@@ -357,15 +357,17 @@ def battle(S, C, land, attacker, rs):
     face_a = roll(S, C, rs)
     face_d = roll(S, C, rs)
     top = np.empty(6, np.int64)
-    for side in (attacker, defender):  # With the Wind: reroll a losing die once, attacker first; Learning Chess
-        if side < NP and C.reroll[side] and is_player(S, side):
+    # With the Wind: reroll a losing die C.reroll times, attacker first; Learning Chess
+    for side in (attacker, defender):
+        for _ in range(C.reroll[side] if side < NP and is_player(S, side) else 0):
             w = outcome(tab_a, na, ta, sa, tab_d, nd, td, sd, face_a == SWORD, face_a == SHIELD, face_d == SWORD,
                         shields_d + (face_d == SHIELD), top)  # fmt: skip
-            if (w == 1) != (side == attacker):
-                if side == attacker:
-                    face_a = roll(S, C, rs)
-                else:
-                    face_d = roll(S, C, rs)
+            if (w == 1) == (side == attacker):
+                break
+            if side == attacker:
+                face_a = roll(S, C, rs)
+            else:
+                face_d = roll(S, C, rs)
         if C.tiles and side < NP and (S.tile_kinds[side] >> TK_LEARNING_CHESS) & 1 and is_player(S, side):
             if holds(S, C, side, TK_LEARNING_CHESS):  # ``battles._flip``: flip a losing die when that wins
                 w = outcome(tab_a, na, ta, sa, tab_d, nd, td, sd, face_a == SWORD, face_a == SHIELD, face_d == SWORD,

@@ -297,7 +297,7 @@ def play_game(S0, C, P, F, sid, rs, Sa, debug, trace, tn):
     rounds_begun = 0
     bad = 0
     order = np.empty(NP, np.int64)
-    plans = np.empty((NP, 3), np.int64)
+    plans = np.empty((NP, 6), np.int64)  # up to the 6 actions (readings)
     winner, wt = result(S)
     while wt < 0:
         rounds_begun = S.round
@@ -308,7 +308,7 @@ def play_game(S0, C, P, F, sid, rs, Sa, debug, trace, tn):
         for o in range(no):
             q = order[o]
             hooks.plan(S, C, P, F, sid, q, rs, plans[q])
-        for slot in range(3):
+        for slot in range(C.planned):
             for o in range(no):
                 q = order[o]
                 if S.eliminated[q]:

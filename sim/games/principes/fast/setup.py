@@ -11,8 +11,8 @@ experiment then plays on the reference engine, ``dispatch``).
 The tables hold what the reference reads from its rules files on every call: ``setup.GameRules.file`` of each file
 (``setup.load_game_rules``), ``effects.values``, ``tiles.tile_values`` with ``effects.catalogue`` (tile ids:
 ``effects.tile_id``, colours: ``effects.colour``), ``common.history_values`` with ``deck.cards`` and
-``invaders.spec``, ``neighbors.neighbor_values`` (checked by ``neighbors._validate``, ``neighbors._need`` and
-``neighbors._units_ok``, the board by ``neighbors._check_board``; ``neighbors.neighbors``, ``neighbors.units``,
+``invaders.spec``, ``neighbors.neighbor_values`` (checked on load by ``readings``, the board included;
+``neighbors.neighbors``, ``neighbors.units``,
 ``neighbors.spots``, ``neighbors.card_id``, ``neighbors.card_spec``, the cards' symbols ``neighbors.support_symbol``,
 ``effects.support_symbol`` and ``cards.support_symbol``), ``princesses.princess_values`` (``princesses._rule``,
 ``princesses.neighbors``). The starting position is ``setup.initial_state``'s, with the Neighbor deck by identity
@@ -96,6 +96,7 @@ TILE_PARAMS = {  # printed tiles' effect kind → (first parameter, second param
 SCALARS = (
     ("rounds", "game", "rounds.count"),
     ("per_period", "game", "rounds.per_period"),
+    ("planned", "game", "rounds.actions_planned"),
     ("track_lo", "game", "tracks.low"),
     ("track_hi", "game", "tracks.high"),
     ("might_uncapped", "game", "tracks.might_uncapped"),
@@ -271,8 +272,8 @@ def _fill(c, rules, modules) -> None:
         raise Unsupported(f"the fast engine is laid out for {NL} lands, {NP} Principalities and {NPOM} Pomeranias")
     if tuple(sorted(rules.seats_clockwise)) != tuple(sorted(board.principalities)):
         raise Unsupported("seats.clockwise must list the 4 Principalities")
-    if v["rounds"]["actions_planned"] != 3 or tuple(v["rounds"]["actions"]) != ACTIONS:
-        raise Unsupported("rounds.actions and rounds.actions_planned are fixed in the fast engine")
+    if tuple(v["rounds"]["actions"]) != ACTIONS:
+        raise Unsupported("rounds.actions is fixed in the fast engine")
     if len(v["progress"]["colors"]) != NCOL or v["progress"]["tiles_per_color"] > MAXT:
         raise Unsupported(f"the fast engine holds {NCOL} Progress colours of at most {MAXT} tiles")
     distinct = v["progress_tiles"]["distinct_per_color"]
@@ -285,8 +286,8 @@ def _fill(c, rules, modules) -> None:
     if v["politics"]["hand_limit"] > 12:
         raise Unsupported("a hand limit above 12 (the battle card search) in the fast engine")
     periods = rules.rounds // rules.rounds_per_period
-    if periods > MAXPERIODS or rules.rounds % rules.rounds_per_period:
-        raise Unsupported(f"at most {MAXPERIODS} whole Periods in the fast engine")
+    if periods + (rules.rounds % rules.rounds_per_period > 0) > MAXPERIODS:
+        raise Unsupported(f"at most {MAXPERIODS} Periods in the fast engine")
     edges = int(board.adj_indptr[-1])
     if edges > MAXADJ:
         raise Unsupported(f"at most {MAXADJ} adjacencies in the fast engine")

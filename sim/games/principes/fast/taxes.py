@@ -5,7 +5,7 @@ from __future__ import annotations
 from numba import njit
 
 from sim.games.principes.fast.control import might
-from sim.games.principes.fast.state import gold_in_supply
+from sim.games.principes.fast.state import clamp, gold_in_supply
 
 
 @njit(cache=True)
@@ -28,5 +28,5 @@ def tax_gold(S, C, p):
 def taxes(S, C, p):
     """``taxes.taxes``: People Support down, gold up (at most what the supply holds)."""
     owed = min(tax_gold(S, C, p), gold_in_supply(S, C))
-    S.people[p] -= C.tax_people
+    S.people[p] = clamp(C, S.people[p] - C.tax_people)
     S.gold[p] += owed

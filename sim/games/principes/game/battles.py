@@ -2,10 +2,10 @@
 
 Dice come from the caller's ``random.Random``; the card phase is the reference's brute-force best play over
 the symbols in hand (win, then fewest cards, then fewest own losses, then most enemy losses). Before Battle
-and After Battle card texts are not modelled (part 2). Masovia rerolls its die once when, without cards, it
-would lose the battle; a holder of the Learning Chess tile then flips its die to the opposite face when that
-turns the loss into a win; the attacker settles its die first (as the battle engine assumes). Unit values, the
-die, shields, loot and the card rules come from rules.yaml (``state.rules.battle``).
+and After Battle card texts are not modelled (part 2). Masovia rerolls its die (rules.yaml ``die_reroll`` times)
+when, without cards, it would lose the battle; a holder of the Learning Chess tile then flips its die to the
+opposite face when that turns the loss into a win; the attacker settles its die first (as the battle engine
+assumes). Unit values, the die, shields, loot and the card rules come from rules.yaml (``state.rules.battle``).
 
 Every battle adds to ``State.tally`` (the full-game battle statistics): battles, attacker wins and units toppled
 on each side by kind (``KINDS``: ``battle_kind``), and every Battle Die roll by face (rerolls included).
@@ -195,14 +195,16 @@ def battle(
     shields_d = site_shields(out, land)
     rb = out.rules.battle
     face_a, face_d = _roll(out, rng), _roll(out, rng)
-    for side in (attacker, defender):  # With the Wind: reroll a losing die once, attacker first
-        if rb.rerolls.get(side, 0) and is_player(out, side):
+    # With the Wind: reroll a losing die (rules.yaml die_reroll times), attacker first
+    for side in (attacker, defender):
+        for _ in range(rb.rerolls.get(side, 0) if is_player(out, side) else 0):
             winner = _outcome(rb, units_a, units_d, face_a, face_d, shields_d)[0]
-            if (winner == "attacker") != (side == attacker):
-                if side == attacker:
-                    face_a = _roll(out, rng)
-                else:
-                    face_d = _roll(out, rng)
+            if (winner == "attacker") == (side == attacker):
+                break
+            if side == attacker:
+                face_a = _roll(out, rng)
+            else:
+                face_d = _roll(out, rng)
         if effects.flips(out, side) and is_player(out, side):  # Learning Chess: flip a losing die when that wins
             face_a, face_d = _flip(out, side == attacker, units_a, units_d, face_a, face_d, shields_d)
     if face_a == COIN:

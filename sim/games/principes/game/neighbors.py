@@ -31,7 +31,6 @@ import random
 from collections import deque
 from dataclasses import dataclass, field
 
-from sim.errors import ConfigError
 from sim.games.principes.game import battles, cards, effects, princesses
 from sim.games.principes.game.battles import BattleReport
 from sim.games.principes.game.control import controller, retrack
@@ -48,60 +47,16 @@ SUPPORT = ("people", "clergy", "either")
 # --- neighbors.yaml --------------------------------------------------------------------------------------------
 
 
-_CHECKED: set[str] = set()
-
-
 def neighbor_values(rules=None) -> dict:
-    """The plain values of neighbors.yaml (``rules``: a ``setup.GameRules``; None: the bundled file), checked once
-    per rule set."""
-    values = effects.values(rules, "neighbors")
-    key = rules.digest if rules is not None else ""
-    if key not in _CHECKED:
-        source = rules.ruleset["neighbors"].path if rules is not None else "neighbors.yaml"
-        _validate(values, source)
-        _CHECKED.add(key)
-    return values
+    """The plain values of neighbors.yaml (``rules``: a ``setup.GameRules``; None: the bundled file; checked when the
+    rules load: ``readings``)."""
+    return effects.values(rules, "neighbors")
 
 
 def strength(state: State, units: dict[str, int]) -> int:
     """Swords the figures deal (rules.yaml ``units.<kind>.swords``), for the default policies."""
     swords = state.rules.battle.swords
     return sum(swords[k] * n for k, n in units.items())
-
-
-def _need(cond: bool, source: str, key: str, expected: str, found: object) -> None:
-    if not cond:
-        raise ConfigError(source, key, expected, found)
-
-
-def _units_ok(units: object) -> bool:
-    return isinstance(units, dict) and all(
-        k in KINDS and isinstance(n, int) and not isinstance(n, bool) and n >= 0 for k, n in units.items()
-    )
-
-
-def _validate(v: dict, source: str) -> None:
-    for nb, spec in v["neighbors"].items():
-        _need(_units_ok(spec["units"]), source, f"neighbors.{nb}.units", "knight/footman counts", spec["units"])
-    for card, spec in v["cards"].items():
-        key = f"cards.{card}"
-        nb = spec["neighbor"]
-        _need(nb in (*v["neighbors"], ANY), source, f"{key}.neighbor", "a Neighbor or any", nb)
-        _need(_units_ok(spec["units"]), source, f"{key}.units", "knight/footman counts", spec["units"])
-        _need(isinstance(spec["cost"], int) and spec["cost"] >= 0, source, f"{key}.cost", "gold ≥ 0", spec["cost"])
-        _need(spec["support"] in SUPPORT, source, f"{key}.support", " or ".join(SUPPORT), spec["support"])
-
-
-def _check_board(board, rules) -> None:
-    """Spots: a major Neighbor's off-map area, a Pomerania's own land with the figures map.yaml deploys there."""
-    source = rules.ruleset["neighbors"].path
-    for nb, spec in neighbor_values(rules)["neighbors"].items():
-        spots = spec["spots"]
-        if nb in board.pomerania_units:
-            ok = spots == nb and board.pomerania_units[nb] == spec["units"]
-            _need(ok, source, f"neighbors.{nb}", "its own land, with map.yaml's Pomerania units", spots)
-        else:
-            _need(spots in board.off_map_areas, source, f"neighbors.{nb}.spots", "an off-map area", spots)
 
 
 def neighbors(rules=None) -> tuple[str, ...]:
@@ -138,7 +93,6 @@ def enabled(state: State) -> bool:
 
 def enable(state: State) -> State:
     """Switch the module on before the starting hands are dealt: the Neighbor deck becomes the 12 cards."""
-    _check_board(state.board, state.rules)
     if any(c.startswith("neighbor.") for hand in state.hands.values() for c in hand):
         raise IllegalAction("enable Neighbors before any Neighbor Card is dealt")
     out = state.copy()

@@ -11,6 +11,9 @@ from __future__ import annotations
 from sim.errors import ConfigError
 from sim.games.principes.game.state import UNITS
 
+NEIGHBOR_KINDS = ("knight", "footman")  # the figures of a Neighbor or a Neighbor Card
+SUPPORT = ("people", "clergy", "either")
+
 ACTIONS = ("progress", "taxes", "assembly", "movement", "building", "politics")  # the actions the engines perform
 
 # (file, key) → the one value modelled, and why no other is
@@ -60,6 +63,8 @@ def check(rules) -> None:
     g = rs.values("game")
     actions = g["rounds"]["actions"]
     need(sorted(actions) == sorted(ACTIONS), "game", "rounds.actions", f"the actions {', '.join(ACTIONS)}", actions)
+    k = g["rounds"]["actions_planned"]
+    need(1 <= k <= len(actions), "game", "rounds.actions_planned", f"1 to {len(actions)} actions", k)
     colours = g["progress"]["colors"]
     need(len(colours) == len(actions), "game", "progress.colors", f"one colour per action ({len(actions)})", colours)
 
@@ -87,3 +92,51 @@ def check(rules) -> None:
     p = rs.values("progress")
     equal("progress", "market.stacks", len(colours), "one per colour")
     equal("progress", "market.face_up", len(colours) * p["market"]["face_up_per_colour"], "per colour")
+    _neighbors(rules, need)
+    _invaders(rules, need)
+
+
+def _counts(units: object, kinds: tuple[str, ...]) -> bool:
+    return isinstance(units, dict) and all(
+        k in kinds and isinstance(n, int) and not isinstance(n, bool) and n >= 0 for k, n in units.items()
+    )
+
+
+def _neighbors(rules, need) -> None:
+    """neighbors.yaml: figures and cards well formed; a major Neighbor's spots an off-map area of the map, a
+    Pomerania's its own land with the figures map.yaml deploys there."""
+    v, board = rules.ruleset.values("neighbors"), rules.board
+    for nb, spec in v["neighbors"].items():
+        key = f"neighbors.{nb}"
+        units = spec["units"]
+        need(_counts(units, NEIGHBOR_KINDS), "neighbors", f"{key}.units", "knight/footman counts", units)
+        if nb in board.pomerania_units:
+            ok = spec["spots"] == nb and board.pomerania_units[nb] == spec["units"]
+            need(ok, "neighbors", key, "its own land, with map.yaml's Pomerania units", spec)
+        else:
+            need(spec["spots"] in board.off_map_areas, "neighbors", f"{key}.spots", "an off-map area", spec["spots"])
+    for card, spec in v["cards"].items():
+        key = f"cards.{card}"
+        need(spec["neighbor"] in (*v["neighbors"], "any"), "neighbors", f"{key}.neighbor", "a Neighbor or any",
+             spec["neighbor"])  # fmt: skip
+        units = spec["units"]
+        need(_counts(units, NEIGHBOR_KINDS), "neighbors", f"{key}.units", "knight/footman counts", units)
+        need(spec["support"] in SUPPORT, "neighbors", f"{key}.support", " or ".join(SUPPORT), spec["support"])
+
+
+def _invaders(rules, need) -> None:
+    """history.yaml: each Invader's units of one known kind, from an off-map area of the map; the Mongols' figures
+    the first wave's."""
+    inv = rules.ruleset.values("history")["invaders"]
+    for faction, spec in inv.items():
+        if not isinstance(spec, dict):
+            continue
+        key = f"invaders.{faction}"
+        need(_counts(spec["units"], UNITS) and len(spec["units"]) == 1, "history", f"{key}.units",
+             "one unit kind and its count", spec["units"])  # fmt: skip
+        if "area" in spec:
+            areas = rules.board.off_map_areas
+            need(spec["area"] in areas, "history", f"{key}.area", f"an off-map area ({', '.join(areas)})", spec["area"])
+    first = inv["mongols"]["first_wave"]
+    need(sum(inv["mongols"]["units"].values()) == first, "history", "invaders.mongols.units",
+         f"{first} figures (invaders.mongols.first_wave)", inv["mongols"]["units"])  # fmt: skip

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sim.games.principes.game.control import might
-from sim.games.principes.game.state import IllegalAction, State
+from sim.games.principes.game.state import IllegalAction, State, clamp_track
 
 
 def can_collect_taxes(state: State, player: str) -> bool:
@@ -24,7 +24,7 @@ def taxes(state: State, player: str) -> State:
     if not can_collect_taxes(state, player):
         raise IllegalAction(f"{player} is at People Support 0: the subjects refuse to pay tribute")
     out = state.copy()
-    out.people[player] -= state.rules.values["taxes"]["people_cost"]
+    out.people[player] = clamp_track(out.people[player] - state.rules.values["taxes"]["people_cost"], out.rules)
     # "no gold can be collected by the players until Coin Tokens are spent to replenish the pool"
     out.gold[player] += min(tax_gold(state, player), state.gold_in_supply())
     return out

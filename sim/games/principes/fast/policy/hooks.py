@@ -63,9 +63,9 @@ def direction(S, P, sid, q, rs):
 
 @njit(cache=True)
 def plan(S, C, P, F, sid, q, rs, out):
-    """``base.Strategy.plan``: the 3 planned actions into ``out``."""
+    """``base.Strategy.plan``: the ``C.planned`` actions (``base.planned``) into ``out``."""
     if is_random(P, sid, q):
-        random_legal.plan(rs, out)
+        random_legal.plan(C, rs, out)
     else:
         scripted.scripted_plan(S, C, P[sid[q]], F[sid[q]], q, out)
 
@@ -121,7 +121,7 @@ def assembly(S, C, P, sid, p, rs):
     if n == 0:
         return -1, 0, 0
     if is_random(P, sid, p):
-        return random_legal.assembly(rs, lands, n, knights, footmen, cap)
+        return random_legal.assembly(S, C, p, rs, lands, n, knights, footmen, cap)
     return scripted.assembly(S, C, P[sid[p]], p, lands, n, knights, footmen, cap)
 
 
@@ -140,8 +140,8 @@ def movement(S, C, P, F, sid, p, rs, moves):
 
 @njit(cache=True)
 def building(S, C, P, sid, p, rs, lands, kinds):
-    """``base.Strategy.building`` (``scripted.Scripted.building``): (City land or -1, buildings in ``lands``/``kinds``).
-    """
+    """``base.Strategy.building`` (``scripted.Scripted.building``): (City land or -1, buildings in
+    ``lands``/``kinds``)."""
     if is_random(P, sid, p):
         return random_legal.building(S, C, p, rs, lands, kinds)
     ctrl = np.empty(NL, np.int64)

@@ -33,20 +33,21 @@ def direction(rs):
 
 
 @njit(cache=True)
-def plan(rs, out):
-    """``random_legal.RandomLegal.plan``: ``random.sample`` of 3 of the 6 actions."""
+def plan(C, rs, out):
+    """``random_legal.RandomLegal.plan``: ``random.sample`` of ``C.planned`` of the 6 actions."""
     pool = np.arange(6)
-    for i in range(3):
+    for i in range(C.planned):
         j = i + rand_below(rs, 6 - i)
         pool[i], pool[j] = pool[j], pool[i]
         out[i] = pool[i]
 
 
 @njit(cache=True)
-def assembly(rs, lands, n, knights, footmen, cap):
-    """``random_legal.RandomLegal.assembly``: (land, Knights, Footmen)."""
+def assembly(S, C, p, rs, lands, n, knights, footmen, cap):
+    """``random_legal.RandomLegal.assembly``: (land, Knights, Footmen), the Footmen within the gold left."""
     k = rand_below(rs, min(knights, cap) + 1)
-    f = rand_below(rs, min(footmen, cap - k) + 1)
+    paid = (S.gold[p] - k * C.knight_cost) // C.footman_cost if C.footman_cost else cap
+    f = rand_below(rs, min(footmen, cap - k, paid) + 1)
     return lands[rand_below(rs, n)], k, f
 
 

@@ -400,7 +400,7 @@ def wished(S, C, P, p):
 
 @njit(cache=True)
 def scripted_plan(S, C, P, F, p, plan):
-    """``scripted.Scripted.plan``: the first 3 worthwhile actions by priority (a wished tile moves Progress up),
+    """``scripted.Scripted.plan``: the first ``C.planned`` worthwhile actions by priority (a wished tile moves Progress up),
     gaps filled from the rest; Politics last in the final Round with ``late_council``."""
     np_ = P[P_NPRIO]
     prio = P[P_PRIO : P_PRIO + MAXPRIO + 1]  # a view; only its first np_ entries are read unless copied below
@@ -434,10 +434,10 @@ def scripted_plan(S, C, P, F, p, plan):
         if worth:
             plan[n] = a
             n += 1
-            if n == 3:
+            if n == C.planned:
                 break
     for i in range(np_ + 6):
-        if n == 3:
+        if n == C.planned:
             break
         a = prio[i] if i < np_ else i - np_
         dup = False
@@ -447,7 +447,7 @@ def scripted_plan(S, C, P, F, p, plan):
             plan[n] = a
             n += 1
     if P[P_LATE] and S.round >= S.final_round:
-        for j in range(2):
+        for j in range(C.planned - 1):
             if plan[j] == A_POLITICS:
                 plan[j], plan[j + 1] = plan[j + 1], plan[j]
 
@@ -509,7 +509,7 @@ def assembly(S, C, Pp, p, lands, n, knights, footmen, cap):
     cost = C.knight_cost
     spare = max(0, S.gold[p] - Pp[P_RESERVE])
     k = min(knights, cap, spare // cost if cost else cap)
-    f = min(footmen, cap - k)
+    f = min(footmen, cap - k, (spare - k * cost) // C.footman_cost if C.footman_cost else cap)
     land = lands[0]
     for i in range(n):
         if lands[i] == C.capital[p]:
