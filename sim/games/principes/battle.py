@@ -128,10 +128,9 @@ def _side(raw: dict, side: str, rules: PrincipesRules, source: str) -> Side:
         if tile not in TILES:
             raise ConfigError(source, f"{side}_tiles[{i}]", f"one of {', '.join(TILES)}", tile)
     cards = _mapping(raw, f"{side}_cards", CARD_KINDS, source)
-    if faction == "neutral" and (sum(cards.values()) or tiles):
-        raise ConfigError(
-            source, f"{side}_cards", "no cards or tiles for a neutral side (neutral factions use none)", cards
-        )
+    if faction == "neutral" and (tiles or (sum(cards.values()) and not rules.neutral_use_cards)):
+        raise ConfigError(source, f"{side}_cards", "no cards or tiles for a neutral side (rules.yaml "
+                          "cards.neutral_use_cards: neutral factions use none)", cards)  # fmt: skip
     bonus = _mapping(raw, f"{side}_bonus", ("swords", "shields"), source)
     return Side(units, cards, faction, tuple(tiles), bonus["swords"], bonus["shields"])
 
@@ -155,6 +154,9 @@ def scenario_from_dict(raw: dict, source: str, rules: Rules) -> Scenario:
 
 def compile(rules: Rules, scenario: Scenario) -> Compiled:
     pr = compile_rules(rules)
+    if not pr.attacker_first:  # ``solve_cards``: the defender answers the attacker's committed cards
+        raise ConfigError(rules.origin("cards.attacker_first"), "cards.attacker_first",
+                          "true (the battle odds engine has the attacker commit its cards first)", False)  # fmt: skip
     att, dfn = scenario.attacker, scenario.defender
     toughness = np.array([u.toughness for u in pr.units], dtype=np.int64)
     prince_weight = np.array([u.name == "prince" for u in pr.units], dtype=np.int64)
@@ -181,7 +183,7 @@ def compile(rules: Rules, scenario: Scenario) -> Compiled:
 
     def hand(side: Side, n: int):
         cards = np.array([side.cards[k] for k in CARD_KINDS], dtype=np.int64)
-        return cards, 0 if side.neutral else pr.cards_per_unit * n
+        return cards, 0 if side.neutral and not pr.neutral_use_cards else pr.cards_per_unit * n
 
     hand_a, limit_a = hand(att, n_a)
     hand_d, limit_d = hand(dfn, n_d)
@@ -210,7 +212,7 @@ def compile(rules: Rules, scenario: Scenario) -> Compiled:
         rer_d,
         flip_a,
         flip_d,
-        int(not (att.neutral and dfn.neutral)),
+        int(not (att.neutral and dfn.neutral and pr.neutral_loot_ignored)),
         (att.units.get("prince", 0) > 0, dfn.units.get("prince", 0) > 0),
         pr.coin_gold,
     )

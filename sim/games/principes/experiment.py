@@ -48,6 +48,7 @@ from sim.games.principes.game.control import might
 from sim.games.principes.rules import SYMBOLS
 from sim.games.principes.study import KEYS, Experiment, seat_strategies  # noqa: F401  (the experiment contract)
 from sim.rng import trial_state
+from strategies.principes import make
 
 MODES = ("multiplayer", "solo", "module_effects")
 
@@ -102,8 +103,6 @@ def play_chunk(payload, key, start: int, count: int, keep_rows: bool):
         from sim.games.principes.fast.chunk import run_games  # numba loads only when the fast engine plays
 
         return study.table_counts(run_games(payload, key, start, count), payload, keep_rows)
-    from strategies.principes import make
-
     rules = study.game_rules(payload.rules)
     players = [make(uses, params) for uses, params in payload.specs]
     table = np.zeros((count, len(study.columns(len(payload.factions)))), np.int64)

@@ -221,6 +221,9 @@ def _check_facts(lands: dict[str, Land], facts: dict, tokens: dict, source: str)
     for group in ("central_lands", "pomeranias"):
         for land_id in facts[group]:
             _need(land_id in lands, source, f"lands.{land_id}", f"a land (facts.{group})", "missing")
+    outside = sorted(land.id for land in lands.values() if land.principality == "central")
+    _need(outside == sorted(facts["central_lands"]), source, "facts.central_lands", f"the central lands {outside}",
+          facts["central_lands"])  # fmt: skip
     with_might = [land.id for land in lands.values() if land.might > 0]
     _need(
         len(with_might) == facts["lands_with_might"],

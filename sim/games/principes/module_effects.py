@@ -35,6 +35,7 @@ from sim.games.principes.driver import WIN_TYPES, play_game
 from sim.games.principes.game.history.deck import SKIP, cards
 from sim.rng import trial_state
 from sim.stats import hist_mean_ci
+from strategies.principes import make
 
 MODULES = ("history", "tiles", "court", "princesses", "neighbors")
 MODULE_KEYS = {"history": "history", "tiles": "progress", "court": "court", "princesses": "princesses",
@@ -127,8 +128,6 @@ def _outcomes(exp, players, key, start: int, count: int, fast: bool):
 
 
 def play_chunk(payload: ModuleEffects, key, start: int, count: int, keep_rows: bool):
-    from strategies.principes import make
-
     base, m, fast = payload.base, len(payload.compare), payload.engine == "fast"
     players = [make(uses, params) for uses, params in base.specs]
     f = len(base.factions)

@@ -38,6 +38,7 @@ from sim.games.principes.game import solo
 from sim.games.principes.game.control import might_position
 from sim.rng import trial_state
 from sim.stats import mean_ci, wilson
+from strategies.principes import make, resolve
 
 KEYS = ("mode", "difficulties", "principalities", "strategies", "history", "princesses", "progress", "strict", "rules")
 OUTCOMES = ("won", "lost_eliminated", "lost_rounds")
@@ -63,8 +64,6 @@ class SoloExperiment:
 
 
 def experiment_from_dict(raw: dict, source: str) -> SoloExperiment:
-    from strategies.principes import resolve
-
     for key in raw:
         if key not in KEYS:
             raise ConfigError(source, key, f"a solo experiment key ({', '.join(KEYS)})", key)
@@ -133,8 +132,6 @@ def _rules(extra: tuple[tuple[str, str], ...]):
 
 
 def play_one(e: SoloExperiment, key, i: int) -> tuple[int, int, int, solo.SoloOutcome]:
-    from strategies.principes import make
-
     d, g, p, s = deal(e, i)
     rng = random.Random(int(trial_state(np.uint64(key), g)))
     strategy = make(*e.specs[s])

@@ -24,6 +24,7 @@ from sim.games.principes.game.battles import KINDS
 from sim.games.principes.game.setup import GameRules, load_game_rules
 from sim.games.principes.rules import SYMBOLS
 from sim.stats import hist_mean_ci, wilson
+from strategies.principes import resolve
 
 KEYS = ("players", "seats", "rotate", "strict", "rules", "history", "progress", "court", "princesses", "neighbors")
 PROGRESS_MODELS = ("generic", "tiles")
@@ -50,8 +51,6 @@ class Experiment:
 
 def experiment_from_dict(raw: dict, source: str) -> Experiment:
     """The multiplayer study of ``raw`` (``mode`` already taken off)."""
-    from strategies.principes import resolve
-
     unknown = set(raw) - set(KEYS)
     if unknown:
         raise ConfigError(source, sorted(unknown)[0], f"one of {', '.join(KEYS)}", sorted(unknown)[0])

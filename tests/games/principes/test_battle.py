@@ -153,6 +153,24 @@ def test_neutral_vs_neutral_loots_nothing_and_plays_no_cards():
         _compile({**raw, "attacker_cards": {"sword": 1}})
 
 
+def test_the_battle_engine_reads_the_neutral_and_card_order_rules():
+    """cards.neutral_use_cards lets a neutral side play its cards, loot.neutral_vs_neutral_ignored false loots a
+    coin between neutrals, and cards.attacker_first false (not modelled by the card search) is refused."""
+    raw = dict(attacker={"footman": 2}, defender={"footman": 2}, attacker_faction="neutral", defender_faction="neutral")
+
+    def compiled(overrides, scenario):
+        rules = load_rules("principes", overrides)
+        return b.compile(rules, b.scenario_from_dict(scenario, "test", rules))
+
+    plain = b.exact(compiled({}, raw))["attacker_win"]
+    armed = {**raw, "attacker_cards": {"sword": 2}}
+    assert b.exact(compiled({"cards.neutral_use_cards": True}, armed))["attacker_win"] > plain
+    looted = b.exact(compiled({"loot.neutral_vs_neutral_ignored": False}, raw))["gold_looted"]
+    assert looted["attacker"] > 0 and looted["defender"] > 0
+    with pytest.raises(sim.errors.ConfigError, match="attacker_first"):
+        compiled({"cards.attacker_first": False}, raw)
+
+
 def test_exact_distribution_sums_to_one_and_matches_hand_count():
     """1 Knight attacks 1 Footman in a Gord, no cards. By hand: the Footman survives only when the defender rolls a
     shield and the attacker no sword (2/6 * 4/6); the Knight is toppled only when the defender rolls a sword and the

@@ -33,7 +33,8 @@ def test_the_tally_counts_every_battle_by_kind_and_every_roll():
         seen.append((battles.battle_kind(state, report.attacker, report.defender), report, out.tally, state.tally))
         return out, report
 
-    seats = {p: make(n, {}) for p, n in zip(rules.board.principalities, ["builder", "conqueror", "random", "random"])}
+    names = ["builder", "conqueror", "random", "random"]
+    seats = {p: make(n, {}) for p, n in zip(rules.board.principalities, names, strict=True)}
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(battles, "battle", counted)
         for seed in range(3):

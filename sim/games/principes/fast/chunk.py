@@ -20,7 +20,7 @@ from sim.games.principes.fast.control import might
 from sim.games.principes.fast.driver import play_game
 from sim.games.principes.fast.policy.params import NPF, NPI, compile_strategy
 from sim.games.principes.fast.setup import MODULES, compile_tables
-from sim.games.principes.fast.state import NKINDS, NP, NSYM, STATE
+from sim.games.principes.fast.state import NKINDS, NP, NSYM, STATE, Unsupported
 from sim.games.principes.study import columns, game_rules
 from sim.rng import trial_state
 
@@ -99,8 +99,6 @@ def check_supported(payload) -> None:
     """Raise ``state.Unsupported`` when the fast engine cannot play ``payload`` (a ``study.Experiment``)."""
     other = sorted(set(getattr(payload, "variants", ()) or ()) - set(MODULES))
     if other:
-        from sim.games.principes.fast.state import Unsupported
-
         raise Unsupported(f"optional modules the fast engine does not play: {', '.join(other)}")
     compiled(payload)
 

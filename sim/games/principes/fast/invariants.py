@@ -139,7 +139,7 @@ def violations(S, C, S0):
                     if S.tiles[p, j] == S.tiles[p, i]:
                         bad |= 256
             for c in range(NCOL):
-                if per[c] > C.slots + 1:
+                if per[c] > C.slots_max:
                     bad |= 256
     for i in range(NKINDS):
         if S.battles[i] < 0 or not 0 <= S.attacker_wins[i] <= S.battles[i]:

@@ -62,7 +62,7 @@ from sim.layout import Layout
 MAXDRAW = max(3, len(NB_IDS))  # cards of one type in a deck's draw order
 MAXFACES = 12  # Battle Die faces
 MAXADJ = 8 * NL  # adjacency entries
-NAREA = 2  # off-map areas the Invaders enter from: the Balts, the Rus' Duchies
+NAREA = 8  # off-map areas (map.yaml facts.off_map_areas) the Invaders may enter from
 ICONS = (
     "division",
     "urbanization",
@@ -167,7 +167,7 @@ TABLES = Layout(
         ("tok", (NL, 2), "city token kind (capital, city, civitas) of each Gord"),
         ("rank", (NL,), "rank of the land id in sorted order"),
         ("byrank", (NL,), "the land with that rank"),
-        ("border", (NL, NAREA), "1 when the land borders the Balts (0) / the Rus' Duchies (1)"),
+        ("border", (NL, NAREA), "1 when the land borders the off-map area (``facts.off_map_areas`` order)"),
         ("adjptr", (NL + 1,), "CSR row pointers into adj"),
         ("adj", (MAXADJ,), "neighbouring lands, sorted within a row"),
         ("gnesna", (), "the land of Gnesna (Elder Blood)"),
@@ -229,6 +229,8 @@ TABLES = Layout(
         ("tile_par2", (NTILES,), "its second (Church Schools: the extra tiles)"),
         ("tile_alpha", (NTILES,), "rank of the tile id in sorted order"),
         ("gs_colour", (), "the colour German Settlers adds a slot to, -1 every colour"),
+        ("action_colour", (NCOL,), "the Progress colour of each action (``tiles.colour_of_action``)"),
+        ("slots_max", (), "a colour's most tile spaces (German Settlers' included: ``invariants``)"),
         ("distinct", (), "distinct tiles per colour"),
         ("copies", (), "copies of each tile"),
         ("market_per_color", (), "face-up tiles per colour"),
@@ -272,8 +274,6 @@ def _fill(c, rules, modules) -> None:
         raise Unsupported(f"the fast engine is laid out for {NL} lands, {NP} Principalities and {NPOM} Pomeranias")
     if tuple(sorted(rules.seats_clockwise)) != tuple(sorted(board.principalities)):
         raise Unsupported("seats.clockwise must list the 4 Principalities")
-    if tuple(v["rounds"]["actions"]) != ACTIONS:
-        raise Unsupported("rounds.actions is fixed in the fast engine")
     if len(v["progress"]["colors"]) != NCOL or v["progress"]["tiles_per_color"] > MAXT:
         raise Unsupported(f"the fast engine holds {NCOL} Progress colours of at most {MAXT} tiles")
     distinct = v["progress_tiles"]["distinct_per_color"]
@@ -281,16 +281,16 @@ def _fill(c, rules, modules) -> None:
         raise Unsupported("Progress tiles must split evenly into distinct tiles and fit 12 slots")
     if NCOL * v["progress_tiles"]["market_per_color"] > MAXMARKET // 2 or len(rb.die) > MAXFACES:
         raise Unsupported("too many Market tiles or die faces for the fast engine")
-    if max(board.gords) > 2 or v["politics"]["cards_drawn"] > 3:
-        raise Unsupported("at most 2 Gords per land and 3 Politics draws in the fast engine")
+    if max(board.gords) > 2:
+        raise Unsupported("at most 2 Gords per land in the fast engine")
     if v["politics"]["hand_limit"] > 12:
         raise Unsupported("a hand limit above 12 (the battle card search) in the fast engine")
     periods = rules.rounds // rules.rounds_per_period
     if periods + (rules.rounds % rules.rounds_per_period > 0) > MAXPERIODS:
         raise Unsupported(f"at most {MAXPERIODS} Periods in the fast engine")
     edges = int(board.adj_indptr[-1])
-    if edges > MAXADJ:
-        raise Unsupported(f"at most {MAXADJ} adjacencies in the fast engine")
+    if edges > MAXADJ or len(board.off_map_areas) > NAREA:
+        raise Unsupported(f"at most {MAXADJ} adjacencies and {NAREA} off-map areas in the fast engine")
     names = sorted(land.id for land in board.lands)
     kinds = ("capital", "city", "civitas")
     for i, land in enumerate(board.lands):
@@ -302,7 +302,7 @@ def _fill(c, rules, modules) -> None:
             c.tok[i, g] = kinds.index(t)
         c.rank[i] = names.index(land.id)
         c.byrank[names.index(land.id)] = i
-        for a, area in enumerate(("balts", "rus_duchies")):
+        for a, area in enumerate(board.off_map_areas):
             c.border[i, a] = area in land.borders
     c.adjptr[:] = board.adj_indptr
     c.adj[:edges] = board.adj_indices
@@ -389,7 +389,7 @@ def _fill_history(c, rules, on: bool) -> None:
         ((kind, n),) = units.items()
         c.inv_kind[j], c.inv_n[j] = UNITS.index(kind), n
         area = inv[faction].get("area")
-        c.inv_area[j] = -1 if area is None else ("balts", "rus_duchies").index(area)
+        c.inv_area[j] = -1 if area is None else rules.board.off_map_areas.index(area)
     c.history = on
 
 
@@ -448,8 +448,6 @@ def _fill_neighbors(c, rules, on: bool) -> None:
 def _fill_tiles(c, rules) -> None:
     v, tv = rules.values, rules.file("progress")
     cat = effects.catalogue(rules)
-    if tuple(v["progress"]["colors"]) != tuple(dict.fromkeys(spec["colour"] for spec in cat.values())):
-        raise Unsupported("progress.colors must list the printed tiles' colours in progress.yaml order")
     ids = tile_ids(v["progress"]["colors"], rules)
     copies, per = tv["market"]["copies_per_tile"], tv["market"]["face_up_per_colour"]
     if (NTILES // NCOL) * copies > MAXT or NCOL * per > MAXMARKET // 2:
@@ -472,6 +470,13 @@ def _fill_tiles(c, rules) -> None:
         if kind == "hand_limit" and spec["params"]["cards"] > 12:
             raise Unsupported("a hand limit above 12 (the battle card search) in the fast engine")
     every = tv["tiles"]["german_settlers"]["every_colour"]
-    c.gs_colour = -1 if every else v["progress"]["colors"].index("green")
+    extra = [spec["params"]["slots"] for spec in cat.values() if spec["kind"] == "third_slot"]
+    c.slots_max = v["progress"]["slots_per_color"] + max(extra, default=0)
+    colours = list(v["progress"]["colors"])
+    of_action = dict(zip(v["rounds"]["actions"], colours, strict=True))  # ``tiles.colour_of_action``
+    for a, action in enumerate(ACTIONS):
+        c.action_colour[a] = colours.index(of_action[action])
+    gs = tv["tiles"]["german_settlers"]["colour"]
+    c.gs_colour = -1 if every else v["progress"]["colors"].index(gs) if gs in v["progress"]["colors"] else NCOL
     c.tiles = 1
     c.distinct, c.copies, c.market_per_color = NTILES // NCOL, copies, per  # the printed Market replaces the generic

@@ -41,7 +41,7 @@ F_MAJOR0 = 10
 MAXPERIODS = 4  # Prince cards by Period: row index = Period (0 and MAXPERIODS + 1 unused)
 NHIST, NHCARDS = 6, 18  # History cards dealt (2 per Period), cards in history.yaml
 NNB = 6  # Neighbors a Princess may be sent to (princesses.yaml princesses.neighbors)
-NCOL, MAXT, MAXMARKET, MAXHELD = 6, 8, 24, 18  # MAXHELD: 3 per colour with German Settlers
+NCOL, MAXT, MAXMARKET, MAXHELD = 6, 12, 24, 24  # MAXHELD: up to 4 per colour (German Settlers: 3)
 NTILES = NCOL * 4  # printed Progress Tiles: 24 distinct tiles, 4 per colour
 TOKENS = ("capital", "city", "civitas", "castle", "tiltyard", "abbey", "division")
 T_CASTLE, T_DIVISION = 3, 6

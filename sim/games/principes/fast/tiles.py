@@ -94,8 +94,8 @@ def gain_support(S, C, p, track):
 
 @njit(cache=True)
 def after_action(S, C, p, action, rs):
-    """``tiles.after_action``: the assumed +1 gold of the unexplained tiles of the action's colour (the colours are
-    listed in the actions' order: ``tiles.colour_of_action``), and Training Grounds' Battle Card per Tiltyard after an
+    """``tiles.after_action``: the assumed +1 gold of the unexplained tiles of the action's colour
+    (``C.action_colour``: ``tiles.colour_of_action``), and Training Grounds' Battle Card per Tiltyard after an
     Assembly."""
     if not C.tiles or S.tiles_n[p] == 0:
         return
@@ -103,7 +103,7 @@ def after_action(S, C, p, action, rs):
     gold = 0
     for j in range(S.tiles_n[p]):
         t = S.tiles[p, j]
-        if t // d == action and C.tile_kind[t] == TK_ACTION_GOLD:
+        if t // d == C.action_colour[action] and C.tile_kind[t] == TK_ACTION_GOLD:
             gold += C.tile_par[t]
     training = tile_param(S, C, p, TK_TRAINING) if action == A_ASSEMBLY else -1
     if gold == 0 and training < 0:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from sim.games.principes.game import neighbors
+from sim.games.principes.game import neighbors, princesses, tiles
+from sim.games.principes.game.control import controller
+from sim.games.principes.game.history.invaders import on_map, spec
 from sim.games.principes.game.state import UNITS, State
 
 
@@ -64,8 +66,6 @@ def violations(state: State) -> list[str]:
 def _invader_violations(state: State) -> list[str]:
     """Between events the Balts and Mongols are off the Map; the Teutonic Knights, once called, are all on their
     land or all waiting off it."""
-    from sim.games.principes.game.history.invaders import on_map, spec
-
     found = [f"{f} left on the Map" for f in ("prussians", "lithuanians", "mongols") if on_map(state, f)]
     knights = on_map(state, "teutonic_knights")
     waiting = sum(state.pomerania_off.get("teutonic_knights", {}).values())
@@ -77,26 +77,25 @@ def _invader_violations(state: State) -> list[str]:
 
 def _tile_violations(state: State) -> list[str]:
     """Printed Progress Tiles: known tiles; at most 2 face up per colour; no player holds 2 identical tiles nor more
-    tiles of a colour than its spaces (3 at most, with German Settlers)."""
+    tiles of a colour than its spaces (German Settlers' included)."""
     if "tiles" not in state.variants:
         return []
-    from sim.games.principes.game import tiles
-
     found = []
-    known = tiles.catalogue()
-    per_colour = tiles.tile_values()["market"]["face_up_per_colour"]
+    known = tiles.catalogue(state.rules)
+    per_colour = tiles.tile_values(state.rules)["market"]["face_up_per_colour"]
     everything = list(state.market) + [t for s in state.stacks.values() for t in s]
     everything += [t for held in state.tiles.values() for t in held]
     found += [f"unknown Progress Tile {t}" for t in sorted(set(everything) - set(known))]
     for c in state.rules.values["progress"]["colors"]:
         if sum(tiles.colour(t) == c for t in state.market) > per_colour:
             found.append(f"more than {per_colour} {c} tiles face up on the Market")
-    base = state.rules.values["progress"]["slots_per_color"]
+    extra = [spec["params"]["slots"] for spec in known.values() if spec["kind"] == "third_slot"]
+    spaces = state.rules.values["progress"]["slots_per_color"] + max(extra, default=0)  # German Settlers' at most
     for p, held in state.tiles.items():
         if len(set(held)) != len(held):
             found.append(f"{p} holds 2 identical Progress Tiles: {sorted(held)}")
         for c in {tiles.colour(t) for t in held}:
-            if sum(tiles.colour(t) == c for t in held) > base + 1:
+            if sum(tiles.colour(t) == c for t in held) > spaces:
                 found.append(f"{p} holds more {c} tiles than its board has spaces")
     return found
 
@@ -106,9 +105,6 @@ def _princess_violations(state: State) -> list[str]:
     each on the area of her last mission."""
     if not state.princesses:
         return []
-    from sim.games.principes.game import princesses
-    from sim.games.principes.game.control import controller
-
     found = []
     areas = list(state.princesses.values())
     if len(set(areas)) != len(areas):

@@ -120,7 +120,8 @@ def at_spots(state: State, nb: str) -> dict[str, int]:
     placed = {k: 0 for k in KINDS}
     for _, kind, n in on_map(state, nb):
         placed[kind] += n
-    return {k: n - placed.get(k, 0) for k, n in units(nb, state.rules).items() if n - placed.get(k, 0) > 0}
+    own = units(nb, state.rules)
+    return {k: own.get(k, 0) - placed[k] for k in KINDS if own.get(k, 0) > placed[k]}  # in KINDS order
 
 
 def groups(state: State, nb: str) -> list[tuple[str, str, int]]:

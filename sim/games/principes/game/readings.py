@@ -92,6 +92,9 @@ def check(rules) -> None:
     p = rs.values("progress")
     equal("progress", "market.stacks", len(colours), "one per colour")
     equal("progress", "market.face_up", len(colours) * p["market"]["face_up_per_colour"], "per colour")
+    for name, spec in p["tiles"].items():
+        colour = spec["colour"]
+        need(colour in colours, "progress", f"tiles.{name}.colour", f"one of {', '.join(colours)}", colour)
     _neighbors(rules, need)
     _invaders(rules, need)
 

@@ -29,7 +29,8 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sim.games.principes.game import battles, cards, effects, neighbors, nonplayers, princesses, progress, tiles
+from sim.games.principes.driver import perform  # the multiplayer action code, unchanged
+from sim.games.principes.game import battles, cards, effects, neighbors, nonplayers, princesses, progress, rounds, tiles
 from sim.games.principes.game.building import next_city
 from sim.games.principes.game.control import controller, land_might, might_position, retrack
 from sim.games.principes.game.history import council, invaders, release, urbanization
@@ -722,9 +723,6 @@ def play_solo(
     player's dynasty ends or the last Round passes. Each Round: plan 3 actions face up, resolve them one by one, each
     Assembly, Movement or Building followed by the Combined Actions; then (but in the last Round) a Neighbor Card
     is revealed and activated and the History icons resolve. ``on_action(state, step)`` runs after every step."""
-    from sim.games.principes.driver import perform  # the multiplayer action code, unchanged
-    from sim.games.principes.game import rounds
-
     if difficulty not in DIFFICULTIES:
         raise IllegalAction(f"difficulty {difficulty} is not one of {', '.join(DIFFICULTIES)}")
     state = new_solo_game(player, rng, board, rules, history, princesses_on, printed_tiles)

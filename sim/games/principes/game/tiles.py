@@ -43,7 +43,7 @@ from sim.games.principes.game.state import IllegalAction, State
 
 __all__ = ["catalogue", "colour", "tile_id", "tile_values"]  # the catalogue lives in ``effects`` with the queries
 
-# tile names the engine implements by name (the effect kinds are in progress.yaml)
+# effect kinds (progress.yaml tiles.*.effect.kind) with a step of their own in the Progress action
 CHRONICLE, CHURCH_SCHOOLS = "chronicle", "church_schools"
 
 
@@ -101,7 +101,8 @@ def slots(state: State, player: str, c: str, incoming: str | None = None) -> int
     if extra is None:
         return base
     every = tile_values(state.rules)["tiles"]["german_settlers"]["every_colour"]
-    return base + extra["slots"] if every or c == "green" else base
+    own = tile_values(state.rules)["tiles"]["german_settlers"]["colour"]
+    return base + extra["slots"] if every or c == own else base
 
 
 def picks(state: State, player: str) -> list[tuple[str, str | None]]:
@@ -162,7 +163,7 @@ def place(
     if chronicle is not None:
         # "gains 1 point for each pair of tiles of the same color they already have. Then, the player will score
         # (once) for each newly formed pair"
-        just_acquired = catalogue(out.rules).get(tile, {}).get("name") == CHRONICLE
+        just_acquired = catalogue(out.rules).get(tile, {}).get("kind") == CHRONICLE  # the tile taken is one
         new = _pairs(out, player) - (0 if just_acquired else pairs_before)
         for _ in range(max(0, new)):
             chosen = track(out) if track else lower_track(out, player)
@@ -186,7 +187,7 @@ def progress_action(state: State, player: str, strategy, rng: random.Random) -> 
         out = place(out, player, pick, lambda s: strategy.support_track(s, player, rng))
         taken += 1
         schools = catalogue(out.rules).get(pick[0], {})
-        if schools.get("name") == CHURCH_SCHOOLS:
+        if schools.get("kind") == CHURCH_SCHOOLS:
             cost = schools["params"]["gold"]
             if out.gold[player] >= cost and strategy.church_schools(out, player, rng):
                 out.gold[player] -= cost  # back to the general pool

@@ -161,7 +161,7 @@ def _compile_tiles(ints: np.ndarray, p: dict, rules) -> None:
         raise Unsupported(f"tile_wishlist {wish!r}: a list of at most {MAXWISH} tile names")
     cat = effects.catalogue(rules)
     ints[P_NWISH] = len(wish)
-    for t, tile in enumerate(tile_ids(dict.fromkeys(spec["colour"] for spec in cat.values()), rules)):
+    for t, tile in enumerate(tile_ids(effects.values(rules, "game")["progress"]["colors"], rules)):
         name = cat[tile]["name"]
         ints[P_RANK + t] = list(wish).index(name) if name in wish else len(wish)
     ints[P_PROGRESS_RANK] = _num("progress_rank", p["progress_rank"])

@@ -400,8 +400,8 @@ def wished(S, C, P, p):
 
 @njit(cache=True)
 def scripted_plan(S, C, P, F, p, plan):
-    """``scripted.Scripted.plan``: the first ``C.planned`` worthwhile actions by priority (a wished tile moves Progress up),
-    gaps filled from the rest; Politics last in the final Round with ``late_council``."""
+    """``scripted.Scripted.plan``: the first ``C.planned`` worthwhile actions by priority (a wished tile moves
+    Progress up), gaps filled from the rest; Politics last in the final Round with ``late_council``."""
     np_ = P[P_NPRIO]
     prio = P[P_PRIO : P_PRIO + MAXPRIO + 1]  # a view; only its first np_ entries are read unless copied below
     wish = False
