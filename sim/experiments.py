@@ -27,6 +27,7 @@ import polars as pl
 
 from sim import __version__
 from sim.backends import active, make_backend
+from sim.balance.mix import has_mixture
 from sim.checkpoint import ChunkStore, config_hash
 from sim.config import read_yaml
 from sim.errors import ConfigError
@@ -130,6 +131,11 @@ def run_experiment(
 ) -> ExperimentResult:
     """Play ``games`` complete games of the experiment ``raw`` (the YAML mapping) and summarise them."""
     module = experiment_module(raw["game"], source)
+    if has_mixture(raw):  # seats that mix plans: sim.balance.evaluate plays them through this module's play_chunk
+        from sim.balance.evaluate import run_mixed
+
+        return run_mixed(raw, source=source, games=games, seed=seed, workers=workers, keep_rows=keep_rows,
+                         progress=progress, save=save, resume=resume, chunk=chunk)  # fmt: skip
     n = games if games is not None else raw.get("games", DEFAULT_GAMES)
     seed = seed if seed is not None else raw.get("seed", DEFAULT_SEED)
     for key, value in (("games", n), ("seed", seed)):

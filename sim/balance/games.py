@@ -1,0 +1,169 @@
+"""What the balance layer needs from a game, in one adapter per game: its plans, its field, one profile's experiment.
+
+An adapter provides:
+
+- ``plan(spec, source, key)``: a ``Plan`` (label, the spec an experiment seat names, the base strategy, every
+  parameter, the search space declared by its file or inherited through ``uses:``);
+- ``derive(base, label, searched)``: the plan ``base`` with some parameters changed (a tuning candidate);
+- ``field(body, source)``: the experiment's seating as a ``mix.Field`` and the plans it names;
+- ``profile_body(body, seats)``: the experiment keys that seat ``seats`` ({faction: plan spec}) in every game, with
+  no rotation; ``outcomes(rows, payload, factions)``: per-game win (F columns), end type and length from the game's
+  ``play_chunk`` rows;
+- ``builtin``: the plans a faction's population starts from; ``win_types``; ``round_unit`` (rows' rounds × unit
+  are whole numbers, so chunk counts add up exactly).
+
+Dark Ages joins when its experiments can seat one named plan per Ruler (see the README's balance section).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from sim.balance.mix import Field, Seat, is_mix, parse_mix
+from sim.balance.space import Space, parse_search
+from sim.config import read_yaml
+from sim.errors import ConfigError
+
+PLAN_HELP = "a plan: a name under configs/{game}/strategies, a plan file (.yaml), or {{name, uses, params}}"
+
+
+@dataclass(frozen=True)
+class Plan:
+    label: str
+    spec: object  # what a seat names: a name, a file path, or an inline mapping {name, uses, params}
+    uses: str  # the strategy class it runs
+    params: dict  # every parameter (class defaults, then the file's, then the spec's)
+    space: Space | None  # its search space, or None when it declares none
+    source: str  # where the space came from (for messages)
+
+
+class Principes:
+    game = "principes"
+    builtin = ("builder", "conqueror", "politician")
+    round_unit = 1
+
+    @property
+    def win_types(self) -> tuple[str, ...]:
+        from sim.games.principes.driver import WIN_TYPES
+
+        return tuple(WIN_TYPES)
+
+    def plan(self, spec, source: str, key: str = "plan") -> Plan:
+        from strategies.principes import resolve, strategy_class
+
+        try:
+            label, uses, params = resolve(spec)
+        except (ValueError, ImportError, AttributeError, TypeError, ConfigError) as err:
+            raise ConfigError(source, key, PLAN_HELP.format(game=self.game), str(err)) from None
+        full = {**strategy_class(uses).defaults, **params}
+        search, where = _search(spec, _strategy_dir())
+        space = parse_search(search, full, where) if search is not None else None
+        return Plan(label, spec, uses, full, space, where)
+
+    # parameters read only when a module is on (strategies/principes/scripted.py): searching them otherwise is noise
+    MODULE_PARAMS = {
+        "tiles": ("tile_wishlist", "progress_rank", "take_tiles", "new_mechanisms"),
+        "princesses": ("princess",),
+        "court": ("court_text_before", "court_text_max"),
+        "neighbors": ("neighbor_play", "neighbor_target", "neighbor_ratio", "neighbor_reserve", "neighbor_min_value",
+                      "neighbor_block", "neighbor_draws", "neighbor_destroy"),
+    }  # fmt: skip
+
+    def relevant(self, space: Space, body: dict) -> Space:
+        """``space`` without the parameters of the modules ``body`` leaves off."""
+        on = {"tiles"} if body.get("progress") == "tiles" else set()
+        on |= {m for m in ("princesses", "court", "neighbors") if body.get(m)}
+        off = {p for m, names in self.MODULE_PARAMS.items() if m not in on for p in names}
+        return Space(tuple(d for d in space.dims if d.name not in off))
+
+    def derive(self, base: Plan, label: str, searched: dict) -> Plan:
+        """``base`` with the ``searched`` parameters: an inline spec that any Principes experiment can seat."""
+        if isinstance(base.spec, str):
+            spec = {"name": label, "uses": base.spec, "params": dict(searched)}
+        else:
+            inner = dict(base.spec.get("params") or {})
+            spec = {"name": label, "uses": base.spec.get("uses", base.spec.get("name")), "params": {**inner, **searched}}
+        return Plan(label, spec, base.uses, {**base.params, **searched}, base.space, base.source)
+
+    def field(self, body: dict, source: str) -> tuple[Field, dict[str, Plan]]:
+        from sim.games.principes.experiment import experiment_from_dict
+
+        if body.get("mode", "multiplayer") != "multiplayer":
+            raise ConfigError(source, "mode", "a multiplayer experiment (tune and balance do not play this mode)",
+                              body.get("mode"))  # fmt: skip
+        seats = body.get("seats", ["builder", "conqueror", "politician", "random"])
+        entries = list(seats.values()) if isinstance(seats, dict) else seats if isinstance(seats, list) else None
+        if entries is None:
+            raise ConfigError(source, "seats", "a list of plans (seat order) or a mapping {faction: plan}", seats)
+        keys = list(seats) if isinstance(seats, dict) else list(range(len(entries)))
+        plain = [parse_mix(e, source, f"seats.{k}")[0][0] if is_mix(e) else e for k, e in zip(keys, entries, strict=True)]
+        first = dict(zip(keys, plain, strict=True)) if isinstance(seats, dict) else plain
+        experiment = experiment_from_dict({**body, "seats": first}, source)  # checks every other key
+        factions = experiment.factions
+        order = [seats[f] for f in factions] if isinstance(seats, dict) else entries
+        names = list(factions) if isinstance(seats, dict) else keys
+        plans: dict[str, Plan] = {}
+        field_seats = []
+        for name, entry in zip(names, order, strict=True):
+            pairs = parse_mix(entry, source, f"seats.{name}") if is_mix(entry) else ((entry, 1.0),)
+            labels = []
+            for spec, _ in pairs:
+                plan = self.plan(spec, source, f"seats.{name}")
+                if plan.label in plans and plans[plan.label].params != plan.params:
+                    raise ConfigError(source, "seats", "one definition per plan name", plan.label)
+                plans[plan.label] = plan
+                labels.append(plan.label)
+            field_seats.append(Seat(tuple(labels), tuple(w for _, w in pairs)))
+        return Field(tuple(factions), tuple(field_seats), bool(experiment.rotate)), plans
+
+    def profile_body(self, body: dict, seats: dict) -> dict:
+        return {**body, "seats": dict(seats), "rotate": False}
+
+    def outcomes(self, rows: dict, payload, factions: tuple[str, ...]):
+        """(won (n, F) int8: 1 won, 0 lost, -1 not seated; end type index (n,); length in ``round_unit`` (n,))."""
+        index = [payload.factions.index(f) for f in factions]
+        winner = np.asarray(rows["winner"], np.int64)
+        won = (winner[:, None] == np.array(index)[None, :]).astype(np.int8)
+        return won, np.asarray(rows["win_type"], np.int64), np.asarray(rows["rounds"], np.int64)
+
+
+def _strategy_dir() -> Path:
+    from strategies.principes import STRATEGY_DIR
+
+    return STRATEGY_DIR
+
+
+def _search(spec, directory: Path, depth: int = 0) -> tuple[object, str]:
+    """The ``search:`` block of the plan file ``spec`` names, or of the plan its ``uses:`` names (and so on)."""
+    if depth > 8:
+        return None, str(spec)
+    if isinstance(spec, dict):
+        return _search(spec.get("uses", spec.get("name")), directory, depth + 1)
+    if not isinstance(spec, str):
+        return None, str(spec)
+    path = Path(spec) if spec.endswith((".yaml", ".yml")) else directory / f"{spec}.yaml"
+    if not path.exists():
+        return None, spec
+    raw = read_yaml(path) or {}
+    if "search" in raw:
+        return raw["search"], str(path)
+    uses = raw.get("uses")
+    if isinstance(uses, str) and uses != spec:
+        return _search(uses, directory, depth + 1)
+    return None, str(path)
+
+
+ADAPTERS = {"principes": Principes()}
+
+
+def adapter(game, source: str):
+    if game not in ADAPTERS:
+        raise ConfigError(
+            source, "game",
+            "a game whose experiments seat one named plan per faction (principes; dark_ages once its experiments "
+            "can seat a plan per Ruler)", game,
+        )  # fmt: skip
+    return ADAPTERS[game]
