@@ -75,6 +75,12 @@ def report(target, out, trials, seed, workers, overrides, heatmap_trials, heatma
     from reports.build import build_report, from_directory, from_scenario
 
     path = Path(target)
+    if path.is_dir() and (path / "balance.json").exists():  # a sim balance --save DIR
+        from sim.balance.report import balance_report
+
+        for written in balance_report(path, _out(out, "report", target)):
+            click.echo(f"wrote {written}")
+        return
     if path.suffix in (".yaml", ".yml") and _experiment(target):
         from reports.experiment_report import report_experiment
 
