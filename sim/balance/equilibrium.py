@@ -16,9 +16,9 @@ import itertools
 
 import numpy as np
 
-ITERATIONS, DT, GAMMA = 20_000, 1e-2, 1e-7
+ITERATIONS, DT, GAMMA = 10_000, 1e-2, 1e-7
 CUTOFF = 1e-3  # probabilities below this are dropped (then renormalised): a plan played 0.1% of the time is noise
-TOLERANCE = 1e-3  # nash_conv on the table above which other starting points are tried
+TOLERANCE = 1e-3  # default nash_conv on the table above which other starting points are tried
 
 
 def values(tensors: list[np.ndarray], sigma: list[np.ndarray], f: int) -> np.ndarray:
@@ -93,18 +93,19 @@ def polish(tensors: list[np.ndarray], sigma: list[np.ndarray]) -> list[np.ndarra
     return _clean([np.clip(v, 0, None) for v in unpack(fit.x)])
 
 
-def solve(tensors: list[np.ndarray], iterations: int = ITERATIONS) -> tuple[list[np.ndarray], np.ndarray]:
+def solve(tensors: list[np.ndarray], iterations: int = ITERATIONS, tolerance: float = TOLERANCE
+          ) -> tuple[list[np.ndarray], np.ndarray]:
     """(mixture per faction, regret per faction) of the table ``tensors``: the dynamics from uniform play, polished;
-    when its total regret exceeds ``TOLERANCE``, the best of that, every pure profile (small tables) and the
+    when its total regret exceeds ``tolerance``, the best of that, every pure profile (small tables) and the
     dynamics leaning towards each faction's best reply."""
     tensors = [np.asarray(t, float) for t in tensors]
     shape = tensors[0].shape
     uniform = [np.full(k, 1.0 / k) for k in shape]
     candidates = [polish(tensors, _prd(tensors, uniform, iterations))]
-    if regrets(tensors, candidates[0]).sum() > TOLERANCE and np.prod(shape) <= 4096:
+    if regrets(tensors, candidates[0]).sum() > tolerance and np.prod(shape) <= 4096:
         candidates += [[np.eye(k)[i] for k, i in zip(shape, p, strict=True)] for p in itertools.product(*map(range, shape))]
     best = min(candidates, key=lambda s: regrets(tensors, s).sum())
-    if regrets(tensors, best).sum() > TOLERANCE:
+    if regrets(tensors, best).sum() > tolerance:
         for f in range(len(shape)):  # the dynamics again, leaning towards each faction's best reply to uniform play
             lean = [u.copy() for u in uniform]
             lean[f] = 0.5 * lean[f] + 0.5 * np.eye(shape[f])[int(np.argmax(values(tensors, uniform, f)))]

@@ -50,6 +50,26 @@ def _profile(game: str, body: str, seats: str):
     return module, module.compile(module.experiment_from_dict(raw, "balance"))
 
 
+_TEMPLATES: dict = {}
+
+
+@lru_cache(maxsize=64)
+def _runner(payload: FieldPayload):
+    """(game payload, direct kernel call) when the game's adapter can seat the field's plan ids in its engine (the
+    game payload of the field's first profile stands for all: same rules, same modules), else None."""
+    a = adapter(payload.game, "balance")
+    if not hasattr(a, "runner"):
+        return None
+    specs = {label: json.loads(spec) for label, spec in payload.specs}
+    if (payload.game, payload.body) not in _TEMPLATES:  # rules, modules and engine depend on the body, not the seats
+        first = {f: specs[payload.field.labels[i]] for f, i in zip(payload.field.factions,
+                                                                    payload.field.table(0, 0, 1)[0], strict=True)}  # fmt: skip
+        _TEMPLATES[payload.game, payload.body] = _profile(payload.game, payload.body, json.dumps(first, sort_keys=True))[1]
+    game_payload = _TEMPLATES[payload.game, payload.body]
+    run = a.runner(game_payload, payload.field.labels, specs)
+    return None if run is None else (game_payload, run)
+
+
 def empty_counts(f: int, labels: int, types: int) -> dict[str, np.ndarray]:
     return {
         "games": np.zeros(f, np.int64),  # games each faction sat in
@@ -75,10 +95,15 @@ def field_chunk(payload: FieldPayload, key, start: int, count: int, keep_rows: b
     end = np.zeros(count, np.int64)
     length = np.zeros(count, np.int64)
     cuts = np.flatnonzero((table[1:] != table[:-1]).any(axis=1)) + 1
+    direct = _runner(payload)
     for lo, hi in zip([0, *cuts], [*cuts, count], strict=True):
         seats = {factions[j]: json.loads(specs[labels[table[lo, j]]]) for j in range(f)}
-        module, game_payload = _profile(payload.game, payload.body, json.dumps(seats, sort_keys=True))
-        _, rows = module.play_chunk(game_payload, key, start + lo, hi - lo, True)
+        if direct is not None:  # the engine plays the plan ids itself
+            game_payload, run = direct
+            rows = run(key, start + lo, hi - lo, table[lo])
+        else:
+            module, game_payload = _profile(payload.game, payload.body, json.dumps(seats, sort_keys=True))
+            _, rows = module.play_chunk(game_payload, key, start + lo, hi - lo, True)
         won[lo:hi], end[lo:hi], length[lo:hi] = a.outcomes(rows, game_payload, factions)
     seated = won >= 0
     win = won == 1

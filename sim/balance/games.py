@@ -122,6 +122,34 @@ class Principes:
     def profile_body(self, body: dict, seats: dict) -> dict:
         return {**body, "seats": dict(seats), "rotate": False}
 
+    def runner(self, game_payload, labels: tuple[str, ...], specs: dict):
+        """A direct call into the compiled engine for games whose factions play plan ids (rows of ``Field.table``),
+        or None when the experiment plays on the reference engine: the engine's strategy table holds every plan of
+        the field once, so a run of games costs one kernel call and no experiment is rebuilt per profile."""
+        if getattr(game_payload, "engine", None) != "fast" or len(game_payload.factions) != 4:
+            return None
+        from types import SimpleNamespace
+
+        from sim.games.principes.fast import chunk
+        from sim.games.principes.fast.layout import Unsupported
+        from strategies.principes import resolve
+
+        rows = [resolve(specs[label])[1:] for label in labels]
+        view = SimpleNamespace(specs=rows, rules=game_payload.rules, history=game_payload.history,
+                               variants=game_payload.variants)  # fmt: skip
+        try:
+            s0, c, p, f = chunk.compiled(view)
+        except Unsupported:
+            return None
+
+        def run(key, start: int, count: int, ids: np.ndarray):
+            out = np.zeros((count, len(chunk.COLUMNS)), np.int64)
+            chunk.play_games(s0, c, p, f, np.asarray(ids, np.int64), False, np.uint64(key), int(start), int(count),
+                             False, out)  # fmt: skip
+            return {"winner": out[:, 0], "win_type": out[:, 1], "rounds": out[:, 2]}
+
+        return run
+
     def outcomes(self, rows: dict, payload, factions: tuple[str, ...]):
         """(won (n, F) int8: 1 won, 0 lost, -1 not seated; end type index (n,); length in ``round_unit`` (n,))."""
         index = [payload.factions.index(f) for f in factions]

@@ -27,7 +27,7 @@ from sim.balance.evaluate import field_payload, run_field, summarize
 from sim.balance.games import adapter
 from sim.balance.mix import Field, Seat
 from sim.balance.payoff import Table, cap, cell_games, dominated
-from sim.balance.store import RunStore, derive_seed
+from sim.balance.store import RunStore, derive_seed, digest
 from sim.balance.tune import DEFAULT_BUDGET, DEFAULT_CANDIDATES, DEFAULT_HOLDOUT, check_budget, tune
 from sim.errors import ConfigError
 
@@ -144,9 +144,7 @@ def balance(
                            for i in drop[j]]  # fmt: skip
                 populations[f] = [p for i, p in enumerate(populations[f]) if i not in drop[j]]
         tensors = table.tensors(populations)
-        from sim.balance.equilibrium import solve
-
-        sigma, regret = solve(tensors)
+        sigma, regret = _solve(store, r, tensors, noise)
         mix = {f: {p.label: float(w) for p, w in zip(populations[f], sigma[j], strict=True) if w > 0}
                for j, f in enumerate(factions)}  # fmt: skip
         say(f"round {r}: equilibrium " + "; ".join(f"{f} " + ", ".join(f"{k} {v:.2f}" for k, v in m.items())
@@ -207,6 +205,19 @@ def balance(
         {label: plans[label].spec if label in plans else None for label in sorted(used) if label in plans},
         options, time.perf_counter() - started, played[0], pruned,
     )  # fmt: skip
+
+
+def _solve(store, r: int, tensors, noise: float):
+    """The round's equilibrium, checkpointed with the table it solved (a resumed run reads it back)."""
+    from sim.balance.equilibrium import solve
+
+    key = digest([t.tolist() for t in tensors])
+    saved = store.get(f"solve-r{r}")
+    if saved is not None and saved["key"] == key:
+        return [np.array(s) for s in saved["sigma"]], np.array(saved["regret"])
+    sigma, regret = solve(tensors, tolerance=noise / 4)  # a table regret far inside the cells' noise is no gain
+    store.put(f"solve-r{r}", {"key": key, "sigma": [s.tolist() for s in sigma], "regret": regret.tolist()})
+    return sigma, regret
 
 
 def rounded(weights: dict) -> dict:

@@ -47,7 +47,7 @@ class Table:
     played: int = 0  # cells played by this process (not read back)
 
     def cell(self, group: tuple[str, ...], plans: dict) -> dict:
-        key = "|".join(plan_key(plans[f]) for f in group)
+        key = "|".join(f"{f}={plan_key(plans[f])}" for f in group)
         if key not in self.cells:
             wins, games = self.evaluate(group, plans)
             self.cells[key] = {"wins": [int(w) for w in wins], "games": [int(g) for g in games]}

@@ -148,6 +148,22 @@ OPTIMIZERS = {"tpe": TPE, "ngopt": NGOpt, "random": RandomSearch}
 _ = Cat  # the third kind of coordinate: every optimizer above maps it to a categorical choice
 
 
+def optimize(space: Space, score, candidates: int, optimizer: str = "tpe", seed: int = 0, start: dict | None = None):
+    """Ask ``optimizer`` for ``candidates`` points of ``space`` (the first: ``start``'s), scoring each ``params``
+    with ``score`` (higher is better); returns [(score, params)] in the order asked."""
+    opt = OPTIMIZERS[optimizer](space, seed, candidates)
+    if start is not None:
+        opt.start(space.encode(start))
+    out = []
+    for _ in range(candidates):
+        handle, point = opt.ask()
+        params = space.decode(point)
+        value = score(params)
+        opt.tell(handle, value)
+        out.append((value, params))
+    return out
+
+
 # --- the tuning run -----------------------------------------------------------------------------------------
 
 
@@ -286,16 +302,10 @@ def tune(
         relevant |= set(space.names)
         if not space.dims:
             raise ConfigError(base.source, "search", "a parameter this experiment's game reads", "none")
-        opt = OPTIMIZERS[optimizer](space, derive_seed(root, "optimizer", seat), candidates)
-        opt.start(space.encode(base.params))
-        found = []
-        for k in range(candidates):
-            handle, point = opt.ask()
-            cand = a.derive(base, label, space.decode(point))
-            value = score(cand, per, "search", k)
-            opt.tell(handle, value)
-            found.append((value, k, cand))
-        top = _distinct_best(found, RACE_SIZE)
+        count = iter(range(candidates))
+        found = optimize(space, lambda params: score(a.derive(base, label, params), per, "search", next(count)),
+                         candidates, optimizer, derive_seed(root, "optimizer", seat), base.params)  # fmt: skip
+        top = _distinct_best([(v, k, a.derive(base, label, p)) for k, (v, p) in enumerate(found)], RACE_SIZE)
         field_race = [a.derive(base, label, {n: base.params[n] for n in space.names}), *top]
         race_games = max(MIN_GAMES, race // len(field_race))
         raced = [(score(c, race_games, "race", k), -k, c) for k, c in enumerate(field_race)]
