@@ -33,7 +33,7 @@ def _int(name: str, value, least: int = 1):
 @click.option("--holdout", type=int, default=None, help="Held-out games for each side of the check (default 20,000).")
 @click.option("--candidates", type=int, default=None, help="Plans the optimizer tries (default 40).")
 @click.option("--objective", default="win", show_default=True, help="win, or a win type (e.g. coronation).")
-@click.option("--optimizer", default="tpe", show_default=True, help="tpe (optuna), ngopt (nevergrad) or random.")
+@click.option("--optimizer", default="ngopt", show_default=True, help="ngopt (nevergrad), tpe (optuna) or random.")
 @click.option("--seed", type=click.IntRange(min=0), help="Root seed (default: the experiment's).")
 @click.option("--out", "out", type=click.Path(dir_okay=False), help="Write the tuned plan file here (uses: + params:).")
 @click.option("--name", help="The tuned plan's label (default tuned-FACTION).")

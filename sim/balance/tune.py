@@ -220,7 +220,7 @@ def tune(
     objective: str = "win",
     holdout: int = DEFAULT_HOLDOUT,
     candidates: int = DEFAULT_CANDIDATES,
-    optimizer: str = "tpe",
+    optimizer: str = "ngopt",
     label: str | None = None,
     against: tuple[Field, dict[str, Plan]] | None = None,
     baseline: Seat | None = None,

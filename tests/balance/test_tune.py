@@ -27,7 +27,8 @@ POOR = {"name": "poor", "uses": "politician",
 SMALL = dict(budget=2_400, holdout=1_500, candidates=8, seed=3)
 
 
-def test_optimizer_finds_the_known_optimum_of_a_noisy_objective():
+@pytest.mark.parametrize("optimizer", ["ngopt", "tpe"])
+def test_optimizer_finds_the_known_optimum_of_a_noisy_objective(optimizer):
     params = {"x": 0, "y": 0.9, "b": False, "order": ["p", "q", "r", "s"]}
     space = parse_search({"x": [0, 20], "y": [0.0, 1.0], "b": "bool", "order": "permutation"}, params, "t")
 
@@ -36,7 +37,7 @@ def test_optimizer_finds_the_known_optimum_of_a_noisy_objective():
         return -abs(p["x"] - 13) / 13 - abs(p["y"] - 0.3) - 0.5 * (not p["b"]) - 0.25 * wrong
 
     rng = np.random.default_rng(0)
-    found = optimize(space, lambda p: truth(p) + rng.normal(0, 0.05), 80, "tpe", 1, params)
+    found = optimize(space, lambda p: truth(p) + rng.normal(0, 0.05), 80, optimizer, 1, params)
     best = max(found, key=lambda t: t[0])[1]
     assert truth(params) < -2.0 and truth(best) > -0.45  # from the far corner to near the optimum
     assert best["b"] is True and abs(best["x"] - 13) <= 3 and abs(best["y"] - 0.3) <= 0.25
