@@ -100,7 +100,8 @@ def balance(file, budget, rounds, epsilon, precision, holdout, candidates, max_p
     raw = load_experiment(file)
     pick = lambda v, default: default if v is None else v  # noqa: E731
     result = L.balance(
-        raw, budget=pick(_int("--budget", budget), T.DEFAULT_BUDGET), rounds=pick(_int("--rounds", rounds), L.DEFAULT_ROUNDS),
+        raw, budget=pick(_int("--budget", budget), T.DEFAULT_BUDGET),
+        rounds=pick(_int("--rounds", rounds), L.DEFAULT_ROUNDS),
         epsilon=pick(epsilon, L.DEFAULT_EPSILON), precision=pick(precision, L.DEFAULT_PRECISION),
         holdout=pick(_int("--holdout", holdout), T.DEFAULT_HOLDOUT),
         candidates=pick(_int("--candidates", candidates, 2), T.DEFAULT_CANDIDATES),

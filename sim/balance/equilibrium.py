@@ -93,8 +93,9 @@ def polish(tensors: list[np.ndarray], sigma: list[np.ndarray]) -> list[np.ndarra
     return _clean([np.clip(v, 0, None) for v in unpack(fit.x)])
 
 
-def solve(tensors: list[np.ndarray], iterations: int = ITERATIONS, tolerance: float = TOLERANCE
-          ) -> tuple[list[np.ndarray], np.ndarray]:
+def solve(
+    tensors: list[np.ndarray], iterations: int = ITERATIONS, tolerance: float = TOLERANCE
+) -> tuple[list[np.ndarray], np.ndarray]:
     """(mixture per faction, regret per faction) of the table ``tensors``: the dynamics from uniform play, polished;
     when its total regret exceeds ``tolerance``, the best of that, every pure profile (small tables) and the
     dynamics leaning towards each faction's best reply."""
@@ -103,7 +104,9 @@ def solve(tensors: list[np.ndarray], iterations: int = ITERATIONS, tolerance: fl
     uniform = [np.full(k, 1.0 / k) for k in shape]
     candidates = [polish(tensors, _prd(tensors, uniform, iterations))]
     if regrets(tensors, candidates[0]).sum() > tolerance and np.prod(shape) <= 4096:
-        candidates += [[np.eye(k)[i] for k, i in zip(shape, p, strict=True)] for p in itertools.product(*map(range, shape))]
+        candidates += [
+            [np.eye(k)[i] for k, i in zip(shape, p, strict=True)] for p in itertools.product(*map(range, shape))
+        ]
     best = min(candidates, key=lambda s: regrets(tensors, s).sum())
     if regrets(tensors, best).sum() > tolerance:
         for f in range(len(shape)):  # the dynamics again, leaning towards each faction's best reply to uniform play

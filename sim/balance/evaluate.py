@@ -62,9 +62,11 @@ def _runner(payload: FieldPayload):
         return None
     specs = {label: json.loads(spec) for label, spec in payload.specs}
     if (payload.game, payload.body) not in _TEMPLATES:  # rules, modules and engine depend on the body, not the seats
-        first = {f: specs[payload.field.labels[i]] for f, i in zip(payload.field.factions,
-                                                                    payload.field.table(0, 0, 1)[0], strict=True)}  # fmt: skip
-        _TEMPLATES[payload.game, payload.body] = _profile(payload.game, payload.body, json.dumps(first, sort_keys=True))[1]
+        ids = payload.field.table(0, 0, 1)[0]
+        first = {f: specs[payload.field.labels[i]] for f, i in zip(payload.field.factions, ids, strict=True)}
+        _TEMPLATES[payload.game, payload.body] = _profile(
+            payload.game, payload.body, json.dumps(first, sort_keys=True)
+        )[1]
     game_payload = _TEMPLATES[payload.game, payload.body]
     run = a.runner(game_payload, payload.field.labels, specs)
     return None if run is None else (game_payload, run)
@@ -159,9 +161,12 @@ def summarize(counts: dict, n: int, field: Field, game: str) -> dict:
     labels = field.labels
     matrix = {
         label: {
-            f: {"games": int(counts["plan_games"][j, k]),
+            f: {
+                "games": int(counts["plan_games"][j, k]),
                 "win_rate": int(counts["plan_wins"][j, k]) / int(counts["plan_games"][j, k])
-                if counts["plan_games"][j, k] else None}  # fmt: skip
+                if counts["plan_games"][j, k]
+                else None,
+            }  # fmt: skip
             for j, f in enumerate(field.factions)
             if counts["plan_games"][j, k]
         }

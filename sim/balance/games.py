@@ -85,7 +85,11 @@ class Principes:
             spec = {"name": label, "uses": base.spec, "params": dict(searched)}
         else:
             inner = dict(base.spec.get("params") or {})
-            spec = {"name": label, "uses": base.spec.get("uses", base.spec.get("name")), "params": {**inner, **searched}}
+            spec = {
+                "name": label,
+                "uses": base.spec.get("uses", base.spec.get("name")),
+                "params": {**inner, **searched},
+            }
         return Plan(label, spec, base.uses, {**base.params, **searched}, base.space, base.source)
 
     def field(self, body: dict, source: str) -> tuple[Field, dict[str, Plan]]:
@@ -99,7 +103,9 @@ class Principes:
         if entries is None:
             raise ConfigError(source, "seats", "a list of plans (seat order) or a mapping {faction: plan}", seats)
         keys = list(seats) if isinstance(seats, dict) else list(range(len(entries)))
-        plain = [parse_mix(e, source, f"seats.{k}")[0][0] if is_mix(e) else e for k, e in zip(keys, entries, strict=True)]
+        plain = [
+            parse_mix(e, source, f"seats.{k}")[0][0] if is_mix(e) else e for k, e in zip(keys, entries, strict=True)
+        ]
         first = dict(zip(keys, plain, strict=True)) if isinstance(seats, dict) else plain
         experiment = experiment_from_dict({**body, "seats": first}, source)  # checks every other key
         factions = experiment.factions

@@ -180,12 +180,11 @@ def balance(
         better = [f for f in factions if gains[f]["gain"] * 100 > epsilon]
         if not better or r == rounds:
             break
-        for j, f in enumerate(factions):
-            if f in better:
-                populations[f].append(found[f])
-                weights = np.array([mix[f].get(p.label, 0.0) for p in populations[f]])
-                populations[f], out = cap(populations[f], weights, max_plans, {found[f].label})
-                pruned += [{"round": r, "faction": f, "plan": x, "why": f"at most {max_plans} plans"} for x in out]
+        for f in better:
+            populations[f].append(found[f])
+            weights = np.array([mix[f].get(p.label, 0.0) for p in populations[f]])
+            populations[f], out = cap(populations[f], weights, max_plans, {found[f].label})
+            pruned += [{"round": r, "faction": f, "plan": x, "why": f"at most {max_plans} plans"} for x in out]
     mix, gains, plans = measured
     mix = {f: rounded(m) for f, m in mix.items()}  # as the equilibrium file writes them, so sim run replays these games
     eq_field = Field(factions, tuple(Seat(tuple(mix[f]), tuple(mix[f].values())) for f in factions))

@@ -165,9 +165,18 @@ def balance_report(directory: str | Path, out: str | Path) -> list[Path]:
         rotated=[f"{r.rotated:.1%} [{r.rot_lo:.1%}, {r.rot_hi:.1%}]" for r in frame.itertuples()],
         exploitability=[f"{_pt(r.exploitability)} [{_pt(r.expl_lo)}, {_pt(r.expl_hi)}]" for r in frame.itertuples()],
     )[["faction", "equilibrium", "rotated", "exploitability", "mixture"]]
-    rounds = pd.DataFrame([{"round": h["round"], "nash_conv (points)": round(100 * h["nash_conv"], 2),
-                            "table nash_conv": round(100 * h["table_nash_conv"], 2), "cells": h["cells"],
-                            **{f: round(100 * v, 2) for f, v in h["exploitability"].items()}} for h in doc["rounds"]])  # fmt: skip
+    rounds = pd.DataFrame(
+        [
+            {
+                "round": h["round"],
+                "nash_conv (points)": round(100 * h["nash_conv"], 2),
+                "table nash_conv": round(100 * h["table_nash_conv"], 2),
+                "cells": h["cells"],
+                **{f: round(100 * v, 2) for f, v in h["exploitability"].items()},
+            }  # fmt: skip
+            for h in doc["rounds"]
+        ]
+    )
     ends = pd.DataFrame([{"end": k, "share": f"{v:.1%}"} for k, v in doc["win_type"].items()])
     md = [f"# {doc['title'] or doc['game']}: balance under strong play", "", lead, "",
           markdown_table(table, 2), "", "![win rates](win_rates.png)", "", "## Rounds", "",

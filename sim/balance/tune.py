@@ -17,6 +17,7 @@ so the result equals an uninterrupted run's.
 
 from __future__ import annotations
 
+import json
 import math
 import time
 import warnings
@@ -28,7 +29,7 @@ from tqdm import tqdm
 from sim.balance.evaluate import field_payload, objective_count, objective_rows, run_field
 from sim.balance.games import Plan, adapter
 from sim.balance.mix import Field, Seat
-from sim.balance.space import Cat, Int, Real, Space
+from sim.balance.space import Int, Real, Space
 from sim.balance.store import RunStore, derive_seed
 from sim.errors import ConfigError, SimError
 
@@ -145,7 +146,6 @@ class RandomSearch:
 
 
 OPTIMIZERS = {"tpe": TPE, "ngopt": NGOpt, "random": RandomSearch}
-_ = Cat  # the third kind of coordinate: every optimizer above maps it to a categorical choice
 
 
 def optimize(space: Space, score, candidates: int, optimizer: str = "tpe", seed: int = 0, start: dict | None = None):
@@ -280,7 +280,7 @@ def tune(
                 raise SimError(f"{save}: refusing to resume: step {name} was saved for other parameters")
             hits, n = saved["hits"], saved["games"]
         else:
-            p = {**plans, CANDIDATE: _as_candidate(cand)}
+            p = {**plans, CANDIDATE: cand}
             payload = field_payload(game, body, fld.with_seat(seat, Seat((CANDIDATE,), (1.0,))), p)
             out = run_field(payload, games, derive_seed(root, "tune", seat, phase), workers=workers)
             hits, n = objective_count(out.counts, j, objective, a.win_types)
@@ -312,7 +312,7 @@ def tune(
         best = max(raced, key=lambda t: (t[0], t[1]))[2]
         # held-out check: tuned against the baseline on the same dice, game by game
         base_seat = baseline or Seat((base.label,), (1.0,))
-        tuned_rows = _holdout(store, "holdout-tuned", game, body, fld, {**plans, CANDIDATE: _as_candidate(best)},
+        tuned_rows = _holdout(store, "holdout-tuned", game, body, fld, {**plans, CANDIDATE: best},
                               seat, Seat((CANDIDATE,), (1.0,)), holdout, root, workers, objective, a, bar)  # fmt: skip
         base_plans = {**plans, **({base.label: base} if baseline is None else {})}
         base_rows = _holdout(store, "holdout-baseline", game, body, fld, base_plans, seat, base_seat, holdout, root,
@@ -366,7 +366,7 @@ def _screen_options(a, fld: Field, plans: dict, seat: str) -> list[Plan]:
 
 def _distinct_best(found, size):
     out, seen = [], set()
-    for value, k, cand in sorted(found, key=lambda t: (-t[0], t[1])):
+    for _, _, cand in sorted(found, key=lambda t: (-t[0], t[1])):
         key = repr(sorted(cand.params.items()))
         if key not in seen:
             seen.add(key)
@@ -376,14 +376,7 @@ def _distinct_best(found, size):
     return out
 
 
-def _as_candidate(plan: Plan) -> Plan:
-    """The plan seated under the candidate slot's label (the field keeps one slot for whatever is tuned)."""
-    return plan
-
-
 def _jsonable(value):
-    import json
-
     return json.loads(json.dumps(value))
 
 

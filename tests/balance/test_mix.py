@@ -13,9 +13,9 @@ from sim.experiments import run_experiment
 from sim.rng import experiment_key
 
 FACTIONS = ("a", "b", "c", "d")
-MIXED = {"game": "principes", "history": False, "rotate": False,
-         "seats": {"polonia_maior": "builder", "masovia": {"mix": {"politician": 0.7, "builder": 0.3}},
-                   "polonia_minor": "conqueror", "silesia": {"mix": {"politician": 0.5, "conqueror": 0.5}}}}  # fmt: skip
+SEATS = {"polonia_maior": "builder", "masovia": {"mix": {"politician": 0.7, "builder": 0.3}},
+         "polonia_minor": "conqueror", "silesia": {"mix": {"politician": 0.5, "conqueror": 0.5}}}  # fmt: skip
+MIXED = {"game": "principes", "history": False, "rotate": False, "seats": SEATS}
 
 
 def test_plan_draws_do_not_depend_on_chunks_and_follow_the_weights():

@@ -13,6 +13,7 @@ def _plan(label):
 
 def test_cell_games_meets_the_precision_at_one_half():
     n = cell_games(0.02)
+    assert n == 2401  # the README's number for the default --precision
     assert 1.96 * (0.25 / n) ** 0.5 <= 0.02 < 1.96 * (0.25 / (n - 1)) ** 0.5
 
 

@@ -49,8 +49,12 @@ def test_every_kind_round_trips():
 
 def test_unordered_subset_keeps_the_listed_order_and_size_bounds():
     space = parse_search({"wish": {"subset_of": ["x", "y", "z"], "ordered": False, "min": 1, "max": 2}}, PARAMS, "t")
-    assert space.decode({"wish[0]": 0.9, "wish[1]": 0.9, "wish[2]": 0.8}) == {"wish": ["z"]}  # too few in: the lowest key
-    assert space.decode({"wish[0]": 0.3, "wish[1]": 0.1, "wish[2]": 0.2}) == {"wish": ["y", "z"]}  # at most 2, listed order
+    assert space.decode({"wish[0]": 0.9, "wish[1]": 0.9, "wish[2]": 0.8}) == {
+        "wish": ["z"]
+    }  # too few in: the lowest key
+    assert space.decode({"wish[0]": 0.3, "wish[1]": 0.1, "wish[2]": 0.2}) == {
+        "wish": ["y", "z"]
+    }  # at most 2, listed order
 
 
 @pytest.mark.parametrize(
@@ -109,3 +113,12 @@ def test_dark_ages_plans_declare_a_space_over_their_params(name):
     rng = random.Random(name)
     for _ in range(30):
         compile_strategy(name, {**params, **space.decode(_random_point(space, rng))})
+
+
+def test_parameters_of_modules_left_off_are_not_searched():
+    a = adapter("principes", "t")
+    space = a.plan("builder", "t").space
+    part1 = set(a.relevant(space, {"history": False}).names)
+    full = set(a.relevant(space, {"progress": "tiles", "court": True, "princesses": True, "neighbors": True}).names)
+    assert {"tile_wishlist", "princess", "court_text_max", "neighbor_reserve"} <= full - part1
+    assert {"priorities", "army_target", "attack_ratio"} <= part1 and full == set(space.names)

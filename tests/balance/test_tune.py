@@ -143,6 +143,15 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, args, expected):
     assert exit_.value.code == 2 and len(err.splitlines()) == 1 and expected in err, err
 
 
+def test_dark_ages_says_in_one_line_that_it_cannot_seat_a_plan_per_ruler(capsys):
+    from sim.config import CONFIG_DIR
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["tune", str(CONFIG_DIR / "dark_ages" / "experiments" / "ruler-balance.yaml"), "--seat", "boleslaus"])
+    err = capsys.readouterr().err.strip()
+    assert exit_.value.code == 2 and len(err.splitlines()) == 1 and "a plan per Ruler" in err, err
+
+
 def test_resume_of_a_different_run_is_refused(tmp_path, capsys):
     exp = _experiment(tmp_path)
     save = str(tmp_path / "run")
