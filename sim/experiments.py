@@ -131,17 +131,17 @@ def run_experiment(
 ) -> ExperimentResult:
     """Play ``games`` complete games of the experiment ``raw`` (the YAML mapping) and summarise them."""
     module = experiment_module(raw["game"], source)
-    if has_mixture(raw):  # seats that mix plans: sim.balance.evaluate plays them through this module's play_chunk
-        from sim.balance.evaluate import run_mixed
-
-        return run_mixed(raw, source=source, games=games, seed=seed, workers=workers, keep_rows=keep_rows,
-                         progress=progress, save=save, resume=resume, chunk=chunk)  # fmt: skip
     n = games if games is not None else raw.get("games", DEFAULT_GAMES)
     seed = seed if seed is not None else raw.get("seed", DEFAULT_SEED)
     for key, value in (("games", n), ("seed", seed)):
         if isinstance(value, bool) or not isinstance(value, int) or value < (1 if key == "games" else 0):
             raise ConfigError(source, key, "a whole number" + (" ≥ 1" if key == "games" else " ≥ 0"), value)
     body = {k: v for k, v in raw.items() if k not in RUN_KEYS}
+    if has_mixture(raw):  # seats that mix plans: sim.balance.evaluate plays them through this module's play_chunk
+        from sim.balance.evaluate import run_mixed
+
+        return run_mixed(raw, source=source, games=n, seed=seed, workers=workers, keep_rows=keep_rows,
+                         progress=progress, save=save, resume=resume, chunk=chunk)  # fmt: skip
     payload = module.compile(module.experiment_from_dict(body, source))
     # games cost milliseconds, not nanoseconds: chunks of at most MAX_CHUNK games keep workers busy and
     # checkpoints frequent (a module with a fast engine may raise its MAX_CHUNK, or say per payload: max_chunk)

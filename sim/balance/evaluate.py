@@ -204,7 +204,7 @@ def objective_count(counts: dict, j: int, objective: str, win_types: tuple[str, 
 # --- sim run on an experiment with mixed seats -------------------------------------------------------------
 
 
-def run_mixed(raw: dict, *, source: str = "arguments", games: int | None = None, seed: int | None = None,
+def run_mixed(raw: dict, *, games: int, seed: int, source: str = "arguments",
               workers: int = 1, keep_rows: bool = False, progress: bool = False, save=None, resume: bool = False,
               chunk: int | None = None):  # fmt: skip
     """``sim run`` for an experiment whose seats mix plans: the same summary keys as any experiment (win rates with
@@ -212,15 +212,10 @@ def run_mixed(raw: dict, *, source: str = "arguments", games: int | None = None,
     import polars as pl
 
     from sim.checkpoint import ChunkStore, config_hash
-    from sim.errors import ConfigError
-    from sim.experiments import DEFAULT_GAMES, DEFAULT_SEED, ExperimentResult
+    from sim.experiments import ExperimentResult
     from sim.results import atomic_write, write_text
 
-    n = games if games is not None else raw.get("games", DEFAULT_GAMES)
-    seed = seed if seed is not None else raw.get("seed", DEFAULT_SEED)
-    for key, value in (("games", n), ("seed", seed)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < (1 if key == "games" else 0):
-            raise ConfigError(source, key, "a whole number" + (" ≥ 1" if key == "games" else " ≥ 0"), value)
+    n = games  # checked by sim.experiments.run_experiment, which calls this
     body = {k: v for k, v in raw.items() if k not in RUN_KEYS}
     field, plans = adapter(raw.get("game"), source).field(body, source)
     payload = field_payload(raw["game"], body, field, plans)

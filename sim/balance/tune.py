@@ -45,6 +45,19 @@ CANDIDATE = "@candidate"
 # --- optimizers: ask for a point, tell its score (higher is better) -------------------------------------------
 
 
+class _Start:
+    """The optimizer's first point is the plan's own (``start``); the rest are its own choices."""
+
+    first = None
+
+    def start(self, point: dict) -> None:
+        self.first = point
+
+    def _first(self):
+        point, self.first = self.first, None
+        return point
+
+
 class TPE:
     """optuna's Tree-structured Parzen Estimator (multivariate), seeded."""
 
@@ -80,7 +93,7 @@ class TPE:
         self.study.tell(handle, value)
 
 
-class NGOpt:
+class NGOpt(_Start):
     """nevergrad's NGOpt (its own choice of algorithm for the space and budget), seeded."""
 
     def __init__(self, space: Space, seed: int, budget: int):
@@ -97,15 +110,10 @@ class NGOpt:
         param = ng.p.Dict(**parts)
         param.random_state = np.random.RandomState(seed % 2**32)
         self.opt = ng.optimizers.NGOpt(parametrization=param, budget=budget, num_workers=1)
-        self.first = None
-
-    def start(self, point: dict) -> None:
-        self.first = point
 
     def ask(self):
         if self.first is not None:
-            point, self.first = self.first, None
-            cand = self.opt.parametrization.spawn_child(new_value=point)
+            cand = self.opt.parametrization.spawn_child(new_value=self._first())
             return cand, dict(cand.value)
         cand = self.opt.ask()
         return cand, dict(cand.value)
@@ -114,21 +122,16 @@ class NGOpt:
         self.opt.tell(handle, -value)
 
 
-class RandomSearch:
+class RandomSearch(_Start):
     """Uniform random points: the yardstick the optimizers are measured against."""
 
     def __init__(self, space: Space, seed: int, budget: int):
         self.rng = np.random.default_rng(seed)
         self.coords = space.coords()
-        self.first = None
-
-    def start(self, point: dict) -> None:
-        self.first = point
 
     def ask(self):
         if self.first is not None:
-            point, self.first = self.first, None
-            return None, point
+            return None, self._first()
         point = {}
         for name, c in self.coords.items():
             if isinstance(c, Int):
