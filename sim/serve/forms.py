@@ -65,11 +65,11 @@ def run_section(solve: list[dict] | None) -> dict:
     return section("Run", ("", fields), note="Same seed, same numbers: the answer refines on the same dice.")
 
 
-def solver(units: list[str]) -> list[dict]:
+def solver(units: list[str], first: str) -> list[dict]:
     """The smallest added unit reaching a target win rate (``--solve-for SIDE.UNIT --target P``)."""
     keys = [[f"{side}.{u}", f"{side} {_label(u).lower()}"] for side in SIDES for u in units]
     return [
-        field("select", "solve_for", "Smallest army of", None, keys[0][0], options=keys),
+        field("select", "solve_for", "Smallest army of", None, f"attacker.{first}", options=keys),
         field("number", "target", "reaching P(attacker wins) ≥", None, TARGET, min=0.01, max=1, step=0.05),
     ]
 
@@ -99,7 +99,7 @@ def principes() -> dict:
         "game": "principes",
         "title": "Principes",
         "solve_exact": True,
-        "sections": [section("Armies", *columns), section("Battlefield", ("", site)), run_section(solver(units))],
+        "sections": [section("Armies", *columns), section("Battlefield", ("", site)), run_section(solver(units, "knight"))],
     }
 
 
@@ -156,7 +156,7 @@ def dark_ages() -> dict:
     sections = [
         section("Armies", ("Attacker", attacker), ("Defender", opponent + defender)),
         section("Province", ("", province)),
-        run_section(solver(list(TYPES))),
+        run_section(solver(list(TYPES), "cavalry")),
     ]
     return {"game": "dark_ages", "title": "Dark Ages: Holy Roman Empire", "solve_exact": False, "sections": sections}
 

@@ -15,6 +15,7 @@ import pytest
 import yaml
 
 from sim.battles import run_battle
+from sim.solve import solve_for
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -27,17 +28,17 @@ pytestmark = pytest.mark.skipif(
 
 # (game, the URL's state, the stepper clicked, the scenario the page must then ask about)
 PAGES = [
-    ("principes", "attacker.knight=2&attacker.footman=1&defender.knight=1&site=city&castle=1&seed=1",
-     "attacker.knight", {"attacker": {"footman": 1, "knight": 3}, "defender": {"knight": 1}, "site": "city",
-                         "castle": True, "seed": 1}),
+    ("principes", "attacker.knight=1&attacker.footman=1&defender.knight=1&site=city&castle=1&seed=1",
+     "attacker.knight", {"attacker": {"footman": 1, "knight": 2}, "defender": {"knight": 1}, "site": "city",
+                         "castle": True, "seed": 1}),  # the README's worked example: exactly 2/9
     ("dark_ages", "attacker.units.infantry=3&attacker.units.cavalry=1&defender.units.infantry=1&farms=1&city=1"
      "&keep=1&seed=1", "defender.units.infantry",
      {"attacker": {"units": {"infantry": 3, "cavalry": 1}}, "defender": {"units": {"infantry": 2}}, "farms": 1,
       "city": True, "keep": 1, "seed": 1}),
-    ("hussars", "mode=full&attacker.winged_hussar:veteran=1&attacker.pancerni:veteran=1&attacker.light_cavalry=1"
-     "&defender.cossack=3&terrain.river=1&seed=1", "defender.cossack",
-     {"mode": "full", "attacker": {"winged_hussar:veteran": 1, "pancerni:veteran": 1, "light_cavalry": 1},
-      "defender": {"cossack": 4}, "terrain": ["river"], "seed": 1}),
+    ("hussars", "mode=full&hands=random&attacker.winged_hussar:veteran=1&attacker.pancerni:veteran=2"
+     "&attacker.light_cavalry=1&defender.cossack=3&terrain.river=1&seed=1", "defender.cossack",
+     {"mode": "full", "hands": "random", "attacker": {"winged_hussar:veteran": 1, "pancerni:veteran": 2,
+      "light_cavalry": 1}, "defender": {"cossack": 4}, "terrain": ["river"], "seed": 1}),
 ]  # fmt: skip
 
 
@@ -90,17 +91,21 @@ def test_page_shows_the_engines_odds_and_reloads_from_its_url(browser, server, t
     again = browser.new_page()
     again.goto(url)  # the shared link reopens the same question
     assert settled(again) == shown
-    for shot in [tmp_path / f"serve-{game}.png"] + ([Path(os.environ["SIM_SERVE_SCREENSHOTS"]) / f"serve-{game}.png"]
-                                                   if os.environ.get("SIM_SERVE_SCREENSHOTS") else []):  # fmt: skip
-        again.screenshot(path=str(shot))
-        assert shot.stat().st_size > 20_000  # a drawn page, not a blank one
+    shot = tmp_path / f"serve-{game}.png"
+    again.screenshot(path=str(shot))
+    assert shot.stat().st_size > 20_000  # a drawn page, not a blank one
+    if os.environ.get("SIM_SERVE_SCREENSHOTS"):  # the README's pictures: 128 colours keep them small
+        from PIL import Image
+
+        small = Image.open(shot).convert("RGB").quantize(colors=128, method=Image.Quantize.MEDIANCUT)
+        small.save(Path(os.environ["SIM_SERVE_SCREENSHOTS"]) / shot.name, optimize=True)
     print(f"{game}: first estimate {timings[-1]['first_ms']:.0f} ms, exact {timings[-1]['exact_ms']:.0f} ms")
     assert not errors
     page.close()
     again.close()
 
 
-def test_download_and_report_buttons(browser, server, tmp_path):
+def test_download_solve_and_report_buttons(browser, server):
     page = browser.new_page()
     page.goto(f"{server.url}/principes?attacker.knight=2&defender.knight=1&seed=4")
     shown = settled(page)
@@ -110,9 +115,12 @@ def test_download_and_report_buttons(browser, server, tmp_path):
     scenario = yaml.safe_load(text)
     assert scenario == {"game": "principes", "attacker": {"knight": 2}, "defender": {"knight": 1}, "seed": 4,
                         "trials": REFINED}  # fmt: skip
-    file = tmp_path / "downloaded.yaml"
-    file.write_text(text)
     assert run_battle("principes", scenario).metrics["attacker_win"] == shown["mc"]  # sim battle FILE: the same
+    page.click("#solve-button")  # the smallest army of Knights for P(win) ≥ 0.8 (the defaults under Run)
+    page.wait_for_function("document.getElementById('solve-answer').textContent.includes('reaches')")
+    solved = solve_for("principes", {k: v for k, v in scenario.items() if k != "trials"}, "attacker.knight", 0.8,
+                       trials=20_000, exact=True)  # fmt: skip
+    assert f"{solved.best.army['attacker.knight']} × knight" in page.inner_text("#solve-answer")
     with page.expect_popup(timeout=120_000) as popup:
         page.click("#report")
     report = popup.value
