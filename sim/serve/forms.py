@@ -99,7 +99,11 @@ def principes() -> dict:
         "game": "principes",
         "title": "Principes",
         "solve_exact": True,
-        "sections": [section("Armies", *columns), section("Battlefield", ("", site)), run_section(solver(units, "knight"))],
+        "sections": [
+            section("Armies", *columns),
+            section("Battlefield", ("", site)),
+            run_section(solver(units, "knight")),
+        ],
     }
 
 
