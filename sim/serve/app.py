@@ -211,7 +211,7 @@ def create_app(reports: str | Path = "out/serve", workers: int = 2, limits: Limi
 
     @app.get("/api/health")
     async def health():
-        return {"ready": pool.ready, "workers": pool.workers, "waiting": pool.waiting}
+        return {"ready": pool.ready, "workers": pool.workers, "waiting": pool.waiting, **pool.counts}
 
     @app.get("/api/{game}/form")
     async def form(game: str):

@@ -2,7 +2,8 @@
 
 pebble's process pool ends a worker whose task overruns its time limit (a thread could not be stopped) and
 starts a fresh one. At most one task per worker is handed over at a time: a request waits here, in the event
-loop, and is dropped without running when its client has gone away meanwhile (an abandoned refinement).
+loop, and is dropped without running when its client has gone away meanwhile (an abandoned refinement); a
+running request whose client has gone is ended the same way as one over its time limit.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import multiprocessing
 from pebble import ProcessPool
 
 from sim.serve import work
+
+CHECK_GONE_S = 0.25  # how often a running request checks that its client still waits (shorter tasks just finish)
 
 
 class Busy(Exception):
@@ -39,6 +42,7 @@ class Workers:
         self.slots: asyncio.Semaphore | None = None
         self.waiting = 0
         self.ready = False
+        self.counts = {"running": 0, "answered": 0, "timed_out": 0, "cancelled": 0}
 
     async def start(self) -> None:
         """Start every worker (the fork server loads the kernels first) before the first request."""
@@ -64,10 +68,24 @@ class Workers:
             if gone is not None and await gone():
                 raise Gone
             future = self.pool.schedule(work.run, (task, kwargs), timeout=time_limit)
+            answer = asyncio.wrap_future(future)
+            self.counts["running"] += 1
             try:
-                return await asyncio.wrap_future(future)
+                while True:  # a long task whose client left (the page moved on) is ended, freeing its worker
+                    done, _ = await asyncio.wait({answer}, timeout=CHECK_GONE_S)
+                    if done:
+                        result = answer.result()
+                        self.counts["answered"] += 1
+                        return result
+                    if gone is not None and await gone():
+                        future.cancel()  # pebble ends the worker process and starts a fresh one
+                        self.counts["cancelled"] += 1
+                        raise Gone
             except concurrent.futures.TimeoutError:
+                self.counts["timed_out"] += 1
                 raise TimeLimit from None
+            finally:
+                self.counts["running"] -= 1
         finally:
             self.slots.release()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import time
 
 import httpx
 import pytest
@@ -302,6 +303,25 @@ def test_time_limit_stops_a_slow_request(limited):
         assert r.status_code == 504 and "time limit" in r.json()["error"]["message"]
         r = c.post("/api/dark_ages/battle", json={**slow, "trials": 1000})  # a fresh worker answers the next one
         assert r.status_code == 200 and r.json()["trials"] == 1000
+
+
+def test_a_request_whose_client_left_is_ended(client):
+    """The page moves on (it aborts its fetch): the server ends the computation instead of finishing it. This
+    battle (random hands over 144 pairs of armies) takes longer than the 10 s limit, so only a cancel ends it
+    early; a fresh worker then answers."""
+    slow = {"mode": "full", "hands": "random", "trials": 1000,
+            "attacker": {"cossack": "1..3", "light_cavalry": "0..2", "pancerni": "1..2"},
+            "defender": {"cossack": "2..5", "cossack:veteran": "0..1"}}  # fmt: skip
+    before = client.get("/api/health").json()
+    with pytest.raises(httpx.ReadTimeout):
+        client.post("/api/hussars/battle?exact=true", json=slow, timeout=0.5)
+    for _ in range(80):
+        health = client.get("/api/health").json()
+        if health["cancelled"] > before["cancelled"]:
+            break
+        time.sleep(0.1)
+    assert health["cancelled"] == before["cancelled"] + 1 and health["timed_out"] == before["timed_out"]
+    assert client.post("/api/principes/battle", json={**P, "trials": 1000}).status_code == 200
 
 
 # ----- page helpers: odds, solve, tactics -----

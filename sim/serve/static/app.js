@@ -10,7 +10,7 @@ const fields = {}; // id → {spec, get, set, row}
 let form = null;
 let generation = 0; // bumped on every change: answers of older generations are dropped
 let controller = null;
-let shown = { body: null, trials: 0, mc: null, exact: null };
+let shown = { body: null, trials: 0, mc: null, exact: null, exactError: null };
 window.simTimings = []; // [{first_ms, exact_ms}] per change, read by the browser test
 
 const $ = (id) => document.getElementById(id);
@@ -211,15 +211,18 @@ async function run() {
   const started = performance.now();
   const timing = { first_ms: null, exact_ms: null };
   window.simTimings.push(timing);
-  shown = { body, trials: 0, mc: null, exact: null };
+  shown = { body, trials: 0, mc: null, exact: null, exactError: null };
   status("running", "computing…");
   clearError();
   const exact = post(`/api/${GAME}/odds?exact=true`, { ...body, trials: STEPS[0] }, signal).then((r) => {
-    if (gen !== generation || r.error) return;
-    timing.exact_ms = performance.now() - started;
-    shown.exact = r;
+    if (gen !== generation) return;
+    if (r.error) shown.exactError = r.error.message;
+    else {
+      timing.exact_ms = performance.now() - started;
+      shown.exact = r;
+    }
     draw();
-  });
+  }, () => {});
   try {
     for (const n of STEPS) {
       const r = await post(`/api/${GAME}/odds`, { ...body, trials: n }, signal);
@@ -314,7 +317,8 @@ function draw() {
   $("win-exact").textContent = ex !== null && ex !== undefined ? pct(ex) : mc ? pct(mc.attacker_win) : "…";
   $("win-exact").dataset.value = ex !== null && ex !== undefined ? ex : "";
   const known = ex !== null && ex !== undefined;
-  $("win-exact-tag").textContent = known ? "exact" : shown.exact ? "estimate (no exact answer)" : mc ? "estimate" : "";
+  $("win-exact-tag").textContent = known ? "exact" : shown.exact ? "estimate (no exact answer)"
+    : shown.exactError ? "estimate (no exact answer within the time limit)" : mc ? "estimate" : "";
   if (mc) {
     $("win").textContent = pct(mc.attacker_win);
     $("win").dataset.value = mc.attacker_win;
