@@ -138,4 +138,7 @@ def test_bad_field_is_shown_and_marked(browser, server):
     page.wait_for_function("document.getElementById('status').dataset.state === 'error'")
     assert "attacker.tech.infantry" in page.inner_text("#error")
     assert "bad" in page.get_attribute("#f-attacker\\.tech\\.infantry", "class")
+    assert page.inner_text("#win-exact") == "—"  # no stale odds beside an error
+    page.goto(f"{server.url}/")
+    assert page.locator("#landing").is_visible() and not page.locator("#calculator").is_visible()
     page.close()

@@ -192,6 +192,7 @@ async function post(url, body, signal) {
   let data;
   try { data = await res.json(); } catch (e) { data = {}; }
   if (!res.ok && !data.error) data.error = { message: `HTTP ${res.status}`, key: "" };
+  if (data.error) data.error.status = res.status;
   return data;
 }
 
@@ -215,7 +216,7 @@ async function run() {
   status("running", "computing…");
   clearError();
   const exact = post(`/api/${GAME}/odds?exact=true`, { ...body, trials: STEPS[0] }, signal).then((r) => {
-    if (gen !== generation) return;
+    if (gen !== generation || (r.error && r.error.status !== 504)) return; // a bad field: the chain shows it
     if (r.error) shown.exactError = r.error.message;
     else {
       timing.exact_ms = performance.now() - started;
@@ -227,6 +228,11 @@ async function run() {
     for (const n of STEPS) {
       const r = await post(`/api/${GAME}/odds`, { ...body, trials: n }, signal);
       if (gen !== generation) return;
+      if (r.error && shown.mc && r.error.status === 504) { // keep the last refinement
+        await exact;
+        if (gen === generation) status("done", `refined up to ${shown.trials.toLocaleString("en")} trials: ${r.error.message}`);
+        return;
+      }
       if (r.error) { showError(r.error); status("error", ""); return; }
       if (timing.first_ms === null) timing.first_ms = performance.now() - started;
       shown.mc = r;
@@ -259,8 +265,9 @@ function showError(e) {
     const k = f.spec.key;
     if (k && key && (k === key || k.startsWith(`${key}.`) || key.startsWith(`${k}.`))) f.input.classList.add("bad");
   }
-  $("metrics").innerHTML = "";
-  $("charts").innerHTML = "";
+  for (const id of ["metrics", "charts", "win", "win-ci", "trials", "win-exact-tag"]) $(id).innerHTML = "";
+  $("win-exact").textContent = "—";
+  $("win-exact").dataset.value = "";
 }
 
 // ---------- drawing the answer ----------
