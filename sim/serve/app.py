@@ -42,6 +42,7 @@ log = logging.getLogger("sim.serve")
 class Limits:
     body_bytes: int = 64 * 1024  # a scenario is a few hundred bytes
     units_per_side: int = 20  # more than any board game army in sim (Dark Ages caps a side at 16)
+    count: int = 50  # any other number in a scenario (cards in hand, bonuses, Keep levels, trophies)
     trials: int = 5_000_000  # per request: well under a second for every engine
     solve_trials: int = 200_000  # per army of a --solve-for scan (up to 21 armies)
     time_limit: float = 10.0  # seconds per request
@@ -90,6 +91,20 @@ def check_sizes(body: dict, limits: Limits) -> None:
             raise BadRequest(".".join(path), f"at most {limits.units_per_side} units per side on this server", total)
 
 
+def check_counts(node: Any, limits: Limits, path: str = "") -> None:
+    """Cap every number of the scenario itself (the engines' tables grow with cards in hand, for example)."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if not path and key in ("rules", "seed", "trials"):
+                continue  # rules values are the engines' to check; seed and trials have their own bounds
+            check_counts(value, limits, f"{path}.{key}" if path else str(key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            check_counts(value, limits, f"{path}[{i}]")
+    elif isinstance(node, (int, float)) and not isinstance(node, bool) and node > limits.count:
+        raise BadRequest(path, f"at most {limits.count} on this server", node)
+
+
 def check_body(game: str, body: Any, limits: Limits) -> dict:
     if not isinstance(body, dict):
         raise BadRequest("", "a JSON object: the fields of a scenario file", type(body).__name__)
@@ -99,6 +114,7 @@ def check_body(game: str, body: Any, limits: Limits) -> dict:
     if isinstance(trials, int) and not isinstance(trials, bool) and trials > limits.trials:
         raise BadRequest("trials", f"at most {limits.trials:,} trials a request on this server", trials)
     check_sizes(body, limits)
+    check_counts(body, limits)
     return {k: v for k, v in body.items() if k != "game"}
 
 

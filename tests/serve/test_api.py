@@ -241,6 +241,7 @@ BAD = [
     ("principes", {**P, "rules": {"no.such.rule": 1}}, "no.such.rule"),
     ("principes", {**P, "trials": 10**8}, "trials"),  # the server's cap
     ("principes", {**P, "attacker": {"knight": 15, "footman": 6}}, "attacker"),  # the server's cap
+    ("principes", {**P, "attacker_cards": {"either": 100_000}}, "attacker_cards.either"),  # the server's cap
     ("dark_ages", {**D, "attacker": {"units": {"dragon": 1}}}, "attacker.units.dragon"),
     ("dark_ages", {**D, "attacker": {"units": {"infantry": 1}, "tech": {"infantry": 9}}}, "attacker.tech.infantry"),
     ("dark_ages", {**D, "barbarian_token": "random"}, "defender"),

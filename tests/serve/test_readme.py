@@ -35,7 +35,7 @@ def test_api_example_answers_as_shown(client):
 def test_limits_are_the_servers():
     text, limits = " ".join(section().split()), Limits()
     assert f"capped at {limits.body_bytes // 1024} KiB" in text
-    assert f"armies at {limits.units_per_side} units a side" in text
+    assert f"armies at {limits.units_per_side} units a side, other counts (cards, bonuses) at {limits.count}" in text
     assert f"runs at {limits.trials:,} trials" in text
     assert f"(`--time-limit`, {limits.time_limit:g} s; reports {limits.report_time_limit:g} s)" in text
     default = next(p.default for p in cli.serve.params if p.name == "time_limit")
