@@ -12,7 +12,24 @@ An adapter provides:
 - ``builtin``: the plans a faction's population starts from; ``win_types``; ``round_unit`` (rows' rounds × unit
   are whole numbers, so chunk counts add up exactly).
 
-Dark Ages joins when its experiments can seat one named plan per Ruler (see the README's balance section).
+Optional: ``runner(game_payload, labels, specs)`` (a direct engine call for runs of games with given plan ids, see
+``evaluate.field_chunk``), ``relevant(space, body)`` (drop parameters the experiment never reads), ``groups(body)``
+and ``group_body(body, group)`` (games that seat only some factions: one payoff sub-table per seated group).
+
+Dark Ages joins when its experiments can seat one named plan per Ruler. The hook it needs (phase B):
+
+1. ``sim.games.dark_ages.experiment``: a key ``seats: {ruler: plan}`` (a name, a plan file path, or ``{name, uses,
+   params}``, resolved like ``strategies.principes.resolve``: ``uses`` a scripted plan or random_legal, ``params``
+   checked by ``load_plan``) instead of ``strategies``/``strategy_params``; the payload keeps ``labels``, ``specs``
+   ((uses, params) per label) and each Ruler's label id; ``seating(e, i)`` gives seat ``j`` the plan of the Ruler it
+   draws (Rulers and player counts rotate as today); ``fast.chunk.strategy_table`` compiles one row per label
+   (``compile_strategy(uses, params)``) and ``seatings`` fills ``STR[g, s]`` from the seated Ruler's label id.
+2. Here, a ``DarkAges`` adapter: ``builtin = ("expansion", "culture", "military")``, ``win_types`` = the end
+   triggers, ``round_unit = 12`` (rows' ``rounds`` × 12 are whole), ``field`` from ``seats`` (factions: the Rulers),
+   ``profile_body(body, seats) = {**body, "seats": seats}``, ``outcomes`` from ``seat{j}_ruler``, ``seat{j}_won``,
+   ``trigger`` and ``rounds`` (-1 for a Ruler not at the table), ``groups(body)``: for each player count ``n`` and
+   window ``w`` the Rulers ``rulers[(w + j) % k]``, ``j < n``, sharing ``1 / (len(players) · k)`` of the games, and
+   ``group_body(body, group) = {**body, "rulers": list(group), "players": len(group)}``; then ``ADAPTERS``.
 """
 
 from __future__ import annotations

@@ -124,13 +124,15 @@ def balance(
         if saved is not None and saved["key"] == key:
             return saved["wins"], saved["games"]
         fld = Field(group, tuple(Seat((plans[f].label,), (1.0,)) for f in group))
-        out = run_field(field_payload(game, body, fld, {plans[f].label: plans[f] for f in group}), n_cell, table_seed,
+        seated = a.group_body(body, group) if hasattr(a, "group_body") else body  # Dark Ages: rulers, players
+        out = run_field(field_payload(game, seated, fld, {plans[f].label: plans[f] for f in group}), n_cell, table_seed,
                         workers=workers)  # fmt: skip
         wins, games = out.counts["wins"].tolist(), out.counts["games"].tolist()
         store.put(name, {"key": key, "wins": wins, "games": games})
         return wins, games
 
-    table = Table(factions, ((factions, 1.0),), evaluate, {})
+    groups = a.groups(body) if hasattr(a, "groups") else ((factions, 1.0),)  # who sits together, and how often
+    table = Table(factions, tuple(groups), evaluate, {})
     populations = {f: [a.plan(p, "built-in plans") for p in a.builtin] for f in factions}
     history, pruned = [], []
     measured = None
