@@ -143,6 +143,29 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, args, expected):
     assert exit_.value.code == 2 and len(err.splitlines()) == 1 and expected in err, err
 
 
+@pytest.mark.parametrize(("search", "expected"), [("[8, 2]", "lo < hi"), ("[4, 4]", "lo < hi"), ("yes", "one of")])
+def test_a_bad_search_range_in_a_plan_file_is_one_line(tmp_path, capsys, search, expected):
+    plan = tmp_path / "broken.yaml"
+    plan.write_text(f"uses: politician\nsearch:\n  army_target: {search}\n")
+    with pytest.raises(SystemExit) as exit_:
+        main(["tune", _experiment(tmp_path), "--seat", "masovia", "--plan", str(plan), "--no-progress"])
+    err = capsys.readouterr().err.strip()
+    assert exit_.value.code == 2 and len(err.splitlines()) == 1, err
+    assert f"{plan}: search.army_target" in err and expected in err, err
+
+
+@pytest.mark.full
+def test_tuning_on_a_dask_cluster_equals_the_local_run(tmp_path, capsys):
+    args = ["tune", _experiment(tmp_path), "--seat", "masovia", "--plan", "politician", "--budget", "800",
+            "--holdout", "300", "--candidates", "4", "--json", "--no-progress"]  # fmt: skip
+    main([*args, "--backend", "dask", "--local-cluster", "2"])
+    on_dask = json.loads(capsys.readouterr().out)
+    main(args)
+    local = json.loads(capsys.readouterr().out)
+    on_dask.pop("seconds"), local.pop("seconds")
+    assert on_dask == local
+
+
 def test_dark_ages_says_in_one_line_that_it_cannot_seat_a_plan_per_ruler(capsys):
     from sim.config import CONFIG_DIR
 
@@ -163,3 +186,14 @@ def test_resume_of_a_different_run_is_refused(tmp_path, capsys):
               "--resume", "--no-progress"])  # fmt: skip
     err = capsys.readouterr().err.strip()
     assert exit_.value.code == 2 and "refusing to resume a different run (budget differs)" in err, err
+
+
+def test_a_rotating_seat_starts_from_the_best_of_its_plans_on_a_screening():
+    from sim.config import CONFIG_DIR
+    from sim.experiments import load_experiment
+
+    raw = load_experiment(CONFIG_DIR / "principes" / "experiments" / "faction-balance.yaml")  # rotated seats
+    r = tune(raw, "silesia", budget=1_200, holdout=200, candidates=4, seed=2)
+    screened = {c["plan"]: c["score"] for c in r.candidates if c["phase"] == "screen"}
+    assert set(screened) == {"builder", "conqueror", "politician"}  # the seat's tunable plans and the built-in ones
+    assert r.base == max(screened, key=screened.get)
