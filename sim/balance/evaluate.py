@@ -233,8 +233,9 @@ def run_mixed(raw: dict, *, games: int, seed: int, source: str = "arguments",
     if out.trials is not None:
         rows = pl.DataFrame(out.trials).with_row_index("game")
     metrics = summarize(out.counts, out.n, field, raw["game"])
-    metrics["mixture"] = {f: dict(zip(s.labels, s.weights, strict=True)) for f, s in zip(field.factions, field.seats,
-                                                                                          strict=True)}  # fmt: skip
+    if not field.rotate:  # each faction's own mixture (a rotated field moves the seats between factions)
+        seats = zip(field.factions, field.seats, strict=True)
+        metrics["mixture"] = {f: dict(zip(s.labels, s.weights, strict=True)) for f, s in seats}
     result = ExperimentResult(raw["game"], raw.get("title", ""), metrics, out.n, seed, time.perf_counter() - started,
                               rows, {"chunks_loaded": out.chunks_loaded})  # fmt: skip
     if store is not None:
