@@ -147,6 +147,18 @@ def _value(value: Any) -> str:
     return str(value)
 
 
+def plain_value(value: Any) -> str:
+    """A setting in words for a report: ids as plain names (``polonia_maior`` → Polonia Maior)."""
+    from sim.glossary import plain
+
+    if isinstance(value, dict):
+        return "; ".join(f"{plain(k)}: {plain_value(v)}" for k, v in value.items()) or "none"
+    if isinstance(value, (tuple, list, frozenset, set)):
+        items = sorted(value) if isinstance(value, (frozenset, set)) else list(value)
+        return ", ".join(plain_value(v) for v in items) or "none"
+    return plain(value) if isinstance(value, str) else _value(value)
+
+
 SKIP = {"specs", "labels", "engine", "experiment", "factions"}  # internals, or shown another way
 
 

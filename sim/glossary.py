@@ -81,7 +81,7 @@ NAMES = {
     "culture_track": "Culture Track end",
     "technologies": "Technologies end",
     "deck": "deck runs out",
-    "random_legal": "random legal moves",
+    "random_legal": "Random legal",
     "attacker_win": "P(attacker wins)",
     "defender_win": "P(defender wins)",
     "no_winner": "P(no winner)",
@@ -127,14 +127,15 @@ def lookup(metric: str) -> str | None:
     return None
 
 
-def legend(metrics, width: int | None = None) -> list[str]:
-    """One line per metric root shown (in the order first shown), for the foot of a table."""
+def legend(metrics, name=None) -> list[str]:
+    """One line per metric root shown (in the order first shown), for the foot of a table; ``name`` turns the id
+    into the label the table shows (reports: plain words)."""
     roots = list(dict.fromkeys(m.split(".")[0].removesuffix("_ci95") for m in metrics))
     lines = []
     for root in roots:
         entry = lookup(root)
         if entry is not None:
-            lines.append(f"{root}: {entry}")
+            lines.append(f"{name(root) if name else root}: {entry}")
     return lines
 
 
