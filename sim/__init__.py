@@ -1,12 +1,31 @@
-"""sim: Monte Carlo balance and statistics for Principes, Dark Ages: Holy Roman Empire and Winged Hussars."""
+"""sim: Monte Carlo balance and statistics for Principes, Dark Ages: Holy Roman Empire and Winged Hussars.
+
+From Python: ``sim.run`` (a full-game study), ``sim.battle`` (a battle question) and ``sim.compare`` (two studies,
+paired game by game); see ``sim.api``.
+"""
 
 from __future__ import annotations
 
 __version__ = "0.1.0"
+__all__ = ["battle", "compare", "run"]
+
+
+def run(path_or_dict, **kwargs):
+    """Play a full-game study and return its decoded result (``sim.api.run``)."""
+    from sim.api import run as _run
+
+    return _run(path_or_dict, **kwargs)
 
 
 def battle(game: str, **kwargs):
-    """Run one battle-odds question; see ``sim.battles.run_battle`` for the arguments."""
-    from sim.battles import run_battle
+    """Answer one battle question (``sim.api.battle``): ``.summary``, ``.trials``, ``.metrics``, ``.report(path)``."""
+    from sim.api import battle as _battle
 
-    return run_battle(game, **kwargs)
+    return _battle(game, **kwargs)
+
+
+def compare(a, b, label_a: str = "A", label_b: str = "B"):
+    """Each faction's paired win-rate change from study ``a`` to study ``b`` (``sim.api.compare``)."""
+    from sim.api import compare as _compare
+
+    return _compare(a, b, label_a, label_b)
