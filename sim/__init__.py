@@ -1,13 +1,13 @@
 """sim: Monte Carlo balance and statistics for Principes, Dark Ages: Holy Roman Empire and Winged Hussars.
 
-From Python: ``sim.run`` (a full-game study), ``sim.battle`` (a battle question) and ``sim.compare`` (two studies,
-paired game by game); see ``sim.api``.
+From Python: ``sim.run`` (a full-game study), ``sim.battle`` (a battle question) and ``study.compare(other)`` (two
+studies, paired game by game); see ``sim.api``. (``sim.compare`` is the module behind ``sim compare``.)
 """
 
 from __future__ import annotations
 
 __version__ = "0.1.0"
-__all__ = ["battle", "compare", "run"]
+__all__ = ["battle", "run"]
 
 
 def run(path_or_dict, **kwargs):
@@ -22,10 +22,3 @@ def battle(game: str, **kwargs):
     from sim.api import battle as _battle
 
     return _battle(game, **kwargs)
-
-
-def compare(a, b, label_a: str = "A", label_b: str = "B"):
-    """Each faction's paired win-rate change from study ``a`` to study ``b`` (``sim.api.compare``)."""
-    from sim.api import compare as _compare
-
-    return _compare(a, b, label_a, label_b)

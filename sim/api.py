@@ -1,5 +1,5 @@
 """The Python API, for notebooks: ``sim.run`` plays a full-game study, ``sim.battle`` answers a battle question,
-``sim.compare`` pairs two studies game by game. Results are pandas with labels decoded::
+``study.compare(other)`` pairs two studies game by game. Results are pandas with labels decoded::
 
     import sim
     study = sim.run("configs/principes/experiments/faction-balance.yaml", games=2000)
@@ -108,6 +108,10 @@ class Study:
     @property
     def engine(self) -> str | None:
         return self.result.extra.get("engine")
+
+    def compare(self, other: Study) -> pd.DataFrame:
+        """Each faction's win rate here (A) and in ``other`` (B), the paired change B − A and its 95% interval."""
+        return compare(self, other)
 
     def report(self, path: str | Path) -> list[Path]:
         from reports.experiment_report import build_experiment_report

@@ -13,7 +13,7 @@ from sim.games.hussars.army import compositions, parse_groups
 from sim.games.hussars.rules import build
 from sim.games.hussars.scenario import scenario_from_dict
 from sim.games.hussars.tactics import tactic_report
-from sim.results import dumps
+from sim.results import atomic_write, dumps
 
 GAME = "hussars"
 
@@ -239,7 +239,7 @@ def _plot(kind: str, report: dict, path: str) -> None:
     ax.set_ylim(-0.04, 1.06)
     ax.grid(alpha=0.3)
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
+    atomic_write(path, lambda tmp: fig.savefig(tmp, dpi=120, format="png"))  # creates the folder too
     plt.close(fig)
 
 
