@@ -103,7 +103,8 @@ class Study:
 
     @property
     def metrics(self) -> dict:
-        return self.result.to_json()
+        """What ``sim run --json`` prints, without the run time (so equal runs give equal metrics)."""
+        return {k: v for k, v in self.result.to_json().items() if k != "seconds"}
 
     @property
     def engine(self) -> str | None:
@@ -192,7 +193,8 @@ class Battle:
 
     @property
     def metrics(self) -> dict:
-        return self.result.to_json()
+        """What ``sim battle --json`` prints, without the run time (so equal runs give equal metrics)."""
+        return {k: v for k, v in self.result.to_json().items() if k != "seconds"}
 
     @property
     def exact(self) -> dict | None:

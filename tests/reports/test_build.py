@@ -117,10 +117,15 @@ def test_headless_screenshot_is_not_blank(storm_report, tmp_path):
     assert mpimg.imread(shot).std() > 0.01
 
 
-def test_question_comes_from_the_scenario_file(storm_report):
+def test_question_comes_from_the_question_key_never_from_comments(storm_report):
+    from sim.config import read_yaml
+
     inp, _, out = storm_report
-    assert inp.question.startswith('"2 Knights and a Footman attack a City with a Castle')
-    assert "how often do they win" in (out / "report.html").read_text()
+    assert inp.question == read_yaml(STORM)["question"]
+    page = (out / "report.html").read_text()
+    assert inp.question in page and inp.title in page
+    comment = STORM.read_text().splitlines()[0].lstrip("# ")
+    assert comment not in page
 
 
 def test_sweep_report_embeds_its_plot(tmp_path, capsys):
