@@ -21,8 +21,8 @@ FILE_TOPICS = {
 
 
 def _frame(provenance, keys=None) -> pd.DataFrame:
-    rows = [{"key": p.key if keys is None else keys(p), "value": json.dumps(p.value), "note": p.note}
-            for p in provenance]  # fmt: skip
+    rows = [{"key": p.key if keys is None else keys(p), "value": json.dumps(p.value),
+             "note": ("[override] " if p.source == "override" else "") + p.note} for p in provenance]  # fmt: skip
     return pd.DataFrame(rows, columns=["key", "value", "note"])
 
 

@@ -183,7 +183,7 @@ def verdict(result, frame: pd.DataFrame, raw: dict) -> tuple[str, list[str]]:
                "these plans as much as the game."]  # fmt: skip
     if "parity" not in frame.columns or frame["parity"].isna().all():
         best = frame.iloc[0]
-        sentence = (f"The player wins at most {100 * best.win_rate:.1f}% (at {_name(best.faction)}); the levels "
+        sentence = (f"The player wins at most {100 * best.win_rate:.1f}% (at {_name(best.iloc[0])}); the levels "
                     "order as the table shows.")  # fmt: skip
     else:
         clear = frame[(frame["ci95_lo"] > frame["parity"]) | (frame["ci95_hi"] < frame["parity"])]
@@ -324,7 +324,7 @@ def build_experiment_report(result, raw: dict, out: str | Path, source: str, que
         "verdict": sentence, "caveats": caveats,
         "setup": [(k.replace("_", " "), echo.plain_value(v)) for k, v in fields.items()],
         "run": run, "table": display_frame(frame),
-        "legend": glossary.legend(["win_rate", "parity", "vs_parity"], _column_name),
+        "legend": glossary.legend(["win_rate"] if who == "solo" else ["win_rate", "parity", "vs_parity"], _column_name),
         "tables": extra_tables, "provenance": None, "figures": figures, "notes": notes,
         "assumptions": study_assumptions(result.game, fields, overrides, solo=who == "solo"),
         "config": yaml.safe_dump(_config_as_run(result, raw), sort_keys=False, allow_unicode=True),
