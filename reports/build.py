@@ -232,10 +232,16 @@ def plain_summary(inp: ReportInput, heat: dict | None) -> str:
         text += "On average " + " and ".join(parts).replace("the attacker", "the attacker loses", 1) + ". "
     if heat is not None and heat["mark"] is not None:
         text += _one_more(heat, p)
-    assumed = [q for q in inp.rules.provenance if q.source == "assumed"]
-    if assumed:
-        text += f"{len(assumed)} rules values behind these odds are assumptions; those in play are listed below."
+    shown = _in_play(inp)
+    if shown:
+        text += f"{shown} assumed rules values bear on these odds; they are listed below."
     return text.strip()
+
+
+def _in_play(inp: ReportInput) -> int:
+    """How many assumed (or overridden) rules values concern the units and rules of this battle."""
+    found = battle_assumptions(inp.game, inp.scenario, inp.rules)
+    return sum(len(frame) for _, frame in found["groups"]) if found else 0
 
 
 def _one_more(heat: dict, p: float) -> str:
@@ -253,19 +259,24 @@ def _one_more(heat: dict, p: float) -> str:
 
 def battle_verdict(inp: ReportInput) -> tuple[str, list[str]]:
     """One sentence on who is favoured, and the caveats it rests on."""
-    p = (inp.exact or {}).get("attacker_win", inp.metrics["attacker_win"])
+    values = inp.exact or inp.metrics
+    p = values.get("attacker_win", inp.metrics["attacker_win"])
+    q = values.get("defender_win", inp.metrics.get("defender_win", 1 - p))
+    nobody = max(0.0, 1.0 - p - q)
     lo, hi = inp.metrics.get("attacker_win_ci95", (p, p))
-    if lo > 0.5:
+    if nobody > max(p, q):
+        who = f"most battles have no winner ({_pct(nobody)}); the attacker wins {_pct(p)}, the defender {_pct(q)}"
+    elif lo > q:
         who = "the attacker is favoured" if p < 0.9 else "the attack almost always succeeds"
-    elif hi < 0.5:
+    elif hi < q:
         who = "the defender is favoured" if p > 0.1 else "the attack almost always fails"
     else:
         who = "the battle is a coin flip: no side's edge is visible at this many trials"
     sentence = f"{who[0].upper()}{who[1:]} (P(attacker wins) {_pct(p)}" + (", exact)." if inp.exact else ").")
     caveats = []
-    assumed = [q for q in inp.rules.provenance if q.source == "assumed"]
-    if assumed:
-        caveats.append(f"It rests on {len(assumed)} assumed rules values (those in play are listed under Assumed "
+    shown = _in_play(inp)
+    if shown:
+        caveats.append(f"It rests on {shown} assumed rules values about these units and rules (listed under Assumed "
                        "values); a different reading of the rulebook changes the odds.")  # fmt: skip
     overrides = [q.key for q in inp.rules.provenance if q.source == "override"]
     if overrides:

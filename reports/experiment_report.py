@@ -363,7 +363,9 @@ def from_directory(path: str | Path):
         raise ConfigError(str(path / "result.json"), "games", "a result written by sim run --save", data)
     body = ((manifest or {}).get("config") or {}).get("experiment") or {}
     raw = {"game": data["game"], "title": data.get("title") or "", **body}
-    meta = {"game", "games", "seed", "sim_version", "title", "engine", "seconds"}
+    if data.get("question"):
+        raw["question"] = data["question"]
+    meta = {"game", "games", "seed", "sim_version", "title", "question", "engine", "seconds"}
     metrics = {k: v for k, v in data.items() if k not in meta}
     rows = pl.read_parquet(path / "games.parquet") if (path / "games.parquet").exists() else None
     parsed = experiment_module(data["game"], str(path)).experiment_from_dict(dict(body), str(path)) if body else None

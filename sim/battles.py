@@ -59,6 +59,8 @@ class BattleResult:
 
     def to_json(self) -> dict:
         out = {"game": self.game, "trials": self.n, "seed": self.seed, "sim_version": __version__, "title": self.title}
+        if self.extra.get("question"):
+            out["question"] = self.extra["question"]
         out.update(self.metrics)
         if self.exact is not None:
             out["exact"] = self.exact
@@ -182,7 +184,7 @@ def run_battle(
         rules,
         frame,
         raw.get("title", ""),
-        {"chunks_loaded": out.chunks_loaded},
+        {"chunks_loaded": out.chunks_loaded, "question": raw.get("question")},
     )
     if store is not None:
         write_outputs(result, store.dir, store if save_trials or keep_trials else None)

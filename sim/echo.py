@@ -74,7 +74,7 @@ def _dark_ages(b) -> str:
         f"a win is worth {first.vp_win} VP" if first.vp_win else "",
         f"theft {b.theft}" if b.theft else "",
     ]
-    return f"attacker {attacker} | defender {defender} | " + ", ".join(r for r in rest if r)
+    return f"attacker {attacker} | defender {defender} | battle " + ", ".join(r for r in rest if r)
 
 
 def _hussars_side(options) -> str:
@@ -108,7 +108,7 @@ def _hussars(s) -> str:
         for side, cards in zip(("attacker", "defender"), s.tactics, strict=True):
             if cards:
                 parts.append(f"{side} tactics {', '.join(cards)}")
-    return f"attacker {_hussars_side(s.attacker)} | defender {_hussars_side(s.defender)} | " + ", ".join(parts)
+    return f"attacker {_hussars_side(s.attacker)} | defender {_hussars_side(s.defender)} | battle " + ", ".join(parts)
 
 
 BATTLE_DESCRIBERS = {"principes": _principes, "dark_ages": _dark_ages, "hussars": _hussars}

@@ -60,6 +60,7 @@ class ExperimentResult:
             "seed": self.seed,
             "sim_version": __version__,
             "title": self.title,
+            **({"question": self.extra["question"]} if self.extra.get("question") else {}),
             "engine": self.extra.get("engine"),
             **self.metrics,
             "seconds": round(self.seconds, 3),
@@ -191,7 +192,8 @@ def run_experiment(
         seed,
         time.perf_counter() - started,
         rows,
-        {"chunks_loaded": out.chunks_loaded, "engine": getattr(parsed, "engine", None), "experiment": parsed},
+        {"chunks_loaded": out.chunks_loaded, "engine": getattr(parsed, "engine", None), "experiment": parsed,
+         "question": raw.get("question")},
     )
     if store is not None:
         write_json(Path(save) / "result.json", result.to_json())

@@ -13,7 +13,7 @@ import re
 GLOSSARY: dict[str, str] = {
     # battles, every game
     "attacker_win": "P(the attacker wins the battle), over all trials; with its 95% Wilson interval.",
-    "defender_win": "P(the defender wins the battle): 1 − attacker_win where a battle always has a winner.",
+    "defender_win": "P(the defender wins the battle): 1 − P(attacker wins) where a battle always has a winner.",
     "no_winner": "Hussars: P(neither side wins), e.g. a simplified tie (both take hits) or a standoff.",
     "tie": "Dark Ages: P(equal Battle Results); ties go to the defender unless battle.attacker_wins_ties.",
     "mean_lost": "Mean units a side loses in one battle (Dark Ages: its own units only, transients not counted; "

@@ -54,7 +54,7 @@ def test_summary_paragraph_uses_the_numbers(storm_report):
     inp, _, _ = storm_report
     text = plain_summary(inp, None)
     assert f"{100 * inp.metrics['attacker_win']:.1f}%" in text and "exactly 22.22%" in text
-    assert "2 rules values" in text
+    assert "2 assumed rules values bear on these odds" in text
 
 
 def test_heatmap_cell_of_the_scenario_equals_the_run(storm_report):

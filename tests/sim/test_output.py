@@ -66,7 +66,8 @@ def test_study_table_says_how_ties_are_shared_and_rates_strategies(capsys):
 
 def test_custom_strategy_win_rate_shows_in_the_table(tmp_path, capsys):
     spec = tmp_path / "custom.yaml"
-    custom = 'seats: [{name: hoarder, uses: "strategies.principes.builder:Builder", params: {}}, conqueror, politician, random]'
+    custom = ('seats: [{name: hoarder, uses: "strategies.principes.builder:Builder", params: {}}, conqueror, '
+              "politician, random]")
     spec.write_text(BALANCE.read_text().replace("seats: [builder, conqueror, politician, random]", custom))
     if "hoarder" not in spec.read_text():
         pytest.fail("the experiment file's seats line changed; update this test")
