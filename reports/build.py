@@ -307,6 +307,23 @@ def display_table(summary: pd.DataFrame) -> pd.DataFrame:
     })  # fmt: skip
 
 
+def compare_table(table: pd.DataFrame, key: str, name, digits: int, scale: float = 1.0) -> pd.DataFrame:
+    """A compare table for the page: names in words, A, B, B − A and both 95% intervals, how much tighter."""
+    def f(v, sign=""):
+        return "" if v is None or v != v else f"{scale * v:{sign}.{digits}f}"
+
+    return pd.DataFrame({
+        key: table[key].map(name), "A": table["a"].map(f), "B": table["b"].map(f),
+        "B − A": table["diff"].map(lambda v: f(v, "+")),
+        "paired 95%": [f"[{f(a, '+')}, {f(b, '+')}]" if a == a else "n/a"
+                       for a, b in zip(table["paired_lo"], table["paired_hi"], strict=True)],
+        "unpaired 95%": [f"[{f(a, '+')}, {f(b, '+')}]" for a, b in zip(table["unpaired_lo"], table["unpaired_hi"],
+                                                                        strict=True)],
+        "tighter": table["tighter"].map(lambda v: f"{v:.1f}×" if v == v and v != float("inf") else
+                                        ("no spread" if v == float("inf") else "")),
+    })  # fmt: skip
+
+
 def setup_rows(line: str) -> list[tuple[str, str]]:
     """The echo line as (label, value) rows: "attacker …", "defender …", "site …", "engine: …"."""
     body = line.split(": ", 1)[1] if ": " in line else line
@@ -447,7 +464,7 @@ def build_compare_report(result, out: str | Path) -> list[Path]:
     """compare.csv, compare.png (paired against unpaired intervals) and a report around them."""
     out = Path(out)
     table = result.table
-    title = f"{result.a.game}: what changes from A to B (paired on common random numbers)"
+    title = f"{echo.GAME_NAMES.get(result.a.game, result.a.game)}: what changes from A to B (paired on the same dice)"
     png = plots.compare_plot(table, out / "compare.png", title)
     written = [write_csv(out / "compare.csv", table), png]
     win = table.set_index("metric").loc["attacker_win"] if "attacker_win" in set(table["metric"]) else None
@@ -467,7 +484,10 @@ def build_compare_report(result, out: str | Path) -> list[Path]:
     }  # fmt: skip
     doc = {
         "title": title, "question": "What changes from A to B, and is the difference real?", "summary": summary,
-        "run": run, "table": table, "provenance": tables.provenance_frame(result.b.rules), "notes": result.notes,
+        "run": run, "table": compare_table(table, "metric", metric_name, 4),
+        "legend": glossary.legend(table["metric"], metric_name),
+        "assumptions": battle_assumptions(result.b.game, {"game": result.b.game, **result.b.scenario}, result.b.rules),
+        "provenance": tables.provenance_frame(result.b.rules), "notes": result.notes,
         "figures": [(png, "B − A with its 95% interval: paired (same dice) and unpaired (as if run independently).")],
         "config": "",
     }  # fmt: skip

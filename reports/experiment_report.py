@@ -17,7 +17,7 @@ import yaml
 
 from reports import plots
 from reports.assumptions import study_assumptions
-from reports.build import question_of, render_html, render_markdown
+from reports.build import compare_table, question_of, render_html, render_markdown
 from sim import __version__, echo, glossary
 from sim.checkpoint import config_hash as checkpoint_hash
 from sim.compare import ExperimentCompare, parity, per_game_wins
@@ -388,7 +388,7 @@ def build_experiment_compare_report(result: ExperimentCompare, out: str | Path) 
     """compare.csv, compare.png (paired against unpaired intervals per faction) and a report around them."""
     out = Path(out)
     table = result.table
-    title = f"{result.a.game}: win rates from A to B (paired game by game)"
+    title = f"{echo.GAME_NAMES.get(result.a.game, result.a.game)}: win rates from A to B (paired game by game)"
     shown = table.assign(metric=table["faction"] + "_win", exact_diff=None)
     png = plots.compare_plot(shown, out / "compare.png", title)
     written = [write_csv(out / "compare.csv", table), png]
@@ -409,7 +409,10 @@ def build_experiment_compare_report(result: ExperimentCompare, out: str | Path) 
     }  # fmt: skip
     doc = {
         "title": title, "question": "What changes from A to B, and is the difference real?", "summary": summary,
-        "run": run, "table": table, "provenance": None, "notes": result.notes, "config": "",
+        "run": run, "table": compare_table(table.rename(columns={}), "faction", _name, 1, 100.0),
+        "legend": ["A, B, B − A and the intervals are win rates in %; paired: from per-game differences (game i of A "
+                   "and of B share their dice), unpaired: as if the runs were independent."],
+        "provenance": None, "notes": result.notes, "config": "",
         "figures": [(png, "B − A per faction with its 95% interval: paired (same games) and unpaired.")],
     }  # fmt: skip
     written.append(write_text(out / "report.html", render_html(doc)))
