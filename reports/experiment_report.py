@@ -277,6 +277,9 @@ def build_experiment_report(result, raw: dict, out: str | Path, source: str, que
                               "stacked; the label is the mean total."))  # fmt: skip
         written.append(write_csv(out / "score_by_category.csv", scores.reset_index()))
         extra_tables.append(("Mean VP by scoring category", _score_table(scores)))
+        if {"titles", "title_claims"} <= set(cats):  # nearly equal columns that look like a double count
+            notes.append("titles and title claims are two rulebook scorings of the same cards: "
+                         + glossary.GLOSSARY["title_claims"] + " " + glossary.GLOSSARY["titles"])
         by_strategy = score_frame({"score_by_ruler": result.metrics.get("score_by_strategy")})
         if by_strategy is not None:
             written.append(write_csv(out / "score_by_strategy.csv", by_strategy.rename_axis("strategy").reset_index()))

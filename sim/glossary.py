@@ -67,6 +67,10 @@ GLOSSARY: dict[str, str] = {
     "win_rate_by_strategy": "Full games: the share of its seats a strategy (scripted plan) won.",
     "strategy_matrix": "Full games: win rate and games of each strategy × faction pair.",
     "score_by_category": "Dark Ages: mean VP a player scores in each scoring category.",
+    "titles": "Dark Ages final scoring: the VP on each Title card a player holds at the end ('Score the VP value "
+    "shown on each Title card you control').",
+    "title_claims": "Dark Ages, during play: the VP for establishing a Title, scored once, by whoever claims it "
+    "first ('If you are the first to claim a Title, score the depicted VP'); a Title kept to the end scores twice.",
     "balance": "Ludii's balance metrics: balance (1 − spread of win rates), completion (games with a winner), "
     "drawishness, duration.",
     "illegal_actions": "Principes: decisions the engine rejected (the action is skipped); 0 for the built-in plans.",
