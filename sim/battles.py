@@ -58,12 +58,13 @@ class BattleResult:
         return summary_table(self.metrics, self.exact)
 
     def to_json(self) -> dict:
-        out = {"game": self.game, "trials": self.n, "seed": self.seed, "sim_version": __version__, "title": self.title}
-        if self.extra.get("question"):
-            out["question"] = self.extra["question"]
+        out = {"game": self.game, "trials": self.n, "seed": self.seed, "sim_version": __version__}
         out.update(self.metrics)
         if self.exact is not None:
             out["exact"] = self.exact
+        out["title"] = self.title  # the run's own words, so a report of a --save folder is titled from its run
+        if self.extra.get("question"):
+            out["question"] = self.extra["question"]
         out["seconds"] = round(self.seconds, 3)
         return out
 

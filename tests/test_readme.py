@@ -90,8 +90,12 @@ def shown_commands() -> list[str]:
     return list(dict.fromkeys(commands))
 
 
+PLACEHOLDERS = {"FILE": "configs/principes/battles/knights-storm-castle.yaml"}  # `sim battle FILE --json`
+SERVERS = ("serve",)  # commands that start a server and wait: their flags must parse
+
+
 def _argv(command: str, tmp: Path) -> list[str]:
-    argv = shlex.split(command)[1:]
+    argv = [PLACEHOLDERS.get(a, a) if i > 1 else a for i, a in enumerate(shlex.split(command)[1:])]
     if len(argv) <= 2 and not any(a.startswith("-") for a in argv) and not any("/" in a for a in argv):
         if len(argv) == 1 or argv[0] in ("battle", "run", "report", "sweep", "compare"):
             return [*argv[:1], "--help"]  # a command's bare name in the prose: its help must work
@@ -107,14 +111,16 @@ def parse_only(argv: list[str]) -> None:
     from sim.cli import cli
 
     ctx = cli.make_context("sim", list(argv[:1]), resilient_parsing=True)
-    group = cli.get_command(ctx, argv[0])
-    sub = group.get_command(ctx, argv[1]) if hasattr(group, "get_command") else group
-    sub.make_context(argv[1], argv[2:])
+    command = cli.get_command(ctx, argv[0])
+    if hasattr(command, "get_command"):  # a group: sim battle GAME|FILE …
+        command.get_command(ctx, argv[1]).make_context(argv[1], argv[2:])
+    else:
+        command.make_context(argv[0], argv[1:])
 
 
 def run(command: str, tmp: Path, capsys) -> str:
     argv = _argv(command, tmp)
-    if "tcp://" in command:
+    if "tcp://" in command or (argv[0] in SERVERS and "--help" not in argv):
         parse_only(argv)
         return ""
     capsys.readouterr()
