@@ -95,7 +95,7 @@ SERVERS = ("serve",)  # commands that start a server and wait: their flags must 
 
 
 def _argv(command: str, tmp: Path) -> list[str]:
-    argv = [PLACEHOLDERS.get(a, a) if i > 1 else a for i, a in enumerate(shlex.split(command)[1:])]
+    argv = [PLACEHOLDERS.get(a, a) if i else a for i, a in enumerate(shlex.split(command)[1:])]
     if len(argv) <= 2 and not any(a.startswith("-") for a in argv) and not any("/" in a for a in argv):
         if len(argv) == 1 or argv[0] in ("battle", "run", "report", "sweep", "compare"):
             return [*argv[:1], "--help"]  # a command's bare name in the prose: its help must work
