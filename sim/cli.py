@@ -52,6 +52,8 @@ def run_and_print(game: str, scenario: dict, source: str, opts: dict) -> None:
     if opts.get("solve_for") or opts.get("target") is not None:
         from sim.solve import solve_from_options
 
+        if not opts["as_json"]:
+            click.echo(_solve_line(game, scenario, opts))
         return click.echo(solve_from_options(game, scenario, source, opts))
     if opts["resume"] and not opts["save"]:
         raise SimError("--resume needs --save DIR (the directory of the run to continue)")
@@ -87,6 +89,22 @@ def run_and_print(game: str, scenario: dict, source: str, opts: dict) -> None:
         click.echo(dumps(result.to_json()))
     else:
         click.echo(format_result(result))
+
+
+def _solve_line(game: str, scenario: dict, opts: dict) -> str:
+    """The echo line of ``--solve-for``: the battle as given (before the searched unit is varied)."""
+    from types import SimpleNamespace
+
+    from sim.armies import get_key, with_key
+    from sim.echo import battle_line
+
+    body = {k: v for k, v in scenario.items() if k not in battles.RUN_KEYS}
+    for key in str(opts["solve_for"]).split(","):  # the searched units start at 1 (the solver scans upwards)
+        if get_key(body, key.strip()) is None:
+            body = with_key(body, key.strip(), 1)
+    rules = battles.battle_rules(game, {**(scenario.get("rules") or {}), **parse_assignments(opts["overrides"])})
+    line = battle_line(SimpleNamespace(game=game, scenario=body, rules=rules, exact=None), exact=opts["exact"])
+    return line.replace(" battle: ", f" battle, searching {opts['solve_for']} upwards from the army shown: ", 1)
 
 
 def format_result(result: battles.BattleResult) -> str:

@@ -264,6 +264,22 @@ def _table(kind: str, report: dict) -> str:
 ODDS = {"capture": _capture, "death": _death, "siege": _siege}
 
 
+def _odds_line(kind: str, report: dict, opts: dict) -> str:
+    """The echo line of ``sim odds``: the question as understood, defaults included, and how it is computed."""
+    if kind == "capture":
+        threat = f"threat {report['threat']}" + (" (from --threat)" if opts["threat"] is not None else
+                                                 f" (of the army {opts['attacker']})")  # fmt: skip
+        what = f"capture test, {threat}, XL {opts['xl']}"
+    elif kind == "death":
+        what = f"Harvest of Death, {report['rounds']} rounds ({report['titles_phases']} Titles Phases), starting " \
+               f"Health {opts['health']}"
+    else:
+        where = "Tabor" if report["tabor"] else f"fortress level {report['fortress']}"
+        what = (f"siege of a {where}, attacker {opts['attacker']}, garrison {opts['defender']}, {opts['turns']} "
+                f"defender turns, assaults: {opts['assault']}, {opts['mode']} rules")  # fmt: skip
+    return f"Winged Hussars odds: {what} | engine: exact (enumerated die rolls and famine steps)"
+
+
 def _odds_callback(game, kind, as_json, overrides, plot, **opts):
     _check_game(game)
     if kind not in ODDS:
@@ -275,6 +291,7 @@ def _odds_callback(game, kind, as_json, overrides, plot, **opts):
     if as_json:
         click.echo(dumps(report))
     else:
+        click.echo(_odds_line(kind, report, opts))
         click.echo(_table(kind, report))
 
 
