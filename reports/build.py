@@ -433,8 +433,8 @@ def build_sweep_report(result, scenario: dict, metric: str, out: str | Path, sou
     if frame.empty:
         known = ", ".join(dict.fromkeys(result.table["metric"]))
         raise ConfigError("--metric", metric, f"one of {known}", metric)
-    title = f"{scenario.get('title') or Path(source).stem}: {metric} against {', '.join(result.keys)}"
     label = plots.METRIC_LABELS.get(metric, metric)
+    title = f"{scenario.get('title') or Path(source).stem}: {label.split(',')[0]} against {', '.join(result.keys)}"
     png = plots.sweep_plot(frame, result.keys, out / "sweep.png", label, title)
     written = [write_csv(out / "sweep.csv", result.table), png]
     trials = result.results[0].n
@@ -451,7 +451,10 @@ def build_sweep_report(result, scenario: dict, metric: str, out: str | Path, sou
     doc = {
         "title": title, "question": f"How does {label.split(',')[0]} change with {', '.join(result.keys)}?",
         "summary": sweep_summary(frame, result.keys, metric, result.seed, trials), "run": run,
-        "table": frame, "provenance": tables.provenance_frame(rules), "notes": swept,
+        "table": frame.rename(columns={"estimate": metric_name(metric), "ci95_lo": "95% low", "ci95_hi": "95% high"}),
+        "legend": glossary.legend([metric], metric_name),
+        "assumptions": battle_assumptions(result.game, scenario, rules),
+        "provenance": tables.provenance_frame(rules), "notes": swept,
         "figures": [(png, f"{label.split(',')[0]} against {result.keys[0]}, with 95% intervals.")],
         "config": yaml.safe_dump(scenario, sort_keys=False, allow_unicode=True),
     }  # fmt: skip
