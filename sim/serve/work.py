@@ -17,6 +17,7 @@ import yaml
 from sim.armies import SIDES, army_size
 from sim.battles import RUN_KEYS, battle_rules, run_battle
 from sim.errors import ConfigError, SimError
+from sim.results import rounded
 
 SOURCE = "request"  # what error messages name as the origin of a bad field
 
@@ -44,7 +45,10 @@ def battle(game: str, body: dict, exact: bool = False) -> dict:
 
 
 def _finite(tree: Any) -> Any:
-    """JSON has no NaN: undefined means (an empty histogram) become null."""
+    """JSON has no NaN: undefined means (an empty histogram) become null; estimates carry 6 significant digits,
+    as ``sim battle --json`` prints them (``sim.results.rounded``)."""
+    if isinstance(tree, float) and math.isfinite(tree):
+        return rounded(tree)
     if isinstance(tree, dict):
         return {k: _finite(v) for k, v in tree.items()}
     if isinstance(tree, (list, tuple)):
@@ -80,7 +84,7 @@ def solve(game: str, body: dict, keys: str, target: float, exact: bool, trials: 
     """``sim battle FILE --solve-for KEYS --target P [--exact] --trials N --json``."""
     from sim.solve import solve_for
 
-    return solve_for(game, body, keys, target, source=SOURCE, trials=trials, exact=exact).to_json()
+    return _finite(solve_for(game, body, keys, target, source=SOURCE, trials=trials, exact=exact).to_json())
 
 
 def tactics(body: dict) -> dict:
@@ -94,7 +98,7 @@ def tactics(body: dict) -> dict:
         raise ConfigError(SOURCE, "rules", "a mapping of dotted rule keys to values", overrides)
     rules = build(battle_rules("hussars", overrides, {k: f"{SOURCE}: rules" for k in overrides}))
     raw = {k: v for k, v in body.items() if k not in RUN_KEYS and k != "hands"}
-    return tactic_report(rules, scenario_from_dict({**raw, "mode": "full"}, SOURCE, rules))
+    return _finite(tactic_report(rules, scenario_from_dict({**raw, "mode": "full"}, SOURCE, rules)))
 
 
 def scenario_yaml(game: str, body: dict) -> str:
