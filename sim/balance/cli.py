@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import shlex
 import sys
 from pathlib import Path
@@ -11,6 +10,7 @@ import click
 
 from sim.cli_backend import with_backend
 from sim.errors import SimError
+from sim.results import dumps
 
 
 def _command_line() -> str:
@@ -67,7 +67,7 @@ def tune(file, seat, plan, budget, holdout, candidates, objective, optimizer, se
         write_plan(out, plan_mapping(result, command), header)
         body["out"] = str(out)
         click.echo(f"wrote {out}", err=True)
-    click.echo(json.dumps(body, indent=2) if as_json else format_tune(result))
+    click.echo(dumps(body) if as_json else format_tune(result))
 
 
 @click.command()
@@ -115,7 +115,7 @@ def balance(file, budget, rounds, epsilon, precision, holdout, candidates, max_p
         for path in write_balance(result, raw, save, _command_line()):
             click.echo(f"wrote {path}", err=True)
         body["equilibrium_file"] = str(Path(save) / "equilibrium.yaml")
-    click.echo(json.dumps(body, indent=2, default=str) if as_json else format_balance(result))
+    click.echo(dumps(body) if as_json else format_balance(result))
 
 
 commands = [with_backend(c) for c in (tune, balance)]

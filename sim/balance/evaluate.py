@@ -21,9 +21,9 @@ import numpy as np
 
 from sim.balance.games import Plan, adapter
 from sim.balance.mix import Field
+from sim.balance.mixed_study import MixedStudy
+from sim.experiments import RUN_KEYS
 from sim.stats import wilson
-
-RUN_KEYS = ("game", "games", "seed", "title")
 
 
 @dataclass(frozen=True)
@@ -236,8 +236,19 @@ def run_mixed(raw: dict, *, games: int, seed: int, source: str = "arguments",
     if not field.rotate:  # each faction's own mixture (a rotated field moves the seats between factions)
         seats = zip(field.factions, field.seats, strict=True)
         metrics["mixture"] = {f: dict(zip(s.labels, s.weights, strict=True)) for f, s in seats}
+    study = MixedStudy(
+        {
+            f: ", ".join(f"{label} {w:g}" for label, w in zip(s.labels, s.weights, strict=True))
+            for f, s in zip(field.factions, field.seats, strict=True)
+        },  # fmt: skip
+        field.rotate,
+        {k: v for k, v in body.items() if k not in ("seats", "rotate")},
+    )
+    engine = "fast" if _runner(payload) is not None else getattr(_TEMPLATES.get((payload.game, payload.body)),
+                                                                 "engine", None)  # fmt: skip
+    extra = {"chunks_loaded": out.chunks_loaded, "engine": engine, "experiment": study}
     result = ExperimentResult(raw["game"], raw.get("title", ""), metrics, out.n, seed, time.perf_counter() - started,
-                              rows, {"chunks_loaded": out.chunks_loaded})  # fmt: skip
+                              rows, extra)  # fmt: skip
     if store is not None:
         write_text(Path(save) / "result.json", json.dumps(result.to_json(), indent=2) + "\n")
         atomic_write(Path(save) / "games.parquet", lambda tmp: store.write_rows(tmp, "game"))

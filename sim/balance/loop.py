@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.balance.evaluate import field_payload, run_field, summarize
+from sim.balance.evaluate import RUN_KEYS, field_payload, run_field, summarize
 from sim.balance.games import adapter
 from sim.balance.mix import Field, Seat
 from sim.balance.payoff import Table, cap, cell_games, dominated
@@ -97,7 +97,7 @@ def balance(
     started = time.perf_counter()
     game = raw.get("game")
     a = adapter(game, source)
-    body = {k: v for k, v in raw.items() if k not in ("game", "games", "seed", "title")}
+    body = {k: v for k, v in raw.items() if k not in RUN_KEYS}
     base_field, _ = a.field(body, source)
     factions = base_field.factions
     for name, value, least in (("--budget", budget, 1), ("--holdout", holdout, 1), ("--eval-games", eval_games, 1),
@@ -252,8 +252,10 @@ def equilibrium_experiment(result: BalanceResult, raw: dict, plan_dir: Path) -> 
         else:
             names[label] = spec
     seats = {f: {"mix": {names[k]: w for k, w in rounded(m).items()}} for f, m in result.equilibrium.items()}
-    body = {k: v for k, v in raw.items() if k not in ("game", "seats", "rotate", "title", "games", "seed")}
-    exp = {"game": raw["game"], "title": f"Equilibrium of {raw.get('title') or raw['game']}",
+    body = {k: v for k, v in raw.items() if k not in ("seats", "rotate", *RUN_KEYS)}
+    title = raw.get("title") or raw["game"]
+    exp = {"game": raw["game"], "title": f"Equilibrium of {title}",
+           "question": f"Who wins when every faction plays its equilibrium mixture of plans ({title})?",
            "games": result.options["eval_games"], "seed": final_seed(result.seed), **body, "seats": seats,
            "rotate": False}  # fmt: skip
     return exp, files

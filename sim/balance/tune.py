@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from tqdm import tqdm
 
-from sim.balance.evaluate import field_payload, objective_count, objective_rows, run_field
+from sim.balance.evaluate import RUN_KEYS, field_payload, objective_count, objective_rows, run_field
 from sim.balance.games import Plan, adapter
 from sim.balance.mix import Field, Seat
 from sim.balance.space import Int, Real, Space
@@ -241,7 +241,7 @@ def tune(
     started = time.perf_counter()
     game = raw.get("game")
     a = adapter(game, source)
-    body = {k: v for k, v in raw.items() if k not in ("game", "games", "seed", "title")}
+    body = {k: v for k, v in raw.items() if k not in RUN_KEYS}
     fld, plans = against if against is not None else a.field(body, source)
     plans = dict(plans)
     if seat not in fld.factions:
