@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+from tqdm import tqdm
 
 from sim.balance.evaluate import RUN_KEYS, field_payload, run_field, summarize
 from sim.balance.games import adapter
@@ -115,12 +116,15 @@ def balance(
     n_cell = cell_games(precision)
     table_seed = derive_seed(root, "table")
     played = [0]
+    bar = [None]  # the payoff table's progress bar while a table is filled
 
     def evaluate(group, plans):
         name = "cell-" + "|".join(f"{f}={plans[f].label}" for f in group)
         key = json.dumps([[f, plans[f].uses, plans[f].params] for f in group], sort_keys=True)
         saved = store.get(name)
         played[0] += n_cell  # the games the run comprises, whether played now or read back
+        if bar[0] is not None:
+            bar[0].update(n_cell)
         if saved is not None and saved["key"] == key:
             return saved["wins"], saved["games"]
         fld = Field(group, tuple(Seat((plans[f].label,), (1.0,)) for f in group))
@@ -137,7 +141,14 @@ def balance(
     history, pruned = [], []
     measured = None
     for r in range(1, rounds + 1):
-        tensors = table.tensors(populations)
+        cells = int(np.prod([len(p) for p in populations.values()]))
+        bar[0] = tqdm(total=cells * n_cell, unit="game", unit_scale=True, delay=2.0, disable=not progress, leave=False,
+                      desc=f"round {r}: payoff table")  # fmt: skip
+        try:
+            tensors = table.tensors(populations)
+        finally:
+            bar[0].close()
+            bar[0] = None
         noise = table.halfwidth()
         drop = dominated(tensors, 2 * noise)
         for j, f in enumerate(factions):
