@@ -120,7 +120,8 @@ def field_chunk(payload: FieldPayload, key, start: int, count: int, keep_rows: b
     counts["rounds"] += [int(length.sum()), int((length * length).sum())]
     if not keep_rows:
         return counts, None
-    rows = {"win_type": end.astype(np.int8), "rounds": length.astype(np.int32)}
+    first = np.where(win.any(axis=1), np.argmax(win, axis=1), -1)  # a faction index, as sim.compare pairs games
+    rows = {"winner": first.astype(np.int8), "win_type": end.astype(np.int8), "rounds": length.astype(np.int32)}
     for j, name in enumerate(factions):
         rows[f"plan_{name}"] = table[:, j].astype(np.int16)
         rows[f"won_{name}"] = won[:, j]

@@ -39,7 +39,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.balance.mix import Field, Seat, is_mix, parse_mix
+from sim.balance.mix import Field, Seat, first_plans, is_mix, parse_mix
 from sim.balance.space import Space, parse_search
 from sim.config import read_yaml
 from sim.errors import ConfigError
@@ -120,11 +120,7 @@ class Principes:
         if entries is None:
             raise ConfigError(source, "seats", "a list of plans (seat order) or a mapping {faction: plan}", seats)
         keys = list(seats) if isinstance(seats, dict) else list(range(len(entries)))
-        plain = [
-            parse_mix(e, source, f"seats.{k}")[0][0] if is_mix(e) else e for k, e in zip(keys, entries, strict=True)
-        ]
-        first = dict(zip(keys, plain, strict=True)) if isinstance(seats, dict) else plain
-        experiment = experiment_from_dict({**body, "seats": first}, source)  # checks every other key
+        experiment = experiment_from_dict(first_plans({**body, "seats": seats}, source), source)  # the other keys
         factions = experiment.factions
         order = [seats[f] for f in factions] if isinstance(seats, dict) else entries
         names = list(factions) if isinstance(seats, dict) else keys

@@ -121,6 +121,17 @@ def has_mixture(raw: dict) -> bool:
     return any(is_mix(v) for v in values)
 
 
+def first_plans(raw: dict, source: str = "experiment") -> dict:
+    """The experiment with each mixed seat replaced by its first plan (to check the other keys and pick the engine,
+    which do not depend on the mixtures)."""
+    seats = raw.get("seats")
+    if isinstance(seats, dict):
+        seats = {k: parse_mix(v, source, f"seats.{k}")[0][0] if is_mix(v) else v for k, v in seats.items()}
+    elif isinstance(seats, list):
+        seats = [parse_mix(v, source, f"seats.{k}")[0][0] if is_mix(v) else v for k, v in enumerate(seats)]
+    return {**raw, "seats": seats} if "seats" in raw else raw
+
+
 def parse_mix(spec, source: str, key: str) -> tuple[tuple[object, float], ...]:
     """``{mix: {plan: weight, ...}}`` → ((plan, weight), ...); weights ≥ 0 summing to 1, at least one > 0."""
     if set(spec) != {"mix"} or not isinstance(spec["mix"], dict) or not spec["mix"]:

@@ -89,3 +89,13 @@ def test_sim_run_reports_a_bad_mixture_in_one_line(tmp_path, capsys):
     err = capsys.readouterr().err.strip()
     assert exit_.value.code == 2 and len(err.splitlines()) == 1
     assert "seats.masovia.mix" in err and "summing to 1" in err
+
+
+def test_two_mixed_experiments_compare_game_by_game():
+    from sim.compare import run_compare_experiments
+
+    other = {**MIXED, "seats": {**SEATS, "masovia": {"mix": {"politician": 0.3, "builder": 0.7}}}}
+    result = run_compare_experiments(MIXED, other, games=300, seed=2)
+    table = result.table.set_index("faction")
+    assert not result.notes and (table["games"] == 300).all()  # paired on every game, not the unpaired fallback
+    assert table.loc["polonia_minor", "tighter"] > 1
