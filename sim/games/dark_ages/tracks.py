@@ -12,8 +12,9 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.config import CONFIG_DIR, load_rules
+from sim.config import CONFIG_DIR
 from sim.errors import ConfigError
+from sim.games.dark_ages.files import rules_values
 
 TRACKS_PATH = CONFIG_DIR / "dark_ages" / "tracks.yaml"
 GAME_PATH = CONFIG_DIR / "dark_ages" / "game.yaml"
@@ -95,9 +96,8 @@ def _non_decreasing(values: list[int], where: str, src: str) -> None:
         raise ConfigError(src, where, "values that never decrease along the track", values)
 
 
-def load_tracks(path: str | Path | None = None, farms: int = 12) -> Tracks:
-    src = str(path or TRACKS_PATH)
-    v = load_rules("dark_ages", path=src).values
+def load_tracks(path: str | Path | None = None, farms: int = 12, ruleset=None) -> Tracks:
+    v, src = rules_values(ruleset, "tracks", path, TRACKS_PATH)
     culture_vp = _ints(v["culture_track"]["vp"], "culture_track.vp", src)
     _non_decreasing(culture_vp, "culture_track.vp", src)
     red = _ints(v["culture_track"]["red_spaces"], "culture_track.red_spaces", src, lo=1)
@@ -172,5 +172,6 @@ def _farm(spaces, farms: int, src: str) -> tuple[FarmSpace, ...]:
     return out
 
 
-def load_game_rules(path: str | Path | None = None) -> GameRules:
-    return GameRules(load_rules("dark_ages", path=str(path or GAME_PATH)).values)
+def load_game_rules(path: str | Path | None = None, ruleset=None) -> GameRules:
+    return GameRules(rules_values(ruleset, "game", path, GAME_PATH)[0])
+

@@ -10,7 +10,7 @@ import pytest
 from sim.errors import ConfigError
 from sim.experiments import run_experiment
 from sim.games.dark_ages import experiment
-from sim.games.dark_ages.fast import chunk
+from sim.games.dark_ages.fast import experiment as chunk
 from sim.games.dark_ages.fast.layout import OUT_COLS, TRIGGERS
 from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.game.loop import play
@@ -116,9 +116,13 @@ def test_engine_switch():
     assert payload(players=3).experiment.engine == "fast"
     assert payload(players=3, engine="reference").experiment.engine == "reference"
     assert payload(players=4, modules={"alliances": True}).experiment.engine == "reference"
-    assert payload(players=3, rules={"battle.keep_melee_bonus_per_level": 2}).experiment.engine == "reference"
-    for keys in ({"players": 4, "modules": {"alliances": True}}, {"players": 3, "skirmishers": True},
-                 {"players": 3, "rules": {"battle.keep_melee_bonus_per_level": 2}}):  # fmt: skip
+    # the tables are compiled from the experiment's rule set: overrides and Skirmisher tokens stay compiled
+    assert payload(players=3, rules={"battle.keep_melee_bonus_per_level": 2}).experiment.engine == "fast"
+    assert payload(players=3, skirmishers=True).experiment.engine == "fast"
+    assert payload(players=3, modules={"skirmishers": True}).experiment.engine == "fast"
+    assert payload(players=3, rules={"culture_track.vp": list(range(65))}).experiment.engine == "reference"
+    for keys in ({"players": 4, "modules": {"alliances": True}}, {"players": 3, "rules": {"culture_track.vp":
+                                                                                           list(range(65))}}):
         with pytest.raises(ConfigError, match="fast engine cannot play"):
             experiment.experiment_from_dict({**keys, "engine": "fast"}, "test.yaml")
     with pytest.raises(ConfigError, match="multiplayer and solo"):

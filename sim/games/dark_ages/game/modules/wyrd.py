@@ -7,6 +7,8 @@ penalties). Most Wyrds: 7 VP."""
 from __future__ import annotations
 
 from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES
+from sim.games.dark_ages.game.economy import gain_vp
+from sim.games.dark_ages.game.state import remove_units
 
 WEIGHT = {"vp": 1, "gold": 1, "resources": 1, "unit": 2, "noble": 2}  # the assumed cost of one penalty item
 
@@ -45,8 +47,6 @@ def choose_penalty(game, seat: int, penalties: list) -> int:
 
 
 def suffer(game, seat: int, what: str, n: int) -> None:
-    from sim.games.dark_ages.game.economy import gain_vp
-    from sim.games.dark_ages.game.state import remove_units
 
     p = game.players[seat]
     for _ in range(n):
