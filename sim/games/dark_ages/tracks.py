@@ -18,6 +18,8 @@ from sim.games.dark_ages.files import rules_values
 
 TRACKS_PATH = CONFIG_DIR / "dark_ages" / "tracks.yaml"
 GAME_PATH = CONFIG_DIR / "dark_ages" / "game.yaml"
+ACTIONS = ("build", "development_of_culture", "research", "recruit", "manoeuvre")  # Description of Actions
+REACTIONS = ("wood_or_leather", "recruit", "cultural_exchange", "regroup", "sell_goods", "wood_or_stone")  # Reactions
 FARM_VP_FROM_LIMIT = 7  # Settling: 'If your Army Upkeep limit is 7 or higher at the end of the game, ... VP'
 CHEAP_WAREHOUSES = 2  # Build, Warehouse: 'The first two Warehouses cost Stone or Wood, not both'
 WAREHOUSE_VP_FROM = 3  # Build, Warehouse: 'If you build three or more Warehouses, you will also score VP'
@@ -109,6 +111,12 @@ def load_tracks(path: str | Path | None = None, farms: int = 12, ruleset=None) -
     warehouse = _warehouse(v["warehouse_track"]["spaces"], src)
     farm = _farm(v["farm_track"]["spaces"], farms, src)
     board = v["culture_board"]
+    if sorted(board["actions"]) != sorted(ACTIONS):
+        raise ConfigError(src, "culture_board.actions", f"the five actions in some order ({', '.join(ACTIONS)})",
+                          board["actions"])  # fmt: skip
+    if sorted(board["reactions"]) != sorted(REACTIONS):
+        raise ConfigError(src, "culture_board.reactions", f"the six reactions in some order ({', '.join(REACTIONS)})",
+                          board["reactions"])  # fmt: skip
     if len(board["reactions"]) != len(board["actions"]) + 1:
         raise ConfigError(
             src,

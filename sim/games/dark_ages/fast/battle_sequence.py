@@ -20,6 +20,8 @@ def muster(U, n, T, faction, levels, own, extra):
         for k in range(3):
             c = extra[k] if transient else own[k]
             lev = levels[k]
+            if n + c > U.shape[0]:
+                raise ValueError("more units on one side of a battle than the compiled engine's buffer (MAX_UNITS)")
             for _ in range(c):
                 U[n, 0] = k
                 U[n, 1] = T.stat[faction, k, lev, 4]

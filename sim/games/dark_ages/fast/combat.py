@@ -22,7 +22,8 @@ from sim.games.dark_ages.fast.stream import J, rand_below
 
 @njit(**J)
 def card_effects(S, T, seat, eff):
-    """Twin: ``game.combat._card_effects``: eff[0:3] extra dice, eff[3:6] extra hits, eff[6] cancel."""
+    """Twin: ``game.combat._card_effects``, ``game.battle_sequence.effects_from_cards``,
+    ``game.battle_sequence.Effects``: eff[0:3] extra dice, eff[3:6] extra hits, eff[6] cancel."""
     for i in range(7):
         eff[i] = 0
     if seat < 0:
@@ -55,7 +56,7 @@ def keep_bonus(S, T, seat, q, contested):
 
 @njit(**J)
 def record(S, kind, won, UA, na, UD, nd):
-    """Twin: ``game.state.BattleLog.record``."""
+    """Twin: ``game.state.BattleLog.record``, ``game.combat._lost``."""
     S.battles[kind] += 1
     S.attacker_wins[kind] += won
     S.attacker_lost[kind] += lost(UA, na)

@@ -14,8 +14,8 @@ import numpy as np
 from sim.games.dark_ages.board import SOLO
 from sim.games.dark_ages.costs import settle_cost
 from sim.games.dark_ages.fast.layout import (
-    ACTIONS, CARD_TYPES, CARDS, CT_RAIDER, DEGREE, EFFECT_KINDS, FACES, FX_NAMES, GAINS, LCARDS, LDECK, LEVELS,
-    OFFER, PERS, PHASES, PROVINCES, RAIDER_KINDS, REACTIONS, REGIONS, RELIC_KINDS, REWARDS, RULERS, TITLES, TOKENS,
+    ACTIONS, CARD_TYPES, CARDS, CT_RAIDER, DECK, DEGREE, EFFECT_KINDS, FACES, FX_NAMES, GAINS, LCARDS, LDECK, LEVELS,
+    MAX_UNITS, OFFER, PERS, PHASES, PROVINCES, RAIDER_KINDS, REACTIONS, REGIONS, RELIC_KINDS, REWARDS, RULERS, TITLES, TOKENS,
     Index, Unsupported,
 )  # fmt: skip
 from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES, Context
@@ -319,6 +319,8 @@ def _game_yaml(t: _Filler, ctx: Context) -> None:
     t["setup_res"] = [setup["resources"][x] for x in RESOURCES]
     t["track_farms"] = setup["farms"] - 1
     t["supply"] = [setup["supply"][k] for k in UNIT_TYPES]
+    transients = lim["farms_per_province"] + 1  # a defender's Farm Infantry and City Archer
+    _need(sum(setup["supply"].values()) + transients, MAX_UNITS, "units on one side of a battle")
     t["hand_limit"] = _need(lim["hand"], 20, "cards in hand")
     t["max_techs"] = _need(lim["common_technologies"], 4, "Common Technologies")
     t["tech_levels"], t["stack_limit"] = lim["technology_levels"], _need(lim["reaction_stack"], 7, "discs in a stack")
@@ -404,6 +406,7 @@ def _solo(t: _Filler, ctx: Context, ix: Index, pix: dict) -> None:
     t["pile_n"], t["pile_c"] = pile_n, pile_c
     base = solo_context(ctx)
     draw = [cix[c] for c in base.deck.draw_pile(2) if base.deck.cards[c].type != "raider"]
+    _need(len(draw) + int(pile_n.sum(axis=1).max()), DECK, "cards in the solo deck with its Raider cards")
     t["solo_draw"], t["nsolo_draw"] = draw, len(draw)
     setup = ctx.rules["setup"]
     t["solo_cities"], t["solo_nobles"] = setup["cities"][2], setup["nobles"][2]

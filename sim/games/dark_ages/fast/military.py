@@ -125,7 +125,7 @@ def manoeuvre_options(S, T, seat, MV, k0, regroup):
 
 @njit(**J)
 def upkeep(S, T, seat, src, ST, R):
-    """Twin: ``game.military.upkeep``: the Army limit check; the strategy names how many excess units it pays Gold
+    """Twin: ``game.military.upkeep``, ``upkeep.excess_units``: the Army limit check; the strategy names how many excess units it pays Gold
     for, the rest go back to the supply (the biggest other stack's weakest unit first)."""
     excess = max(0, units_in_play(S, T, seat) - army_limit(S, T, seat))
     if not excess:

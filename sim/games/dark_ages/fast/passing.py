@@ -37,7 +37,7 @@ def claimable(S, T, seat, out):
 
 @njit(**J)
 def claim(S, T, seat, t):
-    """Twin: ``game.passing.claim_title`` (the claim), ``titles.claim_vp``: VP only for establishing it."""
+    """Twin: ``game.passing.claim_title``, ``titles.claim_vp``: the claim; VP only for establishing it."""
     for s in range(S.n):
         S.titles[s] &= ~(1 << t)
         S.titles_ready[s] &= ~(1 << t)

@@ -66,12 +66,30 @@ def build_context(overrides: dict | None = None, skirmishers: bool = False, sour
     try:
         battle = validate(ruleset["rules"])
         data = load_game_data(ruleset)
+        _check_across_files(ruleset, battle, data)
     except ConfigError as err:
         raise _blame_override(ruleset, err) from None
     pool = battle.skirmisher_tokens if skirmishers else battle.tokens
     tokens = tuple(t for t in pool for _ in range(t.count))
     neighbours = {q.id: q.neighbours for q in data.board.provinces}
     return Context(data, battle, tokens, neighbours, ruleset, bool(skirmishers))
+
+
+def _check_across_files(ruleset: RuleSet, battle: DarkAgesRules, data: GameData) -> None:
+    """What one file's values require of another's."""
+    want = data.rules["setup"]["barbarian_tokens"]  # '25 Barbarian tokens (with blue symbols)'
+    have = sum(t.count for t in battle.tokens)
+    if have != want:
+        raise ConfigError(ruleset["rules"].path, "barbarians.tokens",
+                          f"token counts adding up to game.yaml setup.barbarian_tokens ({want})", have)  # fmt: skip
+    top = ruleset.values("solo")["lordlings"]["max_level"]
+    if top > battle.max_level("lordling"):
+        raise ConfigError(ruleset["solo"].path, "lordlings.max_level",
+                          f"a level rules.yaml units.lordling gives (at most {battle.max_level('lordling')})", top)
+    per, slots = data.rules["gains"]["production"], data.rules["limits"]["city_slots"]
+    if len(per) < slots:
+        raise ConfigError(ruleset["game"].path, "gains.production", f"a yield for each of the {slots} City slots",
+                          per)  # fmt: skip
 
 
 def _blame_override(ruleset: RuleSet, err: ConfigError) -> ConfigError:

@@ -21,6 +21,7 @@ def solo_context(ctx: Context) -> Context:
     """The context with the Raider cards added to the deck (type ``raider``), once per base context."""
     key = ("solo", ctx.digest)
     if key not in _SOLO_CONTEXTS:
+        _forget_old()
         cards = dict(ctx.deck.cards)
         for kind in RAIDER_CARDS:
             cards[f"raider_{kind}"] = Card(f"raider_{kind}", "raider", 2, None, name=kind.title(), data={})
@@ -33,10 +34,17 @@ def skirmisher_context(ctx: Context) -> Context:
     for Raiders, still use regular Barbarian tokens!' The token table holds both sets, Skirmishers first."""
     key = ("skirmishers", ctx.digest)
     if key not in _SOLO_CONTEXTS:
+        _forget_old()
         b = ctx.battle
         tokens = tuple(t for pool in (b.skirmisher_tokens, b.tokens) for t in pool for _ in range(t.count))
         _SOLO_CONTEXTS[key] = replace(ctx, tokens=tokens)
     return _SOLO_CONTEXTS[key]
+
+
+def _forget_old() -> None:
+    """Keep the last few rule sets' solo contexts (a sweep over rules values makes many)."""
+    if len(_SOLO_CONTEXTS) >= 16:
+        _SOLO_CONTEXTS.pop(next(iter(_SOLO_CONTEXTS)))
 
 
 def culture_deck(ctx: Context, rng: random.Random) -> list[str]:

@@ -37,7 +37,7 @@ def same_position(game, states, R, rng, where: str) -> None:
 def lockstep_game(e, key, i: int, max_turns: int | None = None, ctx=None) -> int:
     """Play game ``i`` of experiment ``e`` on both engines; assert equal positions after set-up and every turn.
     ``ctx``: the rule set (default the experiment's). Returns the number of turns."""
-    ctx = ctx or cached_context(e.overrides, e.skirmishers)
+    ctx = ctx or cached_context(e.overrides, e.skirmishers or "skirmishers" in e.modules)
     T = tables_for(ctx)[0]
     rulers, names = seating(e, i)
     n = len(rulers)
@@ -94,3 +94,31 @@ def lockstep_game(e, key, i: int, max_turns: int | None = None, ctx=None) -> int
         FE.score(S, T, s, out)
         assert [ref.get(c, 0) for c in CATEGORIES] + [ref["total"]] == [int(x) for x in out], (i, s, ref, out)
     return game.turns
+
+
+def encode_move(move: tuple | None, ix: L.Index) -> list[int] | None:
+    """A reference action move as the compiled engine's move row (``actions``)."""
+    from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES
+
+    if move is None:
+        return None
+    action = move[0]
+    if action == "build":
+        _, what, q, detail = move
+        w = L.BUILD_WHAT.index(what)
+        if what == "warehouse":
+            return [L.A_BUILD, w, -1, detail, 0, 0]
+        return [L.A_BUILD, w, ix.p(q), RESOURCES.index(detail) if what == "production" else -1, 0, 0]
+    if action == "development_of_culture":
+        return [L.A_DOC, move[1], 0, 0, 0, 0]
+    if action == "research":
+        _, how, cid, placement = move
+        h = L.RESEARCH_HOW.index(how)
+        if how == "military":
+            return [L.A_RESEARCH, h, ix.c(cid), UNIT_TYPES.index(placement[0]), placement[1], 0]
+        return [L.A_RESEARCH, h, ix.c(cid), -1, 0, 0]
+    if action == "recruit":
+        return [L.A_RECRUIT, UNIT_TYPES.index(move[1]), ix.p(move[2]), 0, 0, 0]
+    _, src, dst, group = move
+    g = dict(group)
+    return [L.A_MANOEUVRE, ix.p(src), ix.p(dst), *[g.get(k, 0) for k in UNIT_TYPES]]

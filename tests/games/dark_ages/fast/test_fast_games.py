@@ -33,17 +33,20 @@ def payload(**keys):
     return experiment.compile(experiment.experiment_from_dict(keys, "test.yaml"))
 
 
+LOCKSTEP = [  # (players, strategies, params, games): the full suite; make test plays a quarter of each
+    (3, ALL, {}, 120),
+    (2, ALL, {}, 48),
+    (4, ALL, {}, 48),
+    (3, ["random_legal"], {}, 24),
+    (4, ["military", "military", "expansion", "culture"], {}, 24),
+    (3, ALL, TWEAKED, 48),
+    (4, ALL, TWEAKED, 24),
+]
+
+
 @pytest.mark.parametrize(
     "players, strategies, params, games",
-    [
-        (3, ALL, {}, 120),
-        (2, ALL, {}, 48),
-        (4, ALL, {}, 48),
-        (3, ["random_legal"], {}, 24),
-        (4, ["military", "military", "expansion", "culture"], {}, 24),
-        (3, ALL, TWEAKED, 48),
-        (4, ALL, TWEAKED, 24),
-    ],
+    [pytest.param(*case, marks=pytest.mark.full) for case in LOCKSTEP] + [(*case[:3], case[3] // 4) for case in LOCKSTEP],
 )
 def test_same_games_as_the_reference_turn_by_turn(players, strategies, params, games):
     """With ``LockstepRandom`` the reference draws exactly as the kernels do: every game is the same game, the whole
@@ -52,6 +55,15 @@ def test_same_games_as_the_reference_turn_by_turn(players, strategies, params, g
     key = experiment_key(players * 100 + len(params))
     turns = sum(lockstep_game(e, key, i) for i in range(games))
     assert turns > games * 40
+
+
+def test_same_games_with_skirmisher_tokens():
+    """Module 7 swaps the Barbarian token pool: the compiled engine plays it from the tables, turn by turn as the
+    reference."""
+    for raw in ({"skirmishers": True}, {"modules": {"skirmishers": True}}):
+        e = payload(players=[2, 3, 4], strategies=ALL, **raw).experiment
+        assert e.engine == "fast"
+        assert sum(lockstep_game(e, experiment_key(77), i) for i in range(6)) > 6 * 40
 
 
 @pytest.mark.parametrize(

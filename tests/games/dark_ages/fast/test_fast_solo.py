@@ -98,13 +98,19 @@ def lockstep_solo(e, key, i: int) -> int:
     return game.turns
 
 
-@pytest.mark.parametrize("difficulty", ["standard", *L.SOLO_OPTIONS])
-def test_same_solo_games_as_the_reference_turn_by_turn(difficulty):
+DIFFICULTIES = ["standard", *L.SOLO_OPTIONS]
+
+
+@pytest.mark.parametrize(
+    "difficulty, games",  # the full suite plays 40 deals of each option, make test 8
+    [pytest.param(d, 40, marks=pytest.mark.full) for d in DIFFICULTIES] + [(d, 8) for d in DIFFICULTIES],
+)
+def test_same_solo_games_as_the_reference_turn_by_turn(difficulty, games):
     e = experiment(difficulties=[difficulty])
     turns = 0
-    for i in range(40):
+    for i in range(games):
         turns += lockstep_solo(e, KEY, i)
-    assert turns > 40 * 20
+    assert turns > games * 20
 
 
 TWEAKED = {  # parameters off the defaults reach the code paths the default plans never take
@@ -115,9 +121,10 @@ TWEAKED = {  # parameters off the defaults reach the code paths the default plan
 }  # fmt: skip
 
 
-def test_same_solo_games_with_tweaked_strategies():
+@pytest.mark.parametrize("games", [pytest.param(44, marks=pytest.mark.full), 11])
+def test_same_solo_games_with_tweaked_strategies(games):
     e = experiment(strategy_params=TWEAKED)  # every difficulty option in turn
-    for i in range(44):
+    for i in range(games):
         lockstep_solo(e, KEY + 1, i)
 
 
