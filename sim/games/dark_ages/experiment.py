@@ -13,7 +13,6 @@ from __future__ import annotations
 import dataclasses
 
 from sim.errors import ConfigError
-
 from sim.games.dark_ages import module_effects, multiplayer, solo_module_effects
 from sim.games.dark_ages.fast import experiment as fast_experiment
 from sim.games.dark_ages.fast import solo_experiment as fast_solo

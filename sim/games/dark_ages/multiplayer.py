@@ -31,17 +31,17 @@ from dataclasses import dataclass
 import numpy as np
 
 from sim.errors import ConfigError
-from sim.games.dark_ages.fast.dispatch import choose_engine, requested
 from sim.games.dark_ages import battle_stats
+from sim.games.dark_ages.fast.dispatch import choose_engine, requested
 from sim.games.dark_ages.game import modules
 from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.game.ending import IN_GAME, TRIGGERS
-from sim.games.dark_ages.game.loop import MAX_TURNS, play
+from sim.games.dark_ages.game.loop import play
 from sim.games.dark_ages.game.setup import PLAYER_COUNTS, new_game
 from sim.games.dark_ages.scoring import CATEGORIES as FINAL_CATEGORIES
+from sim.games.dark_ages.study import check_common, check_modules, strategy_object
 from sim.rng import trial_state
 from sim.stats import mean_ci, wilson
-from sim.games.dark_ages.study import check_common, check_modules, strategy_object
 from strategies.dark_ages import NAMES as STRATEGY_NAMES
 
 KEYS = ("mode", "players", "rulers", "strategies", "strategy_params", "skirmishers", "modules", "max_turns", "rules",

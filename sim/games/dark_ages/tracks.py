@@ -182,4 +182,3 @@ def _farm(spaces, farms: int, src: str) -> tuple[FarmSpace, ...]:
 
 def load_game_rules(path: str | Path | None = None, ruleset=None) -> GameRules:
     return GameRules(rules_values(ruleset, "game", path, GAME_PATH)[0])
-

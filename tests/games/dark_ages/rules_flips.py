@@ -122,5 +122,3 @@ def lockstep(overrides: dict, games: int = 1) -> None:
     for i in range(games):
         lockstep_game(e, 20261208, i)
         lockstep_solo(s, 20261208, i)
-
-

@@ -66,7 +66,11 @@ def test_a_changed_battle_rule_shows_in_full_games_on_the_compiled_engine():
     """An eight-sided die: eight faces rolled about equally often. Stronger Infantry (melee 3, more armour): more
     Barbarian battles won by the attacker, and fewer of its units lost per battle."""
     base = {"game": "dark_ages", "players": 3, "strategies": ["expansion", "military"]}
-    for raw in (base, {**base, "rules": {"die.faces": 8}}, {**base, "rules": {"units.player.infantry": STRONG_INFANTRY}}):
+    for raw in (
+        base,
+        {**base, "rules": {"die.faces": 8}},
+        {**base, "rules": {"units.player.infantry": STRONG_INFANTRY}},
+    ):
         body = {k: v for k, v in raw.items() if k != "game"}
         assert experiment.experiment_from_dict(body, "t.yaml").engine == "fast"
     plain = run_experiment(base, games=600, seed=9)

@@ -7,8 +7,18 @@ import numpy as np
 from numba import njit
 
 from sim.games.dark_ages.fast.economy import affordable, discounted, effect_sum, gain_culture, gain_vp, spend
-from sim.games.dark_ages.fast.layout import A_BUILD, B_CHURCH, B_CITY, B_FARM, B_KEEP, B_PROD, B_WH, CT_RELIC
-from sim.games.dark_ages.fast.layout import E_DISCOUNT, V_CHURCH
+from sim.games.dark_ages.fast.layout import (
+    A_BUILD,
+    B_CHURCH,
+    B_CITY,
+    B_FARM,
+    B_KEEP,
+    B_PROD,
+    B_WH,
+    CT_RELIC,
+    E_DISCOUNT,
+    V_CHURCH,
+)
 from sim.games.dark_ages.fast.state import controller, hand_remove, put, slots_used
 from sim.games.dark_ages.fast.stream import J
 

@@ -11,11 +11,28 @@ from sim.games.dark_ages.fast.battle_sequence import fight, lost, muster, surviv
 from sim.games.dark_ages.fast.choices import pick_resource
 from sim.games.dark_ages.fast.economy import gain_culture, gain_vp
 from sim.games.dark_ages.fast.layout import (
-    E_CANCEL, E_DIE, E_HIT, F_LORDLING, F_PLAYER, F_RAIDER, K_BARBARIAN, K_LORDLING, K_PLAYER, MAX_UNITS, O_CUMUL,
-    V_BARB, V_RAID,
+    E_CANCEL,
+    E_DIE,
+    E_HIT,
+    F_LORDLING,
+    F_PLAYER,
+    F_RAIDER,
+    K_BARBARIAN,
+    K_LORDLING,
+    K_PLAYER,
+    MAX_UNITS,
+    O_CUMUL,
+    V_BARB,
+    V_RAID,
 )  # fmt: skip
 from sim.games.dark_ages.fast.state import (
-    add_units, capital, controller, hand_remove, holds_card, place, units_at,
+    add_units,
+    capital,
+    controller,
+    hand_remove,
+    holds_card,
+    place,
+    units_at,
 )  # fmt: skip
 from sim.games.dark_ages.fast.stream import J, rand_below
 

@@ -14,9 +14,34 @@ import numpy as np
 from sim.games.dark_ages.board import SOLO
 from sim.games.dark_ages.costs import settle_cost
 from sim.games.dark_ages.fast.layout import (
-    ACTIONS, CARD_TYPES, CARDS, CT_RAIDER, DECK, DEGREE, EFFECT_KINDS, FACES, FX_NAMES, GAINS, LCARDS, LDECK, LEVELS,
-    MAX_UNITS, OFFER, PERS, PHASES, PROVINCES, RAIDER_KINDS, REACTIONS, REGIONS, RELIC_KINDS, REWARDS, RULERS, TITLES, TOKENS,
-    Index, Unsupported,
+    ACTIONS,
+    CARD_TYPES,
+    CARDS,
+    CT_RAIDER,
+    DECK,
+    DEGREE,
+    EFFECT_KINDS,
+    FACES,
+    FX_NAMES,
+    GAINS,
+    LCARDS,
+    LDECK,
+    LEVELS,
+    MAX_UNITS,
+    OFFER,
+    PERS,
+    PHASES,
+    PROVINCES,
+    RAIDER_KINDS,
+    REACTIONS,
+    REGIONS,
+    RELIC_KINDS,
+    REWARDS,
+    RULERS,
+    TITLES,
+    TOKENS,
+    Index,
+    Unsupported,
 )  # fmt: skip
 from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES, Context
 from sim.games.dark_ages.game.solo_setup import solo_context
@@ -68,7 +93,8 @@ TABLES = Layout("dark_ages_tables", [
     ("nwh", (), "Warehouse spaces"), ("wh_nalt", (WAREHOUSE,), "ways to pay"),
     ("wh_cost", (WAREHOUSE, ALTERNATIVES, COST), "the costs"), ("wh_sell", (WAREHOUSE,), "sell"),
     ("wh_hold", (WAREHOUSE,), "hold"), ("wh_vp", (WAREHOUSE,), "VP"),
-    ("nfarmsp", (), "Farm track spaces"), ("farm_limit", (FARM_SPACES,), "Army limit"), ("farm_vp", (FARM_SPACES,), "VP"),
+    ("nfarmsp", (), "Farm track spaces"), ("farm_limit", (FARM_SPACES,), "Army limit"),
+    ("farm_vp", (FARM_SPACES,), "VP"),
     ("cult_last", (), "the Culture track's last space"), ("cult_vp", (TRACK,), "Culture VP"),
     ("nred", (), "red spaces"), ("red", (RED,), "red spaces"), ("base_access", (), "offer cards at the start"),
     ("offer_slots", (), "offer slots"), ("action_ids", (5,), "ACTIONS index of each Action card"),
@@ -93,10 +119,12 @@ TABLES = Layout("dark_ages_tables", [
     ("react_res", (), "resources of a resource reaction"), ("exch_discard_gold", (), "Cultural Exchange: discard"),
     ("exch_buy_gold", (), "Cultural Exchange: buy"), ("iron_gold", (), "Sell Goods: Gold for an Iron"),
     # battles (rules.yaml)
-    ("faces", (), "the die"), ("stat", (3, 3, LEVELS, 5), "faction x type x level: volley, charge, melee, armour, level"),
+    ("faces", (), "the die"),
+    ("stat", (3, 3, LEVELS, 5), "faction x type x level: volley, charge, melee, armour, level"),
     ("ntok", (), "Barbarian tokens"), ("tok_units", (TOKENS, 3), "units per token"),
     ("tok_rkind", (TOKENS,), "REWARDS index"), ("tok_ramt", (TOKENS,), "reward amount"), ("tok_rvp", (TOKENS,), "VP"),
-    ("ntroph", (), "trophy tiers"), ("ntroph_vp", (), "trophy VP tiers"), ("trophy_units", (TROPHY, 3), "Transients by trophies"),
+    ("ntroph", (), "trophy tiers"), ("ntroph_vp", (), "trophy VP tiers"),
+    ("trophy_units", (TROPHY, 3), "Transients by trophies"),
     ("trophy_cum", (TROPHY, 3), "cumulative Transients (solo option)"), ("trophy_vp", (TROPHY,), "VP by trophies"),
     ("farm_transient", (), "unit type per Farm"), ("city_transient", (), "unit type for a City"),
     ("keep_bonus", (), "+1s per Keep level"), ("max_neigh_keeps", (), "cap on Keep +1s"),
@@ -168,7 +196,7 @@ def compile_tables(ctx: Context) -> np.ndarray:
     """The TABLES record (an array of one) of ``ctx``; raises ``Unsupported`` when a count exceeds a capacity."""
     t = _Filler()
     ix = Index.of(ctx)
-    b, tr, deck, rules, br = ctx.board, ctx.tracks, ctx.deck, ctx.rules, ctx.battle
+    b, tr, rules = ctx.board, ctx.tracks, ctx.rules
     pix = {q: i for i, q in enumerate(ix.pids)}
     n = _need(len(ix.pids), PROVINCES, "Provinces")
     t["np"] = n
@@ -252,8 +280,10 @@ def _cards(t: _Filler, ctx: Context, ix: Index) -> None:
                                                                                              strict=True)]  # fmt: skip
     cols = {k: np.full(nc, -1 if k in ("c_l2", "c_l3", "c_relic", "c_per") else 0, np.int64)
             for k in ("c_l2", "c_l3", "c_relic", "c_amt", "c_per", "c_cvp", "c_cmax")}  # fmt: skip
-    lv = {k: np.full((nc, 3), -1 if k in ("lv_kind", "lv_act", "lv_gain", "lv_phase", "lv_per") else 0, np.int64)
-          for k in ("lv_vp", "lv_imm", "lv_kind", "lv_act", "lv_gain", "lv_amt", "lv_phase", "lv_per", "lv_evp")}
+    lv = {
+        k: np.full((nc, 3), -1 if k in ("lv_kind", "lv_act", "lv_gain", "lv_phase", "lv_per") else 0, np.int64)
+        for k in ("lv_vp", "lv_imm", "lv_kind", "lv_act", "lv_gain", "lv_amt", "lv_phase", "lv_per", "lv_evp")
+    }
     vis_n, vis_lv = np.zeros((nc, 4), np.int64), np.zeros((nc, 4, 3), np.int64)
     acts = (*ACTIONS, "settle")
     for i, c in enumerate(ix.cids):

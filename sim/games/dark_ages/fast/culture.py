@@ -7,8 +7,18 @@ from numba import njit
 
 from sim.games.dark_ages.fast.counting import count
 from sim.games.dark_ages.fast.economy import gain, gain_vp
-from sim.games.dark_ages.fast.layout import A_DOC, A_RESEARCH, CT_COG, CT_COMMON, CT_MIL, CT_RAIDER, R_MIL, R_PLAY
-from sim.games.dark_ages.fast.layout import R_RAISE, V_COG
+from sim.games.dark_ages.fast.layout import (
+    A_DOC,
+    A_RESEARCH,
+    CT_COG,
+    CT_COMMON,
+    CT_MIL,
+    CT_RAIDER,
+    R_MIL,
+    R_PLAY,
+    R_RAISE,
+    V_COG,
+)
 from sim.games.dark_ages.fast.raiders import discarded, revealed
 from sim.games.dark_ages.fast.state import hand_add, hand_remove, put
 from sim.games.dark_ages.fast.stream import J

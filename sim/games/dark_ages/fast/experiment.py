@@ -276,4 +276,3 @@ def play_chunk_loop(payload, key, start: int, count: int, keep_rows: bool):
     per_game, dice = battle_columns(out, at, len(c["battle_dice"]))
     return c, {**{k: np.array(v) for k, v in rows.items()},
                **battle_stats.rows(battle_stats.MULTIPLAYER_KINDS, per_game, dice)}  # fmt: skip
-

@@ -343,8 +343,10 @@ FIELDS = [
     # battle statistics (game/state.BattleLog)
     ("battles", (NKINDS,), "battles by kind (BATTLE_KINDS)", lambda g, ix: g.battles.battles),
     ("attacker_wins", (NKINDS,), "attacker wins by kind", lambda g, ix: g.battles.attacker_wins),
-    ("attacker_lost", (NKINDS,), "non-Transient units the attacker lost, by kind", lambda g, ix: g.battles.attacker_lost),
-    ("defender_lost", (NKINDS,), "non-Transient units the defender lost, by kind", lambda g, ix: g.battles.defender_lost),
+    ("attacker_lost", (NKINDS,), "non-Transient units the attacker lost, by kind",
+     lambda g, ix: g.battles.attacker_lost),
+    ("defender_lost", (NKINDS,), "non-Transient units the defender lost, by kind",
+     lambda g, ix: g.battles.defender_lost),
     ("dice", (FACES,), "battle dice rolled by face (1..faces)", lambda g, ix: g.battles.dice + [0] * (FACES -
                                                                                                    len(g.battles.dice))),
 ]  # fmt: skip
@@ -414,7 +416,8 @@ def to_game(record: np.ndarray, ctx: Context, strategies: list, rng: random.Rand
     game = Game(ctx=ctx, rng=rng, players=players, in_play=frozenset(q for i, q in enumerate(pids) if s["in_play"][i]),
                 action_at=tuple(ACTIONS[int(a)] for a in s["action_at"]),
                 stacks=tuple(tuple(int(x) for x in s["stack"][i, : s["stack_n"][i]]) for i in range(ACTION_SPACES)),
-                exhausted=[int(x) for x in s["exhausted"][:n]], offer=[cids[int(c)] for c in s["offer"][: s["offer_n"]]],
+                exhausted=[int(x) for x in s["exhausted"][:n]],
+                offer=[cids[int(c)] for c in s["offer"][: s["offer_n"]]],
                 deck=[cids[int(c)] for c in deck], cities_left=int(s["cities_left"]))  # fmt: skip
     _put_units(game, s["units"], ix)
     game.farms = {q: (int(s["farm_owner"][i]), int(s["farms"][i])) for i, q in enumerate(pids) if s["farms"][i]}

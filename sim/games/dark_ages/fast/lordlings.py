@@ -10,14 +10,47 @@ from sim.games.dark_ages.fast.building import church_vp
 from sim.games.dark_ages.fast.culture import accessible, offer_take
 from sim.games.dark_ages.fast.economy import gain_vp
 from sim.games.dark_ages.fast.layout import (
-    A_BUILD, A_DOC, A_MANOEUVRE, A_RECRUIT, A_RESEARCH, CT_COG, CT_COMMON, CT_GB, CT_MIL, CT_RAIDER, CT_RELIC, HUMAN,
-    L_BUILD, L_DOC, L_MANOEUVRE, L_PERSEVERE, L_RECRUIT, L_RESEARCH, L_SETTLE, LORDLINGS, O_CITY_ONLY, O_COG10,
-    O_CULT3, O_RED_VP, O_TITLE_VP, V_CHURCH, V_COG, V_PROVINCES, V_REDSP, V_RESEARCH, V_TITLE, X_EXCHANGE,
-    X_RECRUIT, X_REGROUP, X_SELL, X_WL, X_WS,
+    A_BUILD,
+    A_DOC,
+    A_MANOEUVRE,
+    A_RECRUIT,
+    A_RESEARCH,
+    CT_COG,
+    CT_COMMON,
+    CT_GB,
+    CT_MIL,
+    CT_RAIDER,
+    CT_RELIC,
+    HUMAN,
+    L_BUILD,
+    L_DOC,
+    L_MANOEUVRE,
+    L_PERSEVERE,
+    L_RECRUIT,
+    L_RESEARCH,
+    L_SETTLE,
+    LORDLINGS,
+    O_CITY_ONLY,
+    O_COG10,
+    O_CULT3,
+    O_RED_VP,
+    O_TITLE_VP,
+    V_CHURCH,
+    V_COG,
+    V_PROVINCES,
+    V_REDSP,
+    V_RESEARCH,
+    V_TITLE,
+    X_EXCHANGE,
+    X_RECRUIT,
+    X_REGROUP,
+    X_SELL,
+    X_WL,
+    X_WS,
 )  # fmt: skip
 from sim.games.dark_ages.fast.passing import retrieve
-from sim.games.dark_ages.fast.reactions import place_noble
 from sim.games.dark_ages.fast.raiders import d20, discarded, pool_front, rolled_type
+from sim.games.dark_ages.fast.reactions import place_noble
 from sim.games.dark_ages.fast.state import add_units, controller, popcount, slots_used, units_at
 from sim.games.dark_ages.fast.stream import J, rand_below, shuffle
 

@@ -12,7 +12,14 @@ from sim.games.dark_ages.fast.combat import army_limit, attack_barbarians, attac
 from sim.games.dark_ages.fast.economy import affordable, discounted, effect_sum, on_action, spend
 from sim.games.dark_ages.fast.layout import A_MANOEUVRE, A_RECRUIT, A_SETTLE, E_DISCOUNT, M_SETTLE
 from sim.games.dark_ages.fast.state import (
-    put, add_units, controller, place, remove_units, units_at, units_in_play, weakest,
+    add_units,
+    controller,
+    place,
+    put,
+    remove_units,
+    units_at,
+    units_in_play,
+    weakest,
 )  # fmt: skip
 from sim.games.dark_ages.fast.stream import J
 
@@ -125,8 +132,8 @@ def manoeuvre_options(S, T, seat, MV, k0, regroup):
 
 @njit(**J)
 def upkeep(S, T, seat, src, ST, R):
-    """Twin: ``game.military.upkeep``, ``upkeep.excess_units``: the Army limit check; the strategy names how many excess units it pays Gold
-    for, the rest go back to the supply (the biggest other stack's weakest unit first)."""
+    """Twin: ``game.military.upkeep``, ``upkeep.excess_units``: the Army limit check; the strategy names how many
+    excess units it pays Gold for, the rest go back to the supply (the biggest other stack's weakest unit first)."""
     excess = max(0, units_in_play(S, T, seat) - army_limit(S, T, seat))
     if not excess:
         return

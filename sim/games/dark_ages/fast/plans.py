@@ -7,7 +7,16 @@ from __future__ import annotations
 import numpy as np
 
 from sim.games.dark_ages.fast.layout import (
-    A_BUILD, A_DOC, A_MANOEUVRE, A_RECRUIT, A_RESEARCH, ACTIONS, BUILD_WHAT, CARD_TYPES, REACTIONS, RESEARCH_HOW,
+    A_BUILD,
+    A_DOC,
+    A_MANOEUVRE,
+    A_RECRUIT,
+    A_RESEARCH,
+    ACTIONS,
+    BUILD_WHAT,
+    CARD_TYPES,
+    REACTIONS,
+    RESEARCH_HOW,
     Unsupported,
 )  # fmt: skip
 from strategies.dark_ages.scripted import SCRIPTED, load_plan
@@ -81,4 +90,3 @@ def compile_strategy(name: str, params: dict | None = None) -> np.ndarray:
 def strategy_table(names: tuple[str, ...], params: dict) -> np.ndarray:
     """``ST``: one row per strategy name (the experiment's ``strategies``, with its ``strategy_params``)."""
     return np.stack([compile_strategy(s, params.get(s)) for s in names])
-

@@ -10,11 +10,21 @@ from numba import njit
 from sim.games.dark_ages.fast.battle_sequence import fight, muster, survivors
 from sim.games.dark_ages.fast.combat import card_effects, keep_bonus, lose_farms, record, retreat
 from sim.games.dark_ages.fast.economy import gain_vp
-from sim.games.dark_ages.fast.military import upkeep
 from sim.games.dark_ages.fast.layout import (
-    CT_RAIDER, F_PLAYER, F_RAIDER, FX_ADD, FX_ATTACK, FX_UPGRADE, HUMAN, K_COUNTER, K_RAIDER, MAX_UNITS, O_UPG_LOSS,
+    CT_RAIDER,
+    F_PLAYER,
+    F_RAIDER,
+    FX_ADD,
+    FX_ATTACK,
+    FX_UPGRADE,
+    HUMAN,
+    K_COUNTER,
+    K_RAIDER,
+    MAX_UNITS,
+    O_UPG_LOSS,
     V_RAIDERS,
 )  # fmt: skip
+from sim.games.dark_ages.fast.military import upkeep
 from sim.games.dark_ages.fast.state import add_units, capital, controller, hand_remove, holds_card, place, units_at
 from sim.games.dark_ages.fast.stream import J, rand_below
 

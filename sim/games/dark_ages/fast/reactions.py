@@ -11,7 +11,8 @@ from sim.games.dark_ages.fast.stream import J
 
 @njit(**J)
 def place_noble(S, seat, action):
-    """Twin: ``reactions.place_noble``, ``game.lordlings._place_noble`` (on the space holding ``action``; the disc leaves the player's supply)."""
+    """Twin: ``reactions.place_noble``, ``game.lordlings._place_noble``: on the space holding ``action``; the disc
+    leaves the player's supply."""
     sp = 0
     while S.action_at[sp] != action:
         sp += 1

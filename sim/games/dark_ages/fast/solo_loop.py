@@ -11,7 +11,17 @@ from sim.games.dark_ages.fast.choices import choose_counterattack
 from sim.games.dark_ages.fast.counting import level3
 from sim.games.dark_ages.fast.ending import keep_vp, title_vp
 from sim.games.dark_ages.fast.layout import (
-    HUMAN, LORDLINGS, NVPS, O_AT_TRIGGER, O_TECH1, V_CHURCH, V_COG, V_PROVINCES, V_REDSP, V_RESEARCH, V_TITLE,
+    HUMAN,
+    LORDLINGS,
+    NVPS,
+    O_AT_TRIGGER,
+    O_TECH1,
+    V_CHURCH,
+    V_COG,
+    V_PROVINCES,
+    V_REDSP,
+    V_RESEARCH,
+    V_TITLE,
 )  # fmt: skip
 from sim.games.dark_ages.fast.loop import react, take_turn
 from sim.games.dark_ages.fast.lordlings import do_pass as lordling_pass

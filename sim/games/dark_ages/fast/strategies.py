@@ -14,12 +14,37 @@ from sim.games.dark_ages.fast.building import church_vp
 from sim.games.dark_ages.fast.choices import group_strength3
 from sim.games.dark_ages.fast.culture import tech_level
 from sim.games.dark_ages.fast.layout import (
-    A_BUILD, A_DOC, A_RECRUIT, A_RESEARCH, B_CHURCH, B_CITY, B_KEEP, B_PROD, R_MIL, R_RAISE, X_EXCHANGE, X_RECRUIT,
-    X_SELL, X_WL, X_WS,
+    A_BUILD,
+    A_DOC,
+    A_RECRUIT,
+    A_RESEARCH,
+    B_CHURCH,
+    B_CITY,
+    B_KEEP,
+    B_PROD,
+    R_MIL,
+    R_RAISE,
+    X_EXCHANGE,
+    X_RECRUIT,
+    X_SELL,
+    X_WL,
+    X_WS,
 )  # fmt: skip
 from sim.games.dark_ages.fast.plans import (
-    BY_NAME, FALLBACK, K_RANDOM, PRIO_W, S_CAPITALS, S_MARGIN, S_NPRIO, S_NREACT, S_NTYPES, S_PASS_AT, S_PRIO, S_RANK,
-    S_REACT, S_SETTLE,
+    BY_NAME,
+    FALLBACK,
+    K_RANDOM,
+    PRIO_W,
+    S_CAPITALS,
+    S_MARGIN,
+    S_NPRIO,
+    S_NREACT,
+    S_NTYPES,
+    S_PASS_AT,
+    S_PRIO,
+    S_RANK,
+    S_REACT,
+    S_SETTLE,
 )  # fmt: skip
 from sim.games.dark_ages.fast.state import capital, controller, units_at, units_in_play
 from sim.games.dark_ages.fast.stream import J, rand_below, rand_float
@@ -283,8 +308,8 @@ def repeat_with_title(S, T, seat, ST, sid, action, MVA, NK, mv, R):
 
 @njit(**J)
 def choose_settle(S, T, seat, ST, sid, MV, k, R):
-    """Twin: ``strategies.dark_ages.random_legal.RandomLegal.settle``, ``strategies.dark_ages.scripted.Scripted.settle``:
-    a row or -1."""
+    """Twin: ``strategies.dark_ages.random_legal.RandomLegal.settle``,
+    ``strategies.dark_ages.scripted.Scripted.settle``: a row or -1."""
     if ST[sid, 0] == K_RANDOM:
         if rand_float(R) < 0.5:
             return rand_below(R, k)

@@ -84,8 +84,12 @@ def _check_across_files(ruleset: RuleSet, battle: DarkAgesRules, data: GameData)
                           f"token counts adding up to game.yaml setup.barbarian_tokens ({want})", have)  # fmt: skip
     top = ruleset.values("solo")["lordlings"]["max_level"]
     if top > battle.max_level("lordling"):
-        raise ConfigError(ruleset["solo"].path, "lordlings.max_level",
-                          f"a level rules.yaml units.lordling gives (at most {battle.max_level('lordling')})", top)
+        raise ConfigError(
+            ruleset["solo"].path,
+            "lordlings.max_level",
+            f"a level rules.yaml units.lordling gives (at most {battle.max_level('lordling')})",
+            top,
+        )
     per, slots = data.rules["gains"]["production"], data.rules["limits"]["city_slots"]
     if len(per) < slots:
         raise ConfigError(ruleset["game"].path, "gains.production", f"a yield for each of the {slots} City slots",

@@ -144,9 +144,8 @@ def take(game: Game, card: str) -> None:
     elif ctype == "relic":
         church(game)
     elif ctype == "cognomen":
-        harder = solo.has("lordling_cognomen_10")
-        gain_vp(me, solo.rules["difficulty" if harder else "lordlings"]["cognomen_vp_harder" if harder else "cognomen_vp"],
-                "cognomens")  # fmt: skip
+        vp = solo.rules["difficulty"]["cognomen_vp_harder"] if solo.has("lordling_cognomen_10") else None
+        gain_vp(me, vp if vp is not None else solo.rules["lordlings"]["cognomen_vp"], "cognomens")
     elif ctype == "grand_building":
         gain_vp(me, solo.rules["lordlings"]["grand_building_vp"], "cognomens")
     elif ctype == "raider":
@@ -325,7 +324,9 @@ def do_pass(game: Game, rush: bool = False, cycle: bool = True, final: bool = Fa
     solo.discard = []
     game.rng.shuffle(solo.deck)
     harder = solo.has("lordling_culture_3")
-    culture(game, solo.rules["difficulty"]["pass_culture_harder"] if harder else solo.rules["lordlings"]["pass_culture"])
+    culture(
+        game, solo.rules["difficulty"]["pass_culture_harder"] if harder else solo.rules["lordlings"]["pass_culture"]
+    )
     counted = mine & game.cities if solo.has("lordling_city_vp_only") else mine
     for below, vp in solo.rules["lordlings"]["pass_vp"]:
         if len(counted) < below:

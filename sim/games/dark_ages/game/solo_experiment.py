@@ -25,9 +25,9 @@ from sim.games.dark_ages.game.loop import MAX_TURNS
 from sim.games.dark_ages.game.solo_loop import SOLO_TRIGGERS, play_solo
 from sim.games.dark_ages.game.solo_setup import new_solo_game
 from sim.games.dark_ages.game.solo_state import OPTIONS
-from sim.rng import trial_state
 from sim.games.dark_ages.study import check_common, strategy_object
 from sim.games.dark_ages.study import check_modules as check_switches
+from sim.rng import trial_state
 from sim.stats import mean_ci, wilson
 from strategies.dark_ages import NAMES as STRATEGY_NAMES
 
@@ -198,10 +198,7 @@ def summarize(counts: dict[str, np.ndarray], n: int, payload: SoloPayload) -> di
             for d, f in enumerate(payload.factions)
         },
         "lordling_score_by_category": {
-            f: {
-                cat: float(counts["lordlings"][d, j]) / games[d]
-                for j, cat in enumerate((*lordling_cats, "total"))
-            }
+            f: {cat: float(counts["lordlings"][d, j]) / games[d] for j, cat in enumerate((*lordling_cats, "total"))}
             for d, f in enumerate(payload.factions)
         },  # fmt: skip
     }

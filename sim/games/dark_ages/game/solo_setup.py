@@ -70,8 +70,9 @@ def raider_deck(ctx: Context, rng: random.Random, harder: bool, deck: list[str] 
     return out
 
 
-def new_solo_game(base: Context, ruler: str, strategy, options: frozenset[str], rng: random.Random,
-                  mods: tuple[str, ...] = ()) -> Game:
+def new_solo_game(
+    base: Context, ruler: str, strategy, options: frozenset[str], rng: random.Random, mods: tuple[str, ...] = ()
+) -> Game:
     """``mods``: switched-on modules (game/modules.SOLO_MODULES); Module 3 adds its two Rulers to the draw."""
     unknown = set(options) - set(OPTIONS)
     if unknown:

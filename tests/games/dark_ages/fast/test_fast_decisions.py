@@ -25,7 +25,7 @@ from sim.games.dark_ages.fast.plans import CHEAP_FIRST, K_RANDOM
 from sim.games.dark_ages.game import actions, loop
 from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.game.culture import enforce_hand_limit
-from sim.games.dark_ages.game.ending import score, trigger
+from sim.games.dark_ages.game.ending import trigger
 from sim.games.dark_ages.game.passing import do_pass
 from sim.games.dark_ages.game.setup import new_game
 from sim.lockstep import LockstepRandom
@@ -49,7 +49,7 @@ def _choose(S, T, seat, ST, MVA, NK, mv, R):
     NK[:] = -1
     has = False
     if S["nobles_free"][seat] > 0:
-        for a in (range(5) if ST[sid, 0] == K_RANDOM else CHEAP_FIRST):
+        for a in range(5) if ST[sid, 0] == K_RANDOM else CHEAP_FIRST:
             NK[a] = FA.action_options(S, T, seat, a, MVA[a])
             has = has or NK[a] > 0
             if has and ST[sid, 0] != K_RANDOM:

@@ -46,7 +46,8 @@ LOCKSTEP = [  # (players, strategies, params, games): the full suite; make test 
 
 @pytest.mark.parametrize(
     "players, strategies, params, games",
-    [pytest.param(*case, marks=pytest.mark.full) for case in LOCKSTEP] + [(*case[:3], case[3] // 4) for case in LOCKSTEP],
+    [pytest.param(*case, marks=pytest.mark.full) for case in LOCKSTEP]
+    + [(*case[:3], case[3] // 4) for case in LOCKSTEP],
 )
 def test_same_games_as_the_reference_turn_by_turn(players, strategies, params, games):
     """With ``LockstepRandom`` the reference draws exactly as the kernels do: every game is the same game, the whole
@@ -133,8 +134,10 @@ def test_engine_switch():
     assert payload(players=3, skirmishers=True).experiment.engine == "fast"
     assert payload(players=3, modules={"skirmishers": True}).experiment.engine == "fast"
     assert payload(players=3, rules={"culture_track.vp": list(range(65))}).experiment.engine == "reference"
-    for keys in ({"players": 4, "modules": {"alliances": True}}, {"players": 3, "rules": {"culture_track.vp":
-                                                                                           list(range(65))}}):
+    for keys in (
+        {"players": 4, "modules": {"alliances": True}},
+        {"players": 3, "rules": {"culture_track.vp": list(range(65))}},
+    ):
         with pytest.raises(ConfigError, match="fast engine cannot play"):
             experiment.experiment_from_dict({**keys, "engine": "fast"}, "test.yaml")
     with pytest.raises(ConfigError, match="multiplayer and solo"):

@@ -22,7 +22,8 @@ PORTED = ("game.actions", "game.battle_sequence", "game.building", "game.combat"
           "game.economy", "game.ending", "game.invariants", "game.loop", "game.lordlings", "game.military",
           "game.passing", "game.raiders", "game.reacting", "game.setup", "game.solo_loop", "game.solo_setup",
           "game.state", "reactions", "offer", "church", "production", "titles", "upkeep", "scoring", "research",
-          "strategies.dark_ages.base", "strategies.dark_ages.scripted", "strategies.dark_ages.random_legal")  # fmt: skip
+          "strategies.dark_ages.base", "strategies.dark_ages.scripted",
+          "strategies.dark_ages.random_legal")  # fmt: skip
 NOT_PORTED = {
     # Python plumbing the compiled engine does in its own way
     "game.actions.LegalMoves": "the compiled engine lists moves into buffers (loop.take_turn lists them lazily)",

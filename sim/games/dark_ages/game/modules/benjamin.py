@@ -11,7 +11,6 @@ from sim.games.dark_ages.game.economy import gain_vp
 from sim.games.dark_ages.game.solo_state import LORDLINGS
 
 TYPE = "travels_of_benjamin"
-FIRST_VP, SECOND_GOLD, FARM_VP, SIX_VP = 1, 1, 3, 6
 
 
 def card_ids(marks: dict) -> list[tuple[str, int]]:
@@ -107,16 +106,15 @@ class Benjamin:
         return (empty or single or [None])[0]
 
     def reward(self, game, seat: int, which: int) -> None:
-
         p = game.players[seat]
         if which == 1:
-            gain_vp(p, FIRST_VP, "modules")
+            gain_vp(p, self.data["reward1_vp"], "modules")
         elif which == 2:
-            p.gold += SECOND_GOLD
+            p.gold += self.data["reward2_gold"]
         elif which == 3:
             q = self._farm_place(game, seat)
             if q is None:
-                gain_vp(p, FARM_VP, "modules")
+                gain_vp(p, self.data["reward3_vp"], "modules")
             else:
                 game.farms[q] = (seat, game.farms.get(q, (seat, 0))[1] + 1)
                 p.farms_off += 1

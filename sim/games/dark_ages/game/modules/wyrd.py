@@ -10,7 +10,6 @@ from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES
 from sim.games.dark_ages.game.economy import gain_vp
 from sim.games.dark_ages.game.state import remove_units
 
-WEIGHT = {"vp": 1, "gold": 1, "resources": 1, "unit": 2, "noble": 2}  # the assumed cost of one penalty item
 
 
 def can_pay(game, seat: int, what: str) -> int:
@@ -42,7 +41,8 @@ def choose_penalty(game, seat: int, penalties: list) -> int:
         if some[0] != some[1]:
             return 0 if some[0] else 1
         return 1
-    cost = [WEIGHT[what] * n for what, n in penalties]
+    weight = game.ctx.modules["wyrd"]["penalty_weight"]  # the assumed cost of one penalty item
+    cost = [weight[what] * n for what, n in penalties]
     return 0 if cost[0] <= cost[1] else 1
 
 
