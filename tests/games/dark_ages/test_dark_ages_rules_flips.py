@@ -43,8 +43,10 @@ REFUSED = {
 }
 # keys neither engine reads in a game
 NOT_READ = {
-    **dict.fromkeys(("provinces.*.borders", "regions.*.provinces", "water_links.*", "titles.*.provinces"),
-                    "the only valid single change reorders the list, which means the same"),
+    **dict.fromkeys(
+        ("provinces.*.borders", "regions.*.provinces", "water_links.*", "titles.*.provinces"),
+        "the only valid single change reorders the list, which means the same",
+    ),
     "facts.*": "the rulebook's facts the loaders check the files against (a reordered list says the same)",
     "battle.max_farms": "bounds of a sim battle scenario",
     "battle.max_keep": "bounds of a sim battle scenario",
@@ -62,6 +64,8 @@ HIDDEN = {
     "rulers.marozia.settle_costs": "Module 3's Rulers are not in base games",
     "rulers.henry_the_fowler.settle_costs": "Module 3's Rulers are not in base games",
     "lordlings.grand_building_vp": "Module 3's cards are not in base games",
+    "rulers.marozia.starting_cards": "Module 3's Rulers are not in base games",
+    "rulers.henry_the_fowler.starting_cards": "Module 3's Rulers are not in base games",
     "lordlings.max_redraws": "a safety net never reached with 9 Lordling cards",
     "raiders.counterattack_gold_per_kill": "a Raid counterattack is rare in a few solo games",
     "raiders.counterattack_margin": "a Raid counterattack is rare in a few solo games",
@@ -108,7 +112,7 @@ def test_every_key(base):
         try:
             kinds.append(check_key(k, v, base))
         except AssertionError as err:
-            failures.append(str(err).splitlines()[0])
+            failures.append(f"{k}: {str(err).splitlines()[0]}")
     assert not failures, "\n".join(failures)
     assert kinds.count("visible") > 150
 

@@ -134,7 +134,7 @@ TABLES = Layout("dark_ages_tables", [
     ("l_deck0", (LDECK,), "the Lordling deck"), ("l_ndeck0", (), "its size"), ("l_homes", (), "Lordling Rulers"),
     ("l_nobles", (), "Lordling discs"), ("l_pass_culture", (), "Culture when Passing"),
     ("l_pass_vp", (PASS_VP, 2), "rows: below this many Provinces, VP"), ("l_npass_vp", (), "rows"),
-    ("l_cog_vp", (), "Cognomen VP"), ("l_gb_vp", (), "Grand Building VP"), ("l_tech_vp", (), "VP per Technology"),
+    ("l_keep_vp", (), "Keep VP per level per neighbour"), ("l_cog_vp", (), "Cognomen VP"), ("l_gb_vp", (), "Grand Building VP"), ("l_tech_vp", (), "VP per Technology"),
     ("l_max", (), "Lordling top level"), ("l_end_upgrades", (), "upgrades ending the game"),
     ("l_farms_off", (), "Farms off their track at set-up"), ("keep_levels", (), "Keep levels"),
     ("raider_max", (), "Raider top level"), ("reveal_fx", (3,), "Raider card reveal effect (FX_*)"),
@@ -414,6 +414,7 @@ def _solo(t: _Filler, ctx: Context, ix: Index, pix: dict) -> None:
     t["l_pass_vp"] = lord["pass_vp"][: _need(len(lord["pass_vp"]), PASS_VP, "Passing VP rows")]
     t["l_npass_vp"] = len(lord["pass_vp"])
     t["l_cog_vp"], t["l_gb_vp"], t["l_tech_vp"] = lord["cognomen_vp"], lord["grand_building_vp"], lord["tech_end_vp"]
+    t["l_keep_vp"] = lord["keep_vp_per_level_per_neighbour"]
     t["l_max"], t["l_end_upgrades"], t["l_farms_off"] = lord["max_level"], lord["end_upgrades"], lord[
         "farms_off_at_setup"]  # fmt: skip
     _need(lord["max_level"], LEVELS - 1, "Lordling levels")

@@ -32,15 +32,16 @@ def trigger(S, T):
 
 
 @njit(**J)
-def keep_vp(S, T, ctrl):
-    """Twin: ``scoring.keep_vp``: each Keep level controlled scores per neighbouring Province controlled."""
+def keep_vp(S, T, ctrl, per):
+    """Twin: ``scoring.keep_vp``: each Keep level controlled scores ``per`` VP per neighbouring Province
+    controlled."""
     t = 0
     for q in range(T.np):
         if S.keep[q] > 0 and ctrl[q]:
             c = 0
             for i in range(T.nein[q]):
                 c += ctrl[T.nei[q, i]]
-            t += T.keep_vp * S.keep[q] * c
+            t += per * S.keep[q] * c
     return t
 
 
@@ -72,7 +73,7 @@ def score(S, T, seat, out):
         if S.city[q] and ctrl[q]:
             t += T.city_vp[slots_used(S, q)]
     out[1] = t
-    out[2] = keep_vp(S, T, ctrl)
+    out[2] = keep_vp(S, T, ctrl, T.keep_vp)
     out[3] = T.cult_vp[min(S.culture[seat], T.cult_last)]
     out[4] = T.wh_vp[S.warehouses[seat]]
     out[5] = T.farm_vp[min(S.farms_off[seat], T.nfarmsp - 1)]

@@ -62,7 +62,7 @@ def lordling_score(S, T, out):
     ctrl = np.zeros(T.np, np.int64)
     for q in range(T.np):
         ctrl[q] = controller(S, q) == L
-    out[1] = keep_vp(S, T, ctrl)
+    out[1] = keep_vp(S, T, ctrl, T.l_keep_vp)
     out[2] = T.cult_vp[min(S.culture[L], T.cult_last)]
     out[3] = T.farm_vp[min(S.farms_off[L], T.nfarmsp - 1)]
     out[4] = title_vp(S, T, L)

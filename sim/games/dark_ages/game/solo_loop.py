@@ -56,7 +56,7 @@ def lordling_score(game: Game) -> dict[str, int]:
     per_tech = solo.rules["difficulty"]["tech_end_vp_easier"] if easier else solo.rules["lordlings"]["tech_end_vp"]
     parts = {
         "technologies": per_tech * solo.techs,
-        "keeps": keep_vp(game.ctx.board, game.keeps, mine),
+        "keeps": keep_vp(game.ctx.board, game.keeps, mine, solo.rules["lordlings"]["keep_vp_per_level_per_neighbour"]),
         "culture": culture_vp(game.ctx.tracks, me.culture),
         "farms": farm_vp(game.ctx.tracks, me.farms_off),
         "titles": title_vp(game.ctx.board, me.titles),

@@ -11,7 +11,6 @@ from sim.games.dark_ages.game.economy import gain_vp
 from sim.games.dark_ages.game.state import remove_units
 
 
-
 def can_pay(game, seat: int, what: str) -> int:
     """How much of a penalty ``what`` the player can suffer."""
     p = game.players[seat]
