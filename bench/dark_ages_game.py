@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import record  # noqa: E402
-from sim.experiments import load_experiment, run_experiment  # noqa: E402
+from sim.experiments import RUN_KEYS, load_experiment, run_experiment  # noqa: E402
 
 EXPERIMENT = Path(__file__).resolve().parent.parent / "configs/dark_ages/experiments/ruler-balance.yaml"
 SOLO_EXPERIMENT = EXPERIMENT.parent / "solo-difficulty.yaml"
@@ -73,7 +73,7 @@ def main() -> None:
     fast, ref = {**base, "engine": "auto"}, {**base, "engine": "reference"}
     from sim.games.dark_ages.experiment import experiment_from_dict
 
-    body = {k: v for k, v in fast.items() if k not in ("game", "title", "games", "seed")}
+    body = {k: v for k, v in fast.items() if k not in RUN_KEYS}
     engine = experiment_from_dict(body, str(EXPERIMENT)).engine
     print(f"  engine: auto plays on the {engine} engine")
     for workers in (1, 2):  # warm-up: workers, imports, numba's cached code
@@ -112,7 +112,7 @@ def bench_solo(n: int, n_ref: int) -> None:
     from sim.games.dark_ages.experiment import experiment_from_dict
 
     raw = {**load_experiment(SOLO_EXPERIMENT), "engine": "auto"}
-    body = {k: v for k, v in raw.items() if k not in ("game", "title", "games", "seed")}
+    body = {k: v for k, v in raw.items() if k not in RUN_KEYS}
     engine = getattr(experiment_from_dict(body, str(SOLO_EXPERIMENT)), "engine", "reference")
     print(f"  solo: engine: auto plays on the {engine} engine")
     ref = {**raw, "engine": "reference"}

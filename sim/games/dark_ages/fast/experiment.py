@@ -30,10 +30,11 @@ BATTLE = 4 * NKINDS + FACES  # battles, attacker wins, attacker and defender los
 COLUMNS = HEAD + 4 * OUT_COLS + BATTLE
 
 
+@njit(**J)
 def buffers():
-    """The move buffers a game needs: every action's moves, their counts, one more list, the chosen move."""
-    return (np.zeros((5, MAXM, 6), np.int64), np.zeros(5, np.int64), np.zeros((MAXM, 6), np.int64),
-            np.zeros(6, np.int64))  # fmt: skip
+    """Twin: none (the move buffers a game needs: every action's moves, their counts, one more list, the chosen
+    move)."""
+    return np.zeros((5, MAXM, 6), np.int64), np.zeros(5, np.int64), np.zeros((MAXM, 6), np.int64), np.zeros(6, np.int64)
 
 
 @njit(**J)
@@ -54,10 +55,7 @@ def play_games(key, start, count, NPL, RUL, STR, ST, T, states, flat, max_turns,
     ``states`` one ``STATE`` record, ``flat`` the same memory as int64 (zeroed before each set-up)."""
     S = states[0]
     R = np.zeros(1, np.uint64)
-    MVA = np.zeros((5, MAXM, 6), np.int64)
-    NK = np.zeros(5, np.int64)
-    MV = np.zeros((MAXM, 6), np.int64)
-    mv = np.zeros(6, np.int64)
+    MVA, NK, MV, mv = buffers()
     sc = np.zeros(OUT_COLS, np.int64)
     for g in range(count):
         R[0] = trial_state(key, start + g)

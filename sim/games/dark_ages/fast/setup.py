@@ -10,6 +10,30 @@ from sim.games.dark_ages.fast.stream import J, shuffle
 
 
 @njit(**J)
+def place_barbarians(S, T, R):
+    """Twin: ``game.setup.new_game``, ``game.solo_setup.new_solo_game`` (their token step): the tokens shuffled, one
+    from the end onto each Province in play without a Farm, in id order; returns the tokens and how many are
+    left (the solo pool)."""
+    tokens = np.arange(T.ntok)
+    shuffle(R, tokens, T.ntok)
+    left = T.ntok
+    for q in range(T.np):
+        if S.in_play[q] and S.farms[q] == 0:
+            left -= 1
+            S.barbarian[q] = tokens[left]
+    return tokens, left
+
+
+@njit(**J)
+def place_production(S, T):
+    """Twin: ``game.setup.new_game`` (its step 'In each Province, place a Production building matching its
+    depicted resource')."""
+    for q in range(T.np):
+        if S.in_play[q]:
+            S.buildings[q, T.pres[q]] = 1
+
+
+@njit(**J)
 def setup(S, T, n, rulers, R):
     """Twin: ``game.setup.new_game``: ``rulers`` holds each seat's Ruler index; ``S`` must be all zero."""
     S.n = n
@@ -54,16 +78,8 @@ def setup(S, T, n, rulers, R):
         S.farms[cap] = 1
         add_units(S, s, cap, 0, T.setup_inf)
         S.supply[s, 0] -= T.setup_inf
-    tokens = np.arange(T.ntok)
-    shuffle(R, tokens, T.ntok)
-    left = T.ntok
-    for q in range(T.np):
-        if S.in_play[q] and S.farms[q] == 0:
-            left -= 1
-            S.barbarian[q] = tokens[left]
-    for q in range(T.np):
-        if S.in_play[q]:
-            S.buildings[q, T.pres[q]] = 1
+    place_barbarians(S, T, R)
+    place_production(S, T)
     for s in range(T.setup_exh[n]):
         S.exhausted[s] += 1
         S.nobles_free[s] -= 1

@@ -10,7 +10,7 @@ from numba import njit
 from sim.games.dark_ages import battle_stats
 from sim.games.dark_ages.fast.context import tables_for
 from sim.games.dark_ages.fast.ending import score
-from sim.games.dark_ages.fast.experiment import MAXM, battle_columns, battle_row, new_state, strategy_table
+from sim.games.dark_ages.fast.experiment import battle_columns, battle_row, buffers, new_state, strategy_table
 from sim.games.dark_ages.fast.layout import FACES, LORDLING_COLS, NKINDS, OUT_COLS, SOLO_OPTIONS, Index
 from sim.games.dark_ages.fast.solo_loop import lordling_score, play_solo
 from sim.games.dark_ages.fast.solo_setup import solo_setup
@@ -30,10 +30,7 @@ def play_solo_games(key, DEAL, RUL, STR, OPT, ST, T, states, flat, max_turns, ou
     """Twin: ``game.solo_experiment.play_chunk`` (the games): row ``g`` for deal ``DEAL[g]``."""
     S = states[0]
     R = np.zeros(1, np.uint64)
-    MVA = np.zeros((5, MAXM, 6), np.int64)
-    NK = np.zeros(5, np.int64)
-    MV = np.zeros((MAXM, 6), np.int64)
-    mv = np.zeros(6, np.int64)
+    MVA, NK, MV, mv = buffers()
     sc = np.zeros(OUT_COLS, np.int64)
     lc = np.zeros(LORDLING_COLS, np.int64)
     for g in range(len(DEAL)):

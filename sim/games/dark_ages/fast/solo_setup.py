@@ -9,6 +9,7 @@ from numba import njit
 
 from sim.games.dark_ages.fast.layout import HUMAN, LORDLINGS, O_HARDER
 from sim.games.dark_ages.fast.raiders import draw_tokens, revealed
+from sim.games.dark_ages.fast.setup import place_barbarians, place_production
 from sim.games.dark_ages.fast.state import add_units, hand_add
 from sim.games.dark_ages.fast.stream import J, rand_below, shuffle
 
@@ -96,21 +97,13 @@ def solo_setup(S, T, ruler, opts, R):
         S.farm_owner[q] = LORDLINGS
         S.farms[q] = 1
     S.cities_left -= 1 + T.l_homes
-    tokens = np.arange(T.ntok)
-    shuffle(R, tokens, T.ntok)
-    left = T.ntok
-    for q in range(T.np):
-        if S.in_play[q] and S.farms[q] == 0:
-            left -= 1
-            S.barbarian[q] = tokens[left]
+    tokens, left = place_barbarians(S, T, R)
     for i in range(left):
         S.pool[i] = tokens[i]
     S.pool_n = left
     S.target = -1
     draw_tokens(S, T, 1)
-    for q in range(T.np):
-        if S.in_play[q]:
-            S.buildings[q, T.pres[q]] = 1
+    place_production(S, T)
     S.trigger = -1
     for _ in range(T.offer_slots):
         if S.deck_p < S.deck_n:

@@ -47,6 +47,7 @@ NOT_PORTED = {
     "game.solo_loop.SoloOutcome": "a row of the solo chunk kernel's output",
     "game.solo_setup.solo_context": "the Raider cards are in the tables (context.compile_tables)",
     "game.solo_setup.skirmisher_context": "Module 7 in solo is not compiled (dispatch)",
+    "game.solo_setup._forget_old": "a cache of solo contexts (the tables are cached per rule set)",
     "game.raiders.kind_of": "a card's type in the tables (CT_RAIDER)",
     "game.raiders._party_army": "raiders.fight_raid musters the party",
     "game.lordlings.CARDS": "lordlings.resolve",
