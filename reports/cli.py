@@ -90,6 +90,12 @@ def report(target, out, trials, seed, workers, progress, overrides, heatmap_tria
     path = Path(target)
     from reports import experiment_report
 
+    if path.is_dir() and (path / "balance.json").exists():  # a sim balance --save DIR
+        from sim.balance.report import balance_report
+
+        for written in balance_report(path, _out(out, "report", target)):
+            click.echo(f"wrote {written}")
+        return
     if path.is_dir() and experiment_report.is_experiment_directory(path):
         result, raw = experiment_report.from_directory(path)
         click.echo(echo.study_line(result))

@@ -288,8 +288,10 @@ def same_engine(raw_a: dict, raw_b: dict, source: str) -> tuple[dict, dict, str]
     from sim.experiments import RUN_KEYS, experiment_module
 
     def engine(raw: dict):
+        from sim.balance.mix import first_plans
+
         module = experiment_module(raw["game"], source)
-        body = {k: v for k, v in raw.items() if k not in RUN_KEYS}
+        body = {k: v for k, v in first_plans(raw, source).items() if k not in RUN_KEYS}  # mixed seats: one engine
         return getattr(module.experiment_from_dict(body, source), "engine", None)
 
     ea, eb = engine(raw_a), engine(raw_b)

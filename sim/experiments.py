@@ -26,6 +26,7 @@ import polars as pl
 
 from sim import __version__
 from sim.backends import active, make_backend
+from sim.balance.mix import has_mixture
 from sim.checkpoint import ChunkStore, config_hash
 from sim.config import read_yaml
 from sim.errors import ConfigError
@@ -138,6 +139,11 @@ def run_experiment(
         if isinstance(value, bool) or not isinstance(value, int) or value < (1 if key == "games" else 0):
             raise ConfigError(source, key, "a whole number" + (" ≥ 1" if key == "games" else " ≥ 0"), value)
     body = {k: v for k, v in raw.items() if k not in RUN_KEYS}
+    if has_mixture(raw):  # seats that mix plans: sim.balance.evaluate plays them through this module's play_chunk
+        from sim.balance.evaluate import run_mixed
+
+        return run_mixed(raw, source=source, games=n, seed=seed, workers=workers, keep_rows=keep_rows,
+                         progress=progress, save=save, resume=resume, chunk=chunk)  # fmt: skip
     parsed = module.experiment_from_dict(body, source)
     payload = module.compile(parsed)
     # games cost milliseconds, not nanoseconds: chunks of at most MAX_CHUNK games keep workers busy and
