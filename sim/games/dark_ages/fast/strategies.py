@@ -45,6 +45,7 @@ from sim.games.dark_ages.fast.plans import (
     S_RANK,
     S_REACT,
     S_SETTLE,
+    compile_strategy,  # noqa: F401 (re-exported: sim.balance builds plan rows through it)
 )  # fmt: skip
 from sim.games.dark_ages.fast.state import capital, controller, units_at, units_in_play
 from sim.games.dark_ages.fast.stream import J, rand_below, rand_float
