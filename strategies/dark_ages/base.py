@@ -4,8 +4,18 @@ which Title to claim) that no plan cares much about. Plans override the big ones
 from __future__ import annotations
 
 from sim.games.dark_ages.game.context import RESOURCES
+from sim.games.dark_ages.research import military_placements
 
 TRADE_ORDER = ("iron", "stone", "leather", "wood")  # most Culture Points per resource first
+
+
+def unit_value(kind: str, level: int) -> int:
+    """A plan's rough worth of one unit: its level, one more for a Cavalry."""
+    return level + (kind == "cavalry")
+
+
+def group_strength(group, levels) -> int:
+    return sum(n * unit_value(k, levels[k]) for k, n in group)
 
 
 class Strategy:
@@ -57,8 +67,6 @@ class Strategy:
 
     def counterattack(self, game, seat, provinces: list):
         """Solo: play a Raid card from the Province whose units outweigh the Raiding Party by the margin."""
-        from strategies.dark_ages.scripted import group_strength, unit_value
-
         p = game.players[seat]
         solo = game.solo
         party = sum(unit_value(k, solo.raider_levels[k]) for k in solo.party)
@@ -73,8 +81,6 @@ class Strategy:
     def discard_card(self, game, seat) -> str:
         """Military Technologies that no longer fit first, then the oldest card."""
         p = game.players[seat]
-        from sim.games.dark_ages.research import military_placements
-
         for cid in p.hand:
             card = game.ctx.deck.cards[cid]
             if card.type == "military_technology" and not military_placements(card, p.military):

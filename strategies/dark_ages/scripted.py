@@ -14,7 +14,7 @@ from sim.errors import ConfigError
 from sim.games.dark_ages.church import church_vp
 from sim.games.dark_ages.costs import settle_cost
 from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES
-from strategies.dark_ages.base import TRADE_ORDER, Strategy
+from strategies.dark_ages.base import TRADE_ORDER, Strategy, group_strength, unit_value
 
 PLAN_DIR = CONFIG_DIR / "dark_ages" / "strategies"
 SCRIPTED = ("expansion", "culture", "military")
@@ -67,14 +67,6 @@ def load_plan(name: str, overrides: dict | None = None, path: str | Path | None 
         raise ConfigError(src, "priorities", "a non-empty priority list", raw.get("priorities"))
     return {"name": raw.get("name", name), "version": raw.get("version", 1), "params": params,
             "priorities": tuple(priorities)}  # fmt: skip
-
-
-def unit_value(kind: str, level: int) -> int:
-    return level + (kind == "cavalry")
-
-
-def group_strength(group, levels) -> int:
-    return sum(n * unit_value(k, levels[k]) for k, n in group)
 
 
 def barbarian_strength(game, seat, province) -> int:

@@ -57,6 +57,7 @@ class Battle:
     reinforce: tuple[bool, bool]  # who holds a Reinforce card (+1 on one die, once)
     theft: int  # Gold or resources stolen by an attacker winning in a Capital
     attacker_wins_ties: bool
+    reinforce_bonus: int = 1  # the Reinforce card's + on one die (rules.yaml battle.reinforce_bonus)
 
 
 def _int(raw: dict, key: str, source: str, lo: int, hi: int, default: int = 0) -> int:

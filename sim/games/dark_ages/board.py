@@ -16,8 +16,9 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.config import CONFIG_DIR, load_rules
+from sim.config import CONFIG_DIR
 from sim.errors import ConfigError
+from sim.games.dark_ages.files import rules_values
 
 BOARD_PATH = CONFIG_DIR / "dark_ages" / "board.yaml"
 TITLES_PATH = CONFIG_DIR / "dark_ages" / "titles.yaml"
@@ -126,10 +127,10 @@ def load_board(
     board_path: str | Path | None = None,
     titles_path: str | Path | None = None,
     rulers_path: str | Path | None = None,
+    ruleset=None,
 ) -> Board:
-    """Read and check the board, the Titles and the Rulers, and compile the arrays."""
-    board_src = str(board_path or BOARD_PATH)
-    values = load_rules("dark_ages", path=board_src).values
+    """Read and check the board, the Titles and the Rulers (from ``ruleset`` when given), and compile the arrays."""
+    values, board_src = rules_values(ruleset, "board", board_path, BOARD_PATH)
     resources = _resources(values, board_src)
     provinces = _provinces(values, resources, board_src)
     _check_borders_symmetric(provinces, board_src)
@@ -151,10 +152,10 @@ def load_board(
     _check_connected(built, board_src)
     _check_facts(values.get("facts", {}), built, board_src)
     region_provinces = {r: tuple(p for p in built if built[p].region == r) for r in colours}
-    titles_src = str(titles_path or TITLES_PATH)
-    titles = _titles(load_rules("dark_ages", path=titles_src).values, built, region_provinces, titles_src)
-    rulers_src = str(rulers_path or RULERS_PATH)
-    rulers = _rulers(load_rules("dark_ages", path=rulers_src).values, built, rulers_src)
+    titles_values, titles_src = rules_values(ruleset, "titles", titles_path, TITLES_PATH)
+    titles = _titles(titles_values, built, region_provinces, titles_src)
+    rulers_values, rulers_src = rules_values(ruleset, "rulers", rulers_path, RULERS_PATH)
+    rulers = _rulers(rulers_values, built, rulers_src)
     return _compile(built, resources, region_provinces, colours, titles, rulers)
 
 

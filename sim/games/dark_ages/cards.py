@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from sim.config import CONFIG_DIR, load_rules
+from sim.config import CONFIG_DIR
 from sim.errors import ConfigError
+from sim.games.dark_ages.files import rules_values
 
 CULTURE_PATH = CONFIG_DIR / "dark_ages" / "culture.yaml"
 CARD_TYPES = ("common_technology", "military_technology", "relic", "cognomen", "grand_building")
@@ -56,10 +57,10 @@ class Deck:
         )
 
 
-def load_deck(path: str | Path | None = None, rulers: dict | None = None) -> Deck:
-    """Read the deck; with ``rulers`` (``Board.rulers``) also check every Ruler's starting cards."""
-    src = str(path or CULTURE_PATH)
-    values = load_rules("dark_ages", path=src).values
+def load_deck(path: str | Path | None = None, rulers: dict | None = None, ruleset=None) -> Deck:
+    """Read the deck (from ``ruleset`` when given); with ``rulers`` (``Board.rulers``) also check every Ruler's
+    starting cards."""
+    values, src = rules_values(ruleset, "culture", path, CULTURE_PATH)
     cards: dict[str, Card] = {}
     for card_type in CARD_TYPES:
         raw = values.get(card_type)

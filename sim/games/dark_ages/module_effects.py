@@ -16,6 +16,10 @@ import numpy as np
 
 from sim import module_effects as paired
 from sim.errors import ConfigError
+from sim.games.dark_ages import multiplayer
+from sim.games.dark_ages.game import modules
+from sim.games.dark_ages.multiplayer import mean_rounds, play_one, round_twelfths
+from sim.games.dark_ages.study import check_modules
 from sim.module_effects import paired_ci
 from sim.stats import mean_ci
 
@@ -35,14 +39,11 @@ class EffectsPayload:
 
 def experiment_from_dict(raw: dict, source: str) -> ModuleEffects:
     """The multiplayer keys; ``modules: {name: true}`` names the modules to compare (default: all implemented)."""
-    from sim.games.dark_ages import experiment
-    from sim.games.dark_ages.game import modules
-
     body = {k: v for k, v in raw.items() if k not in ("mode", "modules")}
     if body.get("skirmishers"):
         raise ConfigError(source, "skirmishers", "false: compare Module 7 via modules.skirmishers", True)
-    base = experiment.experiment_from_dict(body, source)
-    compare = experiment.check_modules({"modules": raw.get("modules") or dict.fromkeys(modules.NAMES, True)},
+    base = multiplayer.experiment_from_dict(body, source)
+    compare = check_modules({"modules": raw.get("modules") or dict.fromkeys(modules.NAMES, True)},
                                        source, min(base.players))  # fmt: skip
     if not compare:
         raise ConfigError(source, "modules", "at least one module switched on to compare", raw.get("modules"))
@@ -72,8 +73,6 @@ def _spread(outcome) -> int:
 
 
 def play_chunk(payload: EffectsPayload, key, start: int, count: int, keep_rows: bool):
-    from sim.games.dark_ages.experiment import play_one, round_twelfths
-
     c = _empty(payload)
     index = {r: j for j, r in enumerate(payload.factions)}
     rows: dict[str, list] = {"players": [], "turns_off": [], "spread_off": []}
@@ -115,8 +114,6 @@ _ci = paired_ci  # the paired difference's mean and 95% interval, shared with Pr
 
 
 def summarize(counts: dict[str, np.ndarray], n: int, payload: EffectsPayload) -> dict:
-    from sim.games.dark_ages.experiment import mean_rounds
-
     win_rate, ci = paired.baseline_win_rate(counts, payload.factions)  # shared with Principes: sim.module_effects
     effects = {}
     for k, m in enumerate(payload.compare):

@@ -101,8 +101,11 @@ def battle_result(units: list[Unit], bonus: int) -> int:
     return bonus + sum(u.level for u in units if u.alive)
 
 
-def roll(units: list[Unit], phase: int, budget: int, card: bool, faces: int, rng: random.Random) -> tuple[int, bool]:
-    """(hits, whether the Reinforce card was played) for one side's dice in one phase."""
+def roll(
+    units: list[Unit], phase: int, budget: int, card: bool, faces: int, rng: random.Random, reinforce: int = 1
+) -> tuple[int, bool]:
+    """(hits, whether the Reinforce card was played) for one side's dice in one phase; the card adds ``reinforce``
+    to one die (rules.yaml ``battle.reinforce_bonus``)."""
     hits, deficits = 0, []
     for unit in units:
         t = unit.thresholds[phase]
@@ -113,7 +116,7 @@ def roll(units: list[Unit], phase: int, budget: int, card: bool, faces: int, rng
             else:
                 deficits.append(t - value)
     extra = bonus_hits(deficits, budget)
-    if card and bonus_hits(deficits, budget + 1) > extra:
+    if card and bonus_hits(deficits, budget + reinforce) > extra:
         return hits + extra + 1, True
     return hits + extra, False
 

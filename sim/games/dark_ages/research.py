@@ -18,9 +18,10 @@ def military_placements(card: Card, unit_levels: Mapping[str, int]) -> list[tupl
     return [(unit, level) for unit, level in options if unit is not None and unit_levels[unit] == level - 1]
 
 
-def can_raise(level: int) -> bool:
-    """'Each Technology has three levels, so this option can be chosen at most twice per card.'"""
-    return 1 <= level < TECH_LEVELS
+def can_raise(level: int, levels: int = TECH_LEVELS) -> bool:
+    """'Each Technology has three levels, so this option can be chosen at most twice per card' (``levels``:
+    game.yaml limits.technology_levels, at most the levels a card prints)."""
+    return 1 <= level < levels
 
 
 def visible_effects(card: Card, level: int) -> list[dict]:

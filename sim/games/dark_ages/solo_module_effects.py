@@ -19,7 +19,7 @@ import numpy as np
 
 from sim import module_effects as paired
 from sim.errors import ConfigError
-from sim.games.dark_ages.game import solo_experiment
+from sim.games.dark_ages.game import modules, solo_experiment
 from sim.games.dark_ages.game.solo_loop import SOLO_TRIGGERS
 from sim.module_effects import paired_ci
 from sim.stats import mean_ci
@@ -44,8 +44,6 @@ class SoloEffectsPayload:
 def experiment_from_dict(raw: dict, source: str) -> SoloModuleEffects:
     """The solo keys with one ``difficulty`` (default ``standard``); ``modules: {name: true}`` names the modules
     to compare (default: every solo-allowed module, ``modules.SOLO_MODULES``); ``rulers`` are base-game Rulers."""
-    from sim.games.dark_ages.game import modules
-
     for key in raw:
         if key not in KEYS:
             raise ConfigError(source, key, f"a solo module-effects key ({', '.join(KEYS)})", key)

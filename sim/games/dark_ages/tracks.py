@@ -12,11 +12,14 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.config import CONFIG_DIR, load_rules
+from sim.config import CONFIG_DIR
 from sim.errors import ConfigError
+from sim.games.dark_ages.files import rules_values
 
 TRACKS_PATH = CONFIG_DIR / "dark_ages" / "tracks.yaml"
 GAME_PATH = CONFIG_DIR / "dark_ages" / "game.yaml"
+ACTIONS = ("build", "development_of_culture", "research", "recruit", "manoeuvre")  # Description of Actions
+REACTIONS = ("wood_or_leather", "recruit", "cultural_exchange", "regroup", "sell_goods", "wood_or_stone")  # Reactions
 FARM_VP_FROM_LIMIT = 7  # Settling: 'If your Army Upkeep limit is 7 or higher at the end of the game, ... VP'
 CHEAP_WAREHOUSES = 2  # Build, Warehouse: 'The first two Warehouses cost Stone or Wood, not both'
 WAREHOUSE_VP_FROM = 3  # Build, Warehouse: 'If you build three or more Warehouses, you will also score VP'
@@ -95,9 +98,8 @@ def _non_decreasing(values: list[int], where: str, src: str) -> None:
         raise ConfigError(src, where, "values that never decrease along the track", values)
 
 
-def load_tracks(path: str | Path | None = None, farms: int = 12) -> Tracks:
-    src = str(path or TRACKS_PATH)
-    v = load_rules("dark_ages", path=src).values
+def load_tracks(path: str | Path | None = None, farms: int = 12, ruleset=None) -> Tracks:
+    v, src = rules_values(ruleset, "tracks", path, TRACKS_PATH)
     culture_vp = _ints(v["culture_track"]["vp"], "culture_track.vp", src)
     _non_decreasing(culture_vp, "culture_track.vp", src)
     red = _ints(v["culture_track"]["red_spaces"], "culture_track.red_spaces", src, lo=1)
@@ -109,6 +111,12 @@ def load_tracks(path: str | Path | None = None, farms: int = 12) -> Tracks:
     warehouse = _warehouse(v["warehouse_track"]["spaces"], src)
     farm = _farm(v["farm_track"]["spaces"], farms, src)
     board = v["culture_board"]
+    if sorted(board["actions"]) != sorted(ACTIONS):
+        raise ConfigError(src, "culture_board.actions", f"the five actions in some order ({', '.join(ACTIONS)})",
+                          board["actions"])  # fmt: skip
+    if sorted(board["reactions"]) != sorted(REACTIONS):
+        raise ConfigError(src, "culture_board.reactions", f"the six reactions in some order ({', '.join(REACTIONS)})",
+                          board["reactions"])  # fmt: skip
     if len(board["reactions"]) != len(board["actions"]) + 1:
         raise ConfigError(
             src,
@@ -172,5 +180,5 @@ def _farm(spaces, farms: int, src: str) -> tuple[FarmSpace, ...]:
     return out
 
 
-def load_game_rules(path: str | Path | None = None) -> GameRules:
-    return GameRules(load_rules("dark_ages", path=str(path or GAME_PATH)).values)
+def load_game_rules(path: str | Path | None = None, ruleset=None) -> GameRules:
+    return GameRules(rules_values(ruleset, "game", path, GAME_PATH)[0])

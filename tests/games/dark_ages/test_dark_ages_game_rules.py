@@ -9,7 +9,7 @@ from sim.games.dark_ages.game.building import apply as build
 from sim.games.dark_ages.game.building import options as build_options
 from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.game.culture import apply_research, research_options
-from sim.games.dark_ages.game.ending import trigger
+from sim.games.dark_ages.game.ending import score, trigger
 from sim.games.dark_ages.game.invariants import check
 from sim.games.dark_ages.game.loop import end_now, noble_action, react
 from sim.games.dark_ages.game.setup import new_game
@@ -77,6 +77,24 @@ def test_title_claim_example(game):
     assert "kingdom_of_italy" in yellow.titles and yellow.vp_by["title_claims"] == 7
     assert yellow.nobles_free == 6 and game.exhausted[0] == 0
     check(game)
+
+
+def test_title_vp_count_for_establishing_and_again_at_the_end(game):
+    """Passing: 'If you are the first to claim a Title, score the depicted VP for establishing it.' Final Scoring:
+    'Score the VP value shown on each Title card you control.' The founder who keeps the Title scores it twice
+    (the ``title_claims`` and ``titles`` categories); a later holder only once, at the end."""
+    yellow, gero = game.players
+    _clear(game, "verona")
+    add_units(yellow, "verona", "infantry")
+    yellow.supply["infantry"] -= 1
+    yellow.nobles_free, game.exhausted[0] = 1, 5
+    passing.do_pass(game, 0)
+    first = score(game, 0)
+    assert (first["title_claims"], first["titles"]) == (7, 7)
+    game.established.add("kingdom_of_benevento")  # founded by someone else earlier
+    gero.titles.add("kingdom_of_benevento")
+    later = score(game, 1)
+    assert (later["title_claims"], later["titles"]) == (0, 7)
 
 
 def test_title_needs_a_free_noble_per_missing_province(game):

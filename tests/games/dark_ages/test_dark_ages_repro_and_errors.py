@@ -2,10 +2,12 @@
 
 import numpy as np
 import pytest
+from click.testing import CliRunner
 
+from sim.cli import main
 from sim.config import load_rules
 from sim.errors import ConfigError
-from sim.games.dark_ages import battle
+from sim.games.dark_ages import battle, experiment
 from sim.games.dark_ages.payload import compile_battle
 from sim.runner import run
 
@@ -95,14 +97,12 @@ def test_cli_flags_become_the_scenario_mapping():
 @pytest.mark.parametrize("key,value", [("die.faces", 1), ("units.player.infantry", {"1": {"melee": 1, "armour": 1}}),
                                        ("barbarians.tokens", [])])  # fmt: skip
 def test_bad_rules_override_is_a_config_error(key, value):
-    rules = load_rules("dark_ages", {key: value})
-    with pytest.raises(ConfigError) as err:
-        battle.scenario_from_dict(RAW, "x", rules)
+    with pytest.raises(ConfigError) as err:  # the shape check refuses an empty list at once, the loader the rest
+        battle.scenario_from_dict(RAW, "x", load_rules("dark_ages", {key: value}))
     assert err.value.key.startswith(key.split(".")[0])
 
 
 def test_crusade_command_parses_players_and_reports_exact_odds():
-    from click.testing import CliRunner
 
     from sim.games.dark_ages.cli import crusade, parse_players
 
@@ -115,3 +115,28 @@ def test_crusade_command_parses_players_and_reports_exact_odds():
     result = CliRunner().invoke(crusade, ["dark_ages", "--player", "red:infantry=2", "--defence", "1", "--json"])
     assert result.exit_code == 0, result.output
     assert '"victory": 0.555' in result.output  # 1 - (2/3)**2
+
+
+@pytest.mark.parametrize(
+    "rules, where",
+    [
+        ({"costs.city": -1}, "costs.city"),  # a list replaced by a number
+        ({"setup.gold": -1}, "setup.gold"),  # a count below zero
+        ({"nope.nothing": 1}, "nope.nothing"),  # no such key in any rules file
+        ({"provinces.saxony.borders": ["frisia"]}, "provinces.saxony.borders"),  # refused by the board loader
+    ],
+)
+def test_bad_experiment_rules_name_the_experiment_file(rules, where):
+    """``rules:`` reaches every rules file; a bad key, type or value is one ConfigError naming the experiment
+    file and the key, whether the generic check or the game's loader refuses it."""
+    with pytest.raises(ConfigError) as err:
+        experiment.experiment_from_dict({"players": 3, "rules": rules}, "exp.yaml")
+    assert str(err.value).startswith("exp.yaml") and where in str(err.value)
+
+
+def test_bad_rules_on_the_command_line_exit_2(capsys):
+    with pytest.raises(SystemExit) as code:
+        main(["run", "configs/dark_ages/experiments/ruler-balance.yaml", "--games", "10",
+              "--set", "lordlings.research.vp=-3"])  # fmt: skip
+    err = capsys.readouterr().err
+    assert code.value.code == 2 and "lordlings.research.vp" in err and "Traceback" not in err

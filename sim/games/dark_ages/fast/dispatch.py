@@ -1,18 +1,21 @@
 """Which engine plays a Dark Ages experiment: the experiment key ``engine: auto | fast | reference`` (default auto).
 
-``auto`` takes the fast engine when it plays exactly the experiment's games: a multiplayer experiment (2-4
-players) or a solo experiment (``mode: solo``, Module 1, every difficulty option; not ``module_effects`` or
-``solo_module_effects``) with every strategy built in (random_legal, expansion, culture, military, with
-``strategy_params`` overrides the compiled rows can hold), no module switched on, no Skirmisher tokens and no
-``rules:`` overrides (the compiled tables are the default rules). ``fast`` when one of these fails is
-a ``ConfigError`` naming the reason; ``reference`` always plays the plain-Python engine.
+``auto`` takes the compiled engine when it plays exactly the experiment's games: a multiplayer experiment (2-4
+players, Skirmisher tokens allowed: they are only another token pool) or a solo experiment (``mode: solo``, Module 1,
+every difficulty option; not ``module_effects`` or ``solo_module_effects``) with every strategy built in
+(random_legal, expansion, culture, military, with ``strategy_params`` the compiled rows can hold), no module
+switched on, and ``rules:`` overrides whose counts fit the compiled tables (``context.compile_tables``; the tables
+are compiled from the experiment's own rule set, so overrides stay compiled). ``fast`` when one of these fails is a
+``ConfigError`` naming the reason; ``reference`` always plays the plain-Python engine.
 """
 
 from __future__ import annotations
 
-import json
-
 from sim.errors import ConfigError
+from sim.games.dark_ages.fast.context import tables_for
+from sim.games.dark_ages.fast.layout import Unsupported
+from sim.games.dark_ages.fast.plans import compile_strategy
+from sim.games.dark_ages.game.context import cached_context
 
 ENGINES = ("auto", "fast", "reference")
 FAST_MODES = ("multiplayer", "solo")  # solo: lockstep-verified against solo_loop (tests/.../test_fast_solo.py)
@@ -25,22 +28,33 @@ def fast_obstacles(raw: dict, experiment=None) -> list[str]:
     mode = raw.get("mode", "multiplayer")
     if mode not in FAST_MODES:
         return [f"mode: {mode} (the fast engine plays multiplayer and solo games only)"]
-    on = sorted(k for k, v in (raw.get("modules") or {}).items() if v)
+    switches = raw.get("modules") or {}
+    on = sorted(k for k, v in switches.items() if v) if isinstance(switches, dict) else []
+    skirmishers = bool(raw.get("skirmishers")) or "skirmishers" in on
+    if mode == "multiplayer":
+        on = [m for m in on if m != "skirmishers"]  # Module 7 only swaps the token pool: compiled
     if on:
         why.append(f"modules: {', '.join(on)} (the fast engine plays games without modules)")
-    if raw.get("skirmishers"):
-        why.append("skirmishers: true (Module 7's tokens are not compiled)")
-    if raw.get("rules"):
-        why.append(f"rules: {json.dumps(raw['rules'], sort_keys=True)} (the fast engine compiles the default rules)")
+    if mode == "solo" and skirmishers:
+        why.append("skirmishers in solo (Module 7's separate map pool is not compiled)")
     if experiment is not None and not why:
-        from sim.games.dark_ages.fast.layout import Unsupported
-        from sim.games.dark_ages.fast.strategies import compile_strategy
+        why += _compiled(experiment)
+    return why
 
-        for name in experiment.strategies:
-            try:
-                compile_strategy(name, experiment.strategy_params.get(name))
-            except Unsupported as err:
-                why.append(f"strategy {name}: {err}")
+
+def _compiled(experiment) -> list[str]:
+    """What of a checked experiment the compiled engine cannot hold: a strategy's row, a rules count."""
+    why = []
+    for name in experiment.strategies:
+        try:
+            compile_strategy(name, experiment.strategy_params.get(name))
+        except Unsupported as err:
+            why.append(f"strategy {name}: {err}")
+    try:
+        skirmishers = getattr(experiment, "skirmishers", False) or "skirmishers" in experiment.modules
+        tables_for(cached_context(experiment.overrides, skirmishers))
+    except Unsupported as err:
+        why.append(f"rules: {err}")
     return why
 
 

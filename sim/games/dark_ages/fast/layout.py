@@ -1,38 +1,71 @@
-"""The fast engine's data: the flat int64 state vector ``S`` (offsets below) and the constant tables, compiled from
-the default Context (board, tracks, deck, game.yaml, rules.yaml), plus the bridge from a reference ``Game``.
+"""The compiled engine's game position: one record of ``STATE`` (``sim.layout.Layout``), its fields declared once
+below with the bridge to and from a reference ``Game`` (``game/state.py``), and the enumerations that number what
+the record holds.
 
-Indices: Provinces, Titles and cards are numbered in sorted id order, so comparing indices compares ids as the
-reference does (``sorted(...)``, ``max(..., key=(..., q))``); resources and unit types in ``RESOURCES`` and
-``UNIT_TYPES`` order. The tables are module globals: numba freezes them into the machine code (``__init__`` drops
-the cache when a source or a config file changes).
+Capacities (``SEATS``, ``PROVINCES``, ``CARDS``, ...) are structural: they size the record and the tables, never a
+rule. Every count the rules set (Provinces, cards, offer slots, tokens, ...) is a value of ``fast.context.TABLES``
+read at run time, checked against its capacity when the tables are compiled (``Unsupported`` names what does not
+fit; the dispatcher then plays the reference). Indices: Provinces, Titles and cards are numbered in sorted id order
+(comparing indices compares ids, as the reference's ``sorted(...)`` does), Rulers in board order, resources and unit
+types in ``RESOURCES`` and ``UNIT_TYPES`` order.
+
+Each field names how the reference holds it: ``get(game, ix)`` reads it from a ``Game`` (``from_game``) and
+``put(game, value, ix)`` writes it back (``to_game``), so the two directions come from the same declaration, and
+a lockstep mismatch is printed by field and index (``describe_diff``: ``gold[2]: 7 != 5``).
 """
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass
+
 import numpy as np
 
-from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES, cached_context
+from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES, Context
+from sim.games.dark_ages.game.ending import TRIGGERS
+from sim.games.dark_ages.game.solo_loop import SOLO_TRIGGERS
+from sim.games.dark_ages.game.solo_setup import solo_context
+from sim.games.dark_ages.game.solo_state import OPTIONS as SOLO_OPTIONS  # noqa: F401 (for the solo modules)
+from sim.games.dark_ages.game.solo_state import SoloState
+from sim.games.dark_ages.game.state import BATTLE_KINDS, Game, Player
+from sim.layout import Layout
 
 
 class Unsupported(Exception):
-    """What the fast engine does not play (the dispatcher names it)."""
+    """What the compiled engine does not play (the dispatcher names it and plays the reference)."""
 
 
-CTX = cached_context()
-_B, _T, _D, _R, _BR = CTX.board, CTX.tracks, CTX.deck, CTX.rules, CTX.battle
+# --- capacities (structural; each rules count is checked against its capacity in fast.context) ---
+SEATS = 4
+PROVINCES = 32
+CARDS = 128  # Culture cards and the three solo Raider cards
+TITLES = 8
+RULERS = 12
+REGIONS = 24
+DEGREE = 10  # neighbours of a Province
+TOKENS = 64  # Barbarian tokens in a pool
+HAND = 24  # hand slots (the hand limit is checked at the end of a turn)
+DECK = CARDS + 24  # the Culture deck, and in solo up to 24 Raider cards
+OFFER = 16
+CHURCHES = 16
+LDECK = 16  # the Lordling deck
+FACES = 20  # faces of the battle die
+LEVELS = 6  # unit levels 1..5 (index 0 unused)
+ACTION_SPACES = 5
+STACK = 8  # discs on one action space
+MAX_UNITS = 40  # units of one side in a battle (the battle buffer)
 
-# --- enumerations ---
+# --- enumerations (names, not rules values) ---
 ACTIONS = ("build", "development_of_culture", "research", "recruit", "manoeuvre")
 A_BUILD, A_DOC, A_RESEARCH, A_RECRUIT, A_MANOEUVRE, A_SETTLE = 0, 1, 2, 3, 4, 5
-# move kinds (column 0 of a move row); actions keep their index
-M_SETTLE, M_REACT = 5, 6
-B_CITY, B_PROD, B_CHURCH, B_KEEP, B_FARM, B_WH = 0, 1, 2, 3, 4, 5
+M_SETTLE, M_REACT = 5, 6  # move kinds (column 0 of a move row); actions keep their index
 BUILD_WHAT = ("city", "production", "church", "keep", "farm", "warehouse")
-R_PLAY, R_RAISE, R_MIL = 0, 1, 2
+B_CITY, B_PROD, B_CHURCH, B_KEEP, B_FARM, B_WH = range(6)
 RESEARCH_HOW = ("play", "raise", "military")
-# reactions, numbered in sorted name order (the scripted plan's ``sorted(by_kind)``)
-REACTIONS = ("cultural_exchange", "recruit", "regroup", "sell_goods", "wood_or_leather", "wood_or_stone")
+R_PLAY, R_RAISE, R_MIL = range(3)
+REACTIONS = ("cultural_exchange", "recruit", "regroup", "sell_goods", "wood_or_leather", "wood_or_stone")  # sorted
 X_EXCHANGE, X_RECRUIT, X_REGROUP, X_SELL, X_WL, X_WS = range(6)
+RESOURCE_REACTIONS = {X_WL: ("wood", "leather"), X_WS: ("wood", "stone")}
 CARD_TYPES = ("common_technology", "military_technology", "relic", "cognomen", "grand_building")
 CT_COMMON, CT_MIL, CT_RELIC, CT_COG, CT_GB = range(5)
 CT_RAIDER = 5  # solo: the Raider cards (their rank column in a strategy row is S_NTYPES: 'not listed')
@@ -50,273 +83,14 @@ VP_SOURCES = ("church", "barbarians", "title_claims", "capital_raids", "cognomen
               "provinces", "culture_red_spaces")  # fmt: skip
 V_CHURCH, V_BARB, V_TITLE, V_RAID, V_COG, V_CARDS, V_RAIDERS, V_RESEARCH, V_PROVINCES, V_REDSP = range(10)
 NVPS = len(VP_SOURCES)
-TRIGGERS = ("cities", "churches", "culture_track", "technologies", "deck", "turn_cap", "war_tokens")
-TRADE_ORDER = (3, 2, 1, 0)  # iron, stone, leather, wood
-
-# --- board ---
-PIDS = tuple(sorted(q.id for q in _B.provinces))
-PIX = {q: i for i, q in enumerate(PIDS)}
-NP = len(PIDS)
-_nb = [CTX.neighbours[q] for q in PIDS]
-MAXDEG = max(len(x) for x in _nb)
-NEI = np.full((NP, MAXDEG), -1, np.int64)
-NEIN = np.zeros(NP, np.int64)
-for _i, _x in enumerate(_nb):
-    NEIN[_i] = len(_x)
-    NEI[_i, : len(_x)] = [PIX[q] for q in _x]
-REGIONS = tuple(_B.regions)
-REGION = np.array([REGIONS.index(_B.region(q)) for q in PIDS], np.int64)
-NREG = len(REGIONS)
-PRES = np.array([RESOURCES.index(_B.province(q).resource) for q in PIDS], np.int64)
-INPLAY = np.zeros((5, NP), np.int64)
-for _n in (2, 3, 4):
-    for _q in _B.in_play(_n):
-        INPLAY[_n, PIX[_q]] = 1
-TIDS = tuple(sorted(_B.titles))
-NT = len(TIDS)
-T_ORDER = np.array([TIDS.index(t) for t in _B.titles], np.int64)  # dict order (``claimable``'s list order)
-T_VP = np.array([_B.titles[t].vp for t in TIDS], np.int64)
-T_PLAYERS = np.array([_B.titles[t].players for t in TIDS], np.int64)
-T_PROV = np.zeros((NT, NP), np.int64)
-for _i, _t in enumerate(TIDS):
-    for _q in _B.titles[_t].provinces:
-        T_PROV[_i, PIX[_q]] = 1
-RIDS = tuple(_B.rulers)
-NRUL = len(RIDS)
-R_CAP = np.array([PIX[_B.rulers[r].capital] for r in RIDS], np.int64)
-SETTLE_COST = np.zeros((NRUL, NP), np.int64)  # the Ruler card's settle value (``costs.settle_cost``)
-for _i, _r in enumerate(RIDS):
-    from sim.games.dark_ages.costs import settle_cost as _sc
-
-    for _q in PIDS:
-        SETTLE_COST[_i, PIX[_q]] = _sc(_B, _B.rulers[_r], _q)
-
-# --- cards ---
-RAIDER_KINDS = ("raid", "reinforce", "surprise")  # solo: their ids sort after every Culture card id
-CIDS = tuple(sorted(_D.cards)) + tuple(f"raider_{k}" for k in RAIDER_KINDS)
-assert list(CIDS) == sorted(CIDS)
-CIX = {c: i for i, c in enumerate(CIDS)}
-NC = len(CIDS)
-C_TYPE = np.array([CARD_TYPES.index(_D.cards[c].type) if c in _D.cards else CT_RAIDER for c in CIDS], np.int64)
-C_L2 = np.full(NC, -1, np.int64)
-C_L3 = np.full(NC, -1, np.int64)
-C_RELIC = np.full(NC, -1, np.int64)
-C_AMT = np.zeros(NC, np.int64)  # relic amount
-C_PER = np.full(NC, -1, np.int64)  # cognomen
-C_CVP = np.zeros(NC, np.int64)
-C_CMAX = np.zeros(NC, np.int64)
-LV_VP = np.zeros((NC, 3), np.int64)
-LV_IMM = np.zeros((NC, 3), np.int64)
-LV_KIND = np.full((NC, 3), -1, np.int64)
-LV_ACT = np.full((NC, 3), -1, np.int64)  # gain_on_action / discount: the action (settle = 5)
-LV_GAIN = np.full((NC, 3), -1, np.int64)
-LV_AMT = np.zeros((NC, 3), np.int64)
-LV_PHASE = np.full((NC, 3), -1, np.int64)
-LV_PER = np.full((NC, 3), -1, np.int64)
-LV_EVP = np.zeros((NC, 3), np.int64)
-VIS_N = np.zeros((NC, 4), np.int64)  # visible effects of a card at level 0..3: how many, and which levels
-VIS_LV = np.zeros((NC, 4, 3), np.int64)
-_ACT_NAMES = (*ACTIONS, "settle")
-for _i, _c in enumerate(CIDS):
-    if _c not in _D.cards:
-        C_TYPE[_i] = CT_RAIDER
-        continue
-    card = _D.cards[_c]
-    if card.type == "military_technology":
-        C_L2[_i] = UNIT_TYPES.index(card.level2) if card.level2 else -1
-        C_L3[_i] = UNIT_TYPES.index(card.level3) if card.level3 else -1
-    elif card.type == "relic":
-        C_RELIC[_i] = RELIC_KINDS.index(card.data["effect"]["kind"])
-        C_AMT[_i] = card.data["effect"]["amount"]
-    elif card.type == "cognomen":
-        C_PER[_i] = PERS.index(card.data["per"])
-        C_CVP[_i], C_CMAX[_i] = card.data["vp"], card.data["max"]
-    elif card.type == "common_technology":
-        for _k, lv in enumerate(card.levels):
-            e = lv.effect
-            LV_VP[_i, _k], LV_IMM[_i, _k] = lv.vp, int(lv.immediate)
-            LV_KIND[_i, _k] = EFFECT_KINDS.index(e["kind"])
-            if "action" in e:
-                LV_ACT[_i, _k] = _ACT_NAMES.index(e["action"])
-            if "gain" in e:
-                LV_GAIN[_i, _k] = GAINS.index(e["gain"])
-            LV_AMT[_i, _k] = e.get("amount", 0)
-            if "phase" in e:
-                LV_PHASE[_i, _k] = PHASES.index(e["phase"])
-            if "per" in e:
-                LV_PER[_i, _k] = PERS.index(e["per"])
-            LV_EVP[_i, _k] = e.get("vp", 0)
-        for _lev in range(4):
-            vis: list[int] = []
-            for _k in range(_lev):
-                lv = card.levels[_k]
-                if lv.replaces:
-                    vis = []
-                if not lv.immediate:
-                    vis.append(_k)
-            VIS_N[_i, _lev] = len(vis)
-            VIS_LV[_i, _lev, : len(vis)] = vis
-DRAW = np.full((5, NC), -1, np.int64)
-DRAWN = np.zeros(5, np.int64)
-for _n in (2, 3, 4):
-    _pile = [CIX[c] for c in _D.draw_pile(_n)]  # deck dict order: the order the reference shuffles
-    DRAW[_n, : len(_pile)] = _pile
-    DRAWN[_n] = len(_pile)
-R_START = np.array([[CIX[c] for c in _B.rulers[r].starting_cards] for r in RIDS], np.int64)
-
-
-# --- costs (ordered resource lists, -1 padded: ``discounted`` depends on the order) ---
-def _cost(c) -> np.ndarray:
-    out = np.full(4, -1, np.int64)
-    out[: len(c)] = [RESOURCES.index(r) for r in c]
-    return out
-
-
-_costs = _R["costs"]
-COST_CITY = _cost(_costs["city"])
-COST_POWN = _cost(_costs["production_own"])
-COST_PNEI = _cost(_costs["production_neighbour"])
-COST_CHURCH = _cost(_costs["church"])
-COST_FARM = _cost(_costs["farm"])
-COST_KEEP = np.stack([_cost(_costs["keep"][k]) if k in _costs["keep"] else _cost([]) for k in range(5)])
-MAX_KEEP = max(_costs["keep"])
-PROD_COST = np.zeros((NP, 4), np.int64)  # 0 none, 1 own, 2 neighbour (``production_building_cost``)
-for _q in PIDS:
-    for _r in range(4):
-        if _B.province(_q).resource == RESOURCES[_r]:
-            PROD_COST[PIX[_q], _r] = 1
-        elif any(_B.province(x).resource == RESOURCES[_r] for x in _B.neighbours(_q)):
-            PROD_COST[PIX[_q], _r] = 2
-RECRUIT = np.full((3, 4, 4), -1, np.int64)
-for _k, _u in enumerate(UNIT_TYPES):
-    for _lev, _c in CTX.data.recruit_cost[_u].items():
-        RECRUIT[_k, int(_lev)] = _cost(_c)
-NWH = len(_T.warehouse)
-WH_SELL = np.array([s.sell for s in _T.warehouse], np.int64)
-WH_HOLD = np.array([s.hold for s in _T.warehouse], np.int64)
-WH_VP = np.array([s.vp for s in _T.warehouse], np.int64)
-WH_NALT = np.array([len(s.cost) for s in _T.warehouse], np.int64)
-WH_COST = np.full((NWH, 4, 4), -1, np.int64)
-for _i, s in enumerate(_T.warehouse):
-    for _a, alt in enumerate(s.cost):
-        WH_COST[_i, _a] = _cost(alt)
-FARM_LIMIT = np.array([s.army_limit for s in _T.farm], np.int64)
-FARM_VP = np.array([s.vp for s in _T.farm], np.int64)
-NFARMSP = len(_T.farm)
-CULT_VP = np.array(_T.culture_vp, np.int64)
-CULT_LAST = len(CULT_VP) - 1
-RED = np.array(_T.red_spaces, np.int64)
-OFFER_SLOTS = _T.offer_slots
-BASE_ACCESS = _T.base_access
-ACTION_IDS = np.array([ACTIONS.index(a) for a in _T.actions], np.int64)
-REACT_AT = np.array([REACTIONS.index(r) for r in _T.reactions], np.int64)  # reaction space i
-_setup, _lim, _gains = _R["setup"], _R["limits"], _R["gains"]
-SETUP_CITIES = np.array([_setup["cities"].get(n, 0) for n in range(5)], np.int64)
-SETUP_NOBLES = np.array([_setup["nobles"].get(n, 0) for n in range(5)], np.int64)
-SETUP_EXH = np.array([_setup["exhausted_first_players"].get(n, 0) for n in range(5)], np.int64)
-SETUP_GOLD = _setup["gold"]
-SETUP_RES = np.array([_setup["resources"][r] for r in RESOURCES], np.int64)
-SETUP_INF = _setup["infantry_in_capital"]
-SETUP_CHURCHES = _setup["churches"]
-TRACK_FARMS = _setup["farms"] - 1
-SUPPLY = np.array([_setup["supply"][k] for k in UNIT_TYPES], np.int64)
-HAND_LIMIT = _lim["hand"]
-MAX_TECHS = _lim["common_technologies"]
-CITY_SLOTS = _lim["city_slots"]
-STACK_LIMIT = _lim["reaction_stack"]
-CITY_CULTURE = _gains["city_culture"]
-PASS_GOLD = _gains["pass_gold"]
-END_PASS_GOLD = _gains["end_pass_all_nobles_gold"]
-RED_GOLD = _gains["culture_red_space_gold"]
-TRADE = np.array([_gains["trade_value"][r] for r in RESOURCES], np.int64)
-YIELD = np.cumsum([0, *_gains["production"]]).astype(np.int64)  # buildings → resources
-UPGRADE_GOLD = _costs["research_upgrade_gold"]
-MILTECH_GOLD = _costs["military_technology_gold"]
-CH_BASE, CH_FIRST, CH_PER = (_R["church_vp"][k] for k in ("base", "first_in_region", "per_empty_neighbour_region"))
-END_CHURCH = np.array([_R["end_triggers"]["church"].get(n, 99) for n in range(5)], np.int64)
-END_L3 = _R["end_triggers"]["level3_technologies"]
-_fs = _R["final_scoring"]
-CITY_VP = np.array([_fs["city_vp"][k] for k in range(4)], np.int64)
-KEEP_VP = _fs["keep_vp_per_level_per_neighbour"]
-GOLD_VP = _fs["gold_vp"]
-
-# --- battles ---
-FACES = _BR.faces
-# faction (player, raider, lordling) × type × level → volley, charge, melee, armour, level
-STAT = np.zeros((3, 3, 5, 5), np.int64)
-for _f, _fac in enumerate(("player", "raider", "lordling")):
-    for _k, _u in enumerate(UNIT_TYPES):
-        for _lev, st in _BR.stats[_fac][_u].items():
-            STAT[_f, _k, _lev] = [*st.thresholds, st.armour, st.level]
-NTOK = len(CTX.tokens)
-TOK_UNITS = np.array([[t.units.get(k, 0) for k in UNIT_TYPES] for t in CTX.tokens], np.int64)
-TOK_RKIND = np.array([REWARDS.index(t.reward_kind) for t in CTX.tokens], np.int64)
-TOK_RAMT = np.array([t.reward_amount for t in CTX.tokens], np.int64)
-TOK_RVP = np.array([t.reward_vp for t in CTX.tokens], np.int64)
-TROPHY_UNITS = np.array([[row.count(k) for k in UNIT_TYPES] for row in _BR.trophy_units], np.int64)
-TROPHY_VP = np.array(_BR.trophy_vp, np.int64)
-FARM_TRANSIENT = UNIT_TYPES.index(_BR.farm_transient)
-CITY_TRANSIENT = UNIT_TYPES.index(_BR.city_transient)
-KEEP_BONUS = _BR.keep_bonus
-MAX_NEIGH_KEEPS = _BR.max_neighbour_keeps
-ATTACKER_WINS_TIES = bool(_BR.attacker_wins_ties)
-BARB_LEVEL = _BR.barbarian_level
-MAX_UNITS = 40  # battle buffer per side
-
-# --- the state vector ---
-HMAX = 24  # hand slots (the limit is checked at the end of a turn)
-_fields = ["GOLD", ("RES", 4), ("SUP", 3), "NTOT", "NFREE", ("MIL", 3), "NTECH", ("TECHC", 4), ("TECHL", 4), "NHAND",
-           ("HAND", HMAX), "TITLES", "TREADY", "CULT", "VP", ("VPBY", NVPS), "WARE", "FOFF", "TROPH", "FIN", "PASSES",
-           "ACTS", "RULER", "STRAT", ("UNITS", NP * 3)]  # fmt: skip
-_off = 0
-_PL: dict[str, int] = {}
-for _f in _fields:
-    name, size = (_f, 1) if isinstance(_f, str) else _f
-    _PL[name] = _off
-    _off += size
-PS = _off
-P_GOLD, P_RES, P_SUP, P_NTOT, P_NFREE, P_MIL = (_PL[k] for k in ("GOLD", "RES", "SUP", "NTOT", "NFREE", "MIL"))
-P_NTECH, P_TECHC, P_TECHL, P_NHAND, P_HAND = (_PL[k] for k in ("NTECH", "TECHC", "TECHL", "NHAND", "HAND"))
-P_TITLES, P_TREADY, P_CULT, P_VP, P_VPBY = (_PL[k] for k in ("TITLES", "TREADY", "CULT", "VP", "VPBY"))
-P_WARE, P_FOFF, P_TROPH, P_FIN, P_PASSES = (_PL[k] for k in ("WARE", "FOFF", "TROPH", "FIN", "PASSES"))
-P_ACTS, P_RULER, P_STRAT, P_UNITS = (_PL[k] for k in ("ACTS", "RULER", "STRAT", "UNITS"))
-DECKMAX = NC + 24  # solo: the Culture deck and up to 18 Raider cards
-_gfields = [("ACTAT", 5), ("STK", 5 * 4), ("STKN", 5), ("EXH", 4), "OFFN", ("OFF", 8), "DECKN", "DECKP",
-            ("DECK", DECKMAX), "CLEFT", ("FOWN", NP), ("FN", NP), ("CITY", NP), ("BLD", NP * 4), "CHN", ("CHL", 16),
-            ("CHIN", NP), ("KEEP", NP), ("BARB", NP), "EST", "REDR", "RANOUT", "CHBUILT", "EXTRA", "TRIG", "CUR",
-            "TURNS", "N", ("INP", NP),
-            # solo (Module 1): 1 in a solo game; difficulty options (bits of SOLO_OPTIONS); the Lordling deck and
-            # discard (top / oldest first); Preparation tokens (bit 0 research, bit 1 manoeuvre); Common
-            # Technologies collected; Raider levels; the Raiding Party's units by type, its tokens and the token
-            # pool (as the reference lists); the Target (-1: the Ruler card); the final-round flags; Raider
-            # attacks; Raider units left with a Barbarian token (``barbarian_extra``)
-            "SOLO", "OPTS", "LDN", ("LD", 9), "LXN", ("LX", 9), "PREP", "STECH", ("RLEV", 3), ("PARTY", 3),
-            "PTN", ("PT", NTOK), "TPN", ("TP", NTOK), "TARGET", "ROFF", "RAIDED", "RATT", ("BX", NP * 3)]  # fmt: skip
-_off = 4 * PS
-_GL: dict[str, int] = {}
-for _f in _gfields:
-    name, size = (_f, 1) if isinstance(_f, str) else _f
-    _GL[name] = _off
-    _off += size
-NS = _off
-(G_SOLO, G_OPTS, G_LDN, G_LD, G_LXN, G_LX, G_PREP, G_STECH, G_RLEV, G_PARTY, G_PTN, G_PT, G_TPN, G_TP, G_TARGET,
- G_ROFF, G_RAIDED, G_RATT, G_BX) = (_GL[k] for k in ("SOLO", "OPTS", "LDN", "LD", "LXN", "LX", "PREP", "STECH", "RLEV",
-                                                  "PARTY", "PTN", "PT", "TPN", "TP", "TARGET", "ROFF", "RAIDED",
-                                                  "RATT", "BX"))  # fmt: skip
-(G_ACTAT, G_STK, G_STKN, G_EXH, G_OFFN, G_OFF, G_DECKN, G_DECKP, G_DECK, G_CLEFT, G_FOWN, G_FN, G_CITY, G_BLD, G_CHN,
- G_CHL, G_CHIN, G_KEEP, G_BARB, G_EST, G_REDR, G_RANOUT, G_CHBUILT, G_EXTRA, G_TRIG, G_CUR, G_TURNS, G_N,
- G_INP) = (_GL[k] for k in ("ACTAT", "STK", "STKN", "EXH", "OFFN", "OFF", "DECKN", "DECKP", "DECK", "CLEFT", "FOWN",
-                            "FN", "CITY", "BLD", "CHN", "CHL", "CHIN", "KEEP", "BARB", "EST", "REDR", "RANOUT",
-                            "CHBUILT", "EXTRA", "TRIG", "CUR", "TURNS", "N", "INP"))  # fmt: skip
+K_PLAYER, K_BARBARIAN, K_LORDLING, K_RAIDER, K_COUNTER = (BATTLE_KINDS.index(k) for k in (
+    "player", "barbarian", "lordling", "raider", "counterattack"))  # fmt: skip
+NKINDS = len(BATTLE_KINDS)
+FACTIONS = ("player", "raider", "lordling")  # rows of the unit stat table
+F_PLAYER, F_RAIDER, F_LORDLING = range(3)
 OUT_COLS = 16 + 1  # per seat: VP by category (experiment.CATEGORIES) and total
-
-# --- solo (Module 1, Lordlings and Raiders) ---
-from sim.games.dark_ages.board import SOLO as _SOLO  # noqa: E402
-from sim.games.dark_ages.game.solo_state import OPTIONS as SOLO_OPTIONS  # noqa: E402
-from sim.games.dark_ages.game.solo_state import solo_rules as _solo_rules  # noqa: E402
-
-_SR = _solo_rules()
-_SL, _SRA = _SR["lordlings"], _SR["raiders"]
+LORDLING_COLS = 11 + 1  # the Lordlings' categories (solo_experiment.LORDLING_CATEGORIES) and total
+# solo
 O_CITY_ONLY, O_TECH1, O_HARDER, O_TITLE_VP, O_CULT3, O_RED_VP, O_COG10, O_AT_TRIGGER, O_CUMUL, O_UPG_LOSS = (
     1 << SOLO_OPTIONS.index(o) for o in ("lordling_city_vp_only", "lordling_tech_1vp", "raider_cards_harder",
                                          "lordling_title_vp", "lordling_culture_3", "lordling_red_space_vp",
@@ -324,160 +98,384 @@ O_CITY_ONLY, O_TECH1, O_HARDER, O_TITLE_VP, O_CULT3, O_RED_VP, O_COG10, O_AT_TRI
                                          "raider_upgrade_on_loss"))  # fmt: skip
 LCARDS = ("research", "recruit", "manoeuvre", "development_of_culture", "build", "settle", "persevere", "rush")
 L_RESEARCH, L_RECRUIT, L_MANOEUVRE, L_DOC, L_BUILD, L_SETTLE, L_PERSEVERE, L_RUSH = range(8)
-LDECK0 = np.array([LCARDS.index(c) for c in _SL["deck"]], np.int64)
-L_HOMES = _SL["rulers"]
-L_NOBLES = _SL["nobles"]
-L_PASS_CULTURE = _SL["pass_culture"]
-L_PASS_VP = np.array(_SL["pass_vp"], np.int64)
-L_COG_VP, L_GB_VP, L_TECH_VP = _SL["cognomen_vp"], _SL["grand_building_vp"], _SL["tech_end_vp"]
-L_MAX, L_END_UPGRADES, L_FARMS_OFF = _SL["max_level"], _SL["end_upgrades"], _SL["farms_off_at_setup"]
-KEEP_LEVELS = _lim["keep_levels"]
-RAIDER_MAX = _BR.max_level("raider")
-RC_RAID, RC_REINFORCE, RC_SURPRISE = (CIX[f"raider_{k}"] for k in RAIDER_KINDS)
+RAIDER_KINDS = ("raid", "reinforce", "surprise")  # their card ids sort after every Culture card id
 FX_NONE, FX_ADD, FX_UPGRADE, FX_ATTACK = range(4)
-_FX = {"add": FX_ADD, "upgrade": FX_UPGRADE, "attack": FX_ATTACK}
-REVEAL_FX = np.array([_FX[_SRA["reveal"][k]] if k in _SRA["reveal"] else 0 for k in RAIDER_KINDS], np.int64)
-DISCARD_FX = np.array([_FX[_SRA["discard"][k]] if k in _SRA["discard"] else 0 for k in RAIDER_KINDS], np.int64)
-NO_TARGET_VP, RAID_WIN_GOLD = _SRA["no_target_vp_loss"], _SRA["win_gold"]
-RAID_NEW_TOKENS = _SRA["new_tokens_after_attack"]
-C_MARGIN = _SRA["counterattack_margin"]
-PILE_N = np.zeros((2, 5), np.int64)  # Raider cards added to each pile, in the rules' order
-PILE_C = np.full((2, 5, 8), -1, np.int64)
-for _h, _key in enumerate(("piles", "piles_harder")):
-    for _i, _adds in enumerate(_SRA[_key]):
-        _cs = [CIX[f"raider_{k}"] for k, n in _adds.items() for _ in range(n)]
-        PILE_N[_h, _i] = len(_cs)
-        PILE_C[_h, _i, : len(_cs)] = _cs
-assert PILE_N.shape[1] == len(_SRA["piles"]) == len(_SRA["piles_harder"])
-INPLAY_SOLO = np.zeros(NP, np.int64)
-for _q in _B.in_play(_SOLO):
-    INPLAY_SOLO[PIX[_q]] = 1
-_solo_deck = [CIX[c] for c in _D.draw_pile(2)]  # the Culture deck before the Raider cards go in
-SOLO_DRAW = np.array(_solo_deck, np.int64)
-SOLO_CITIES = _setup["cities"][2]
-SOLO_NOBLES = _setup["nobles"][2]
-# the Lordling Rulers' draw for each human Ruler: sorted other base Rulers with a Capital in play
-L_CAND_N = np.zeros(NRUL, np.int64)
-L_CAND = np.full((NRUL, NRUL), -1, np.int64)
-for _i, _r in enumerate(RIDS):
-    _others = sorted(
-        x for x, ru in _B.rulers.items() if x != _r and ru.module == "base" and INPLAY_SOLO[PIX[ru.capital]]
-    )
-    L_CAND_N[_i] = len(_others)
-    L_CAND[_i, : len(_others)] = [PIX[_B.rulers[x].capital] for x in _others]
-SOLO_TRIGGERS = ("cities", "churches", "culture_track", "technologies", "deck", "lordling_upgrades", "turn_cap")
+FX_NAMES = {"add": FX_ADD, "upgrade": FX_UPGRADE, "attack": FX_ATTACK}
+HUMAN, LORDLINGS = 0, 1
 
 
-def from_game(game) -> np.ndarray:
-    """A reference ``Game`` as a state vector (for the lockstep comparisons). Strategies are not encoded."""
-    S = np.zeros(NS, np.int64)
-    n = game.n
-    S[G_N] = n
+@dataclass(frozen=True)
+class Index:
+    """How the record numbers a rule set's ids (``Index.of(ctx)``)."""
+
+    pids: tuple[str, ...]  # Provinces, sorted
+    cids: tuple[str, ...]  # cards, sorted, then the Raider cards
+    tids: tuple[str, ...]  # Titles, sorted
+    rids: tuple[str, ...]  # Rulers, board order
+
+    @classmethod
+    def of(cls, ctx: Context) -> Index:
+        raiders = tuple(f"raider_{k}" for k in RAIDER_KINDS)  # a solo context's deck holds them already
+        cids = tuple(sorted(c for c in ctx.deck.cards if c not in raiders)) + raiders
+        return cls(tuple(sorted(q.id for q in ctx.board.provinces)), cids, tuple(sorted(ctx.board.titles)),
+                   tuple(ctx.board.rulers))  # fmt: skip
+
+    def p(self, q: str) -> int:
+        return self.pids.index(q)
+
+    def c(self, card: str) -> int:
+        return self.cids.index(card)
+
+
+# --- the fields and their bridge -------------------------------------------------------------------------------
+
+
+def _seats(attr: str, default=0):
+    """A per-player scalar: ``players[s].<attr>`` for each seat (empty seats hold ``default``)."""
+
+    def get(game: Game, ix: Index):
+        return [getattr(p, attr) for p in game.players] + [default] * (SEATS - game.n)
+
+    def put(game: Game, value, ix: Index):
+        for p in game.players:
+            setattr(p, attr, type(getattr(p, attr))(value[p.seat]))
+
+    return get, put
+
+
+def _per_kind(attr: str, names: tuple[str, ...]):
+    def get(game: Game, ix: Index):
+        out = np.zeros((SEATS, len(names)), np.int64)
+        for p in game.players:
+            out[p.seat] = [getattr(p, attr)[k] for k in names]
+        return out
+
+    def put(game: Game, value, ix: Index):
+        for p in game.players:
+            setattr(p, attr, {k: int(value[p.seat, i]) for i, k in enumerate(names)})
+
+    return get, put
+
+
+def _bits(items, order) -> int:
+    return sum(1 << order.index(t) for t in items)
+
+
+def _unbits(x: int, order) -> set:
+    return {t for i, t in enumerate(order) if (int(x) >> i) & 1}
+
+
+def _techs():
+    def get(game, ix):
+        n = np.zeros(SEATS, np.int64)
+        cards, levels = np.zeros((SEATS, 4), np.int64), np.zeros((SEATS, 4), np.int64)
+        for p in game.players:
+            n[p.seat] = len(p.techs)
+            for j, (cid, lev) in enumerate(p.techs.items()):  # insertion order: effects apply in this order
+                cards[p.seat, j], levels[p.seat, j] = ix.c(cid), lev
+        return n, cards, levels
+
+    return get
+
+
+def _hand():
+    def get(game, ix):
+        n, hand = np.zeros(SEATS, np.int64), np.zeros((SEATS, HAND), np.int64)
+        for p in game.players:
+            n[p.seat] = len(p.hand)
+            hand[p.seat, : len(p.hand)] = [ix.c(c) for c in p.hand]
+        return n, hand
+
+    return get
+
+
+def _units(game, ix):
+    out = np.zeros((SEATS, PROVINCES, 3), np.int64)
     for p in game.players:
-        b = p.seat * PS
-        S[b + P_GOLD] = p.gold
-        for r, name in enumerate(RESOURCES):
-            S[b + P_RES + r] = p.res[name]
-        for k, name in enumerate(UNIT_TYPES):
-            S[b + P_SUP + k] = p.supply[name]
-            S[b + P_MIL + k] = p.military[name]
-        S[b + P_NTOT], S[b + P_NFREE] = p.nobles_total, p.nobles_free
-        S[b + P_NTECH] = len(p.techs)
-        for j, (cid, lev) in enumerate(p.techs.items()):
-            S[b + P_TECHC + j], S[b + P_TECHL + j] = CIX[cid], lev
-        S[b + P_NHAND] = len(p.hand)
-        for j, cid in enumerate(p.hand):
-            S[b + P_HAND + j] = CIX[cid]
-        S[b + P_TITLES] = sum(1 << TIDS.index(t) for t in p.titles)
-        S[b + P_TREADY] = sum(1 << TIDS.index(t) for t in p.titles_ready)
-        S[b + P_CULT], S[b + P_VP] = p.culture, p.vp
-        for j, src in enumerate(VP_SOURCES):
-            S[b + P_VPBY + j] = p.vp_by.get(src, 0)
-        S[b + P_WARE], S[b + P_FOFF], S[b + P_TROPH] = p.warehouses, p.farms_off, p.trophies
-        S[b + P_FIN], S[b + P_PASSES], S[b + P_ACTS] = int(p.finished), p.passes, p.actions
-        S[b + P_RULER] = -1 if p.ruler is None else RIDS.index(p.ruler.id)
         for q, units in p.units.items():
-            for k, name in enumerate(UNIT_TYPES):
-                S[b + P_UNITS + PIX[q] * 3 + k] = units.get(name, 0)
-    for i, a in enumerate(game.action_at):
-        S[G_ACTAT + i] = ACTIONS.index(a)
-    for i, st in enumerate(game.stacks):
-        S[G_STKN + i] = len(st)
-        for j, s in enumerate(st):
-            S[G_STK + i * 4 + j] = s
-    for s in range(n):
-        S[G_EXH + s] = game.exhausted[s]
-    S[G_OFFN] = len(game.offer)
-    for j, c in enumerate(game.offer):
-        S[G_OFF + j] = CIX[c]
-    S[G_DECKN] = len(game.deck)
-    for j, c in enumerate(game.deck):
-        S[G_DECK + j] = CIX[c]
-    S[G_CLEFT] = game.cities_left
-    S[G_FOWN : G_FOWN + NP] = -1
-    for q, (owner, k) in game.farms.items():
-        S[G_FOWN + PIX[q]], S[G_FN + PIX[q]] = owner, k
-    for q in game.cities:
-        S[G_CITY + PIX[q]] = 1
-    for q, b in game.buildings.items():
-        for r, name in enumerate(RESOURCES):
-            S[G_BLD + PIX[q] * 4 + r] = b.get(name, 0)
-    S[G_CHN] = len(game.churches)
-    for j, q in enumerate(game.churches):
-        S[G_CHL + j] = PIX[q]
-        S[G_CHIN + PIX[q]] = 1
-    for q, k in game.keeps.items():
-        S[G_KEEP + PIX[q]] = k
-    S[G_BARB : G_BARB + NP] = -1
-    for q, t in game.barbarians.items():
-        S[G_BARB + PIX[q]] = t
-    S[G_EST] = sum(1 << TIDS.index(t) for t in game.established)
-    S[G_REDR] = sum(1 << int(np.searchsorted(RED, r)) for r in game.red_reached)
-    S[G_RANOUT], S[G_CHBUILT], S[G_EXTRA] = int(game.deck_ran_out), game.churches_built, int(game.extra_turn)
-    triggers = TRIGGERS if game.solo is None else SOLO_TRIGGERS
-    S[G_TRIG] = -1 if game.end_trigger is None else triggers.index(game.end_trigger)
-    S[G_CUR], S[G_TURNS] = game.current, game.turns
-    for q in game.in_play:
-        S[G_INP + PIX[q]] = 1
-    solo = game.solo
-    if solo is not None:
-        S[G_SOLO] = 1
-        S[G_OPTS] = sum(1 << SOLO_OPTIONS.index(o) for o in solo.options)
-        S[G_LDN], S[G_LXN] = len(solo.deck), len(solo.discard)
-        for j, c in enumerate(solo.deck):
-            S[G_LD + j] = LCARDS.index(c)
-        for j, c in enumerate(solo.discard):
-            S[G_LX + j] = LCARDS.index(c)
-        S[G_PREP] = ("research" in solo.prep) + 2 * ("manoeuvre" in solo.prep)
-        S[G_STECH] = solo.techs
-        for k, name in enumerate(UNIT_TYPES):
-            S[G_RLEV + k] = solo.raider_levels[name]
-            S[G_PARTY + k] = solo.party.count(name)
-        S[G_PTN], S[G_TPN] = len(solo.party_tokens), len(solo.token_pool)
-        S[G_PT : G_PT + len(solo.party_tokens)] = solo.party_tokens
-        S[G_TP : G_TP + len(solo.token_pool)] = solo.token_pool
-        S[G_TARGET] = -1 if solo.target is None else PIX[solo.target]
-        S[G_ROFF], S[G_RAIDED], S[G_RATT] = int(solo.raids_off), int(solo.raided_at_end), solo.raider_attacks
-    for q, extra in game.barbarian_extra.items():
-        for k, name in enumerate(UNIT_TYPES):
-            S[G_BX + PIX[q] * 3 + k] = extra.count(name)
-    return S
-
-
-def comparable(S: np.ndarray) -> np.ndarray:
-    """The state without what the bridge does not carry (strategy rows, the deck pointer: decks are compared as the
-    cards left)."""
-    out = S.copy()
-    n = int(out[G_N])
-    for s in range(4):
-        out[s * PS + P_STRAT] = 0
-        if s >= n:
-            out[s * PS : (s + 1) * PS] = 0
-    p = int(out[G_DECKP])
-    left = out[G_DECK + p : G_DECK + int(out[G_DECKN])].copy()
-    out[G_DECK : G_DECK + DECKMAX] = 0
-    out[G_DECK : G_DECK + len(left)] = left
-    out[G_DECKN], out[G_DECKP] = len(left), 0
-    out[G_OFF + int(out[G_OFFN]) : G_OFF + 8] = 0
-    out[G_CUR] = 0
+            out[p.seat, ix.p(q)] = [units.get(k, 0) for k in UNIT_TYPES]
     return out
+
+
+def _put_units(game, value, ix):
+    for p in game.players:
+        p.units = {}
+        for i, q in enumerate(ix.pids):
+            here = {k: int(value[p.seat, i, j]) for j, k in enumerate(UNIT_TYPES) if value[p.seat, i, j]}
+            if here:
+                p.units[q] = here
+
+
+def _farms(game, ix):
+    owner, n = np.zeros(PROVINCES, np.int64), np.zeros(PROVINCES, np.int64)
+    owner[: len(ix.pids)] = -1
+    for q, (o, k) in game.farms.items():
+        owner[ix.p(q)], n[ix.p(q)] = o, k
+    return owner, n
+
+
+def _province_flags(items, ix) -> np.ndarray:
+    out = np.zeros(PROVINCES, np.int64)
+    for q in items:
+        out[ix.p(q)] = 1
+    return out
+
+
+def _stacks(game, ix):
+    stack, n = np.zeros((ACTION_SPACES, STACK), np.int64), np.zeros(ACTION_SPACES, np.int64)
+    for i, st in enumerate(game.stacks):
+        n[i] = len(st)
+        stack[i, : len(st)] = st
+    return stack, n
+
+
+def _list(items, size: int, code=lambda x: x, fill: int = 0) -> tuple[int, np.ndarray]:
+    out = np.full(size, fill, np.int64)
+    out[: len(items)] = [code(x) for x in items]
+    return len(items), out
+
+
+def _solo(game, name: str, default=0):
+    return default if game.solo is None else getattr(game.solo, name)
+
+
+# (name, shape, doc, get(game, ix) -> value) — fields filled together share one getter (``_MULTI``)
+FIELDS = [
+    # per player (leading axis: seat)
+    ("gold", (SEATS,), "Gold", _seats("gold")[0]),
+    ("res", (SEATS, 4), "resources, RESOURCES order", _per_kind("res", RESOURCES)[0]),
+    ("supply", (SEATS, 3), "unit miniatures not on the board", _per_kind("supply", UNIT_TYPES)[0]),
+    ("nobles_total", (SEATS,), "Noble discs", _seats("nobles_total")[0]),
+    ("nobles_free", (SEATS,), "Noble discs in the personal supply", _seats("nobles_free")[0]),
+    ("military", (SEATS, 3), "Military Technology level per unit type", _per_kind("military", UNIT_TYPES)[0]),
+    ("ntech", (SEATS,), "Common Technologies played", "techs"),
+    ("tech_card", (SEATS, 4), "their cards, in the order played", "techs"),
+    ("tech_level", (SEATS, 4), "their visible levels", "techs"),
+    ("nhand", (SEATS,), "cards in hand", "hand"),
+    ("hand", (SEATS, HAND), "the hand, in order", "hand"),
+    ("titles", (SEATS,), "Titles held (bits by Title index)", lambda g, ix: [_bits(p.titles, ix.tids) for p in
+                                                                             g.players] + [0] * (SEATS - g.n)),
+    ("titles_ready", (SEATS,), "ready Titles (bits)", lambda g, ix: [_bits(p.titles_ready, ix.tids) for p in
+                                                                     g.players] + [0] * (SEATS - g.n)),
+    ("culture", (SEATS,), "Culture track position", _seats("culture")[0]),
+    ("vp", (SEATS,), "VP scored during the game", _seats("vp")[0]),
+    ("vp_by", (SEATS, NVPS), "in-game VP by source (VP_SOURCES)",
+     lambda g, ix: [[p.vp_by.get(s, 0) for s in VP_SOURCES] for p in g.players] + [[0] * NVPS] * (SEATS - g.n)),
+    ("warehouses", (SEATS,), "Warehouses built", _seats("warehouses")[0]),
+    ("farms_off", (SEATS,), "Farms taken off the Farm track", _seats("farms_off")[0]),
+    ("trophies", (SEATS,), "Barbarian trophies", _seats("trophies")[0]),
+    ("finished", (SEATS,), "passed in the final round", lambda g, ix: [int(p.finished) for p in g.players] + [0] *
+     (SEATS - g.n)),
+    ("passes", (SEATS,), "Passes", _seats("passes")[0]),
+    ("actions", (SEATS,), "Noble actions resolved", _seats("actions")[0]),
+    ("ruler", (SEATS,), "Ruler index (-1: the Lordlings)", lambda g, ix: [-1 if p.ruler is None else
+                                                                          ix.rids.index(p.ruler.id) for p in
+                                                                          g.players] + [0] * (SEATS - g.n)),
+    ("strategy", (SEATS,), "the seat's row in the strategy table (not bridged)", lambda g, ix: [0] * SEATS),
+    ("units", (SEATS, PROVINCES, 3), "units per Province and type", _units),
+    # the table
+    ("action_at", (ACTION_SPACES,), "the Action card on each space", lambda g, ix: [ACTIONS.index(a) for a in
+                                                                                    g.action_at]),
+    ("stack", (ACTION_SPACES, STACK), "Noble discs on each space, bottom first", "stacks"),
+    ("stack_n", (ACTION_SPACES,), "discs on each space", "stacks"),
+    ("exhausted", (SEATS,), "discs in the Exhausted Nobles area", lambda g, ix: list(g.exhausted) + [0] * (SEATS -
+                                                                                                          g.n)),
+    ("offer_n", (), "cards in the offer", "offer"),
+    ("offer", (OFFER,), "the offer, leftmost first", "offer"),
+    ("deck_n", (), "cards in the deck array", "deck"),
+    ("deck_p", (), "the next card to draw (cards before it are drawn)", "deck"),
+    ("deck", (DECK,), "the Culture deck, top first", "deck"),
+    ("cities_left", (), "Cities in the supply", lambda g, ix: g.cities_left),
+    ("farm_owner", (PROVINCES,), "the Farms' owner (-1: none)", "farms"),
+    ("farms", (PROVINCES,), "Farms per Province", "farms"),
+    ("city", (PROVINCES,), "1 with a City", lambda g, ix: _province_flags(g.cities, ix)),
+    ("buildings", (PROVINCES, 4), "Production buildings by resource", lambda g, ix: [[g.buildings.get(q, {}).get(r, 0)
+                                                                                      for r in RESOURCES] for q in
+                                                                                     ix.pids] + [[0] * 4] *
+     (PROVINCES - len(ix.pids))),
+    ("church_n", (), "Churches on the board", "churches"),
+    ("churches", (CHURCHES,), "Provinces with a Church, in building order", "churches"),
+    ("church_in", (PROVINCES,), "1 with a Church", lambda g, ix: _province_flags(g.churches, ix)),
+    ("keep", (PROVINCES,), "Keep level", lambda g, ix: [g.keeps.get(q, 0) for q in ix.pids] + [0] * (PROVINCES -
+                                                                                                     len(ix.pids))),
+    ("barbarian", (PROVINCES,), "the Barbarian token (-1: none)", lambda g, ix: [g.barbarians.get(q, -1) for q in
+                                                                                 ix.pids] + [0] * (PROVINCES -
+                                                                                                   len(ix.pids))),
+    ("established", (), "Titles claimed at least once (bits)", lambda g, ix: _bits(g.established, ix.tids)),
+    ("red_reached", (), "red Culture spaces reached (bits by red-space index)", "red"),
+    ("deck_ran_out", (), "the last card was drawn", lambda g, ix: int(g.deck_ran_out)),
+    ("churches_built", (), "Churches taken off the track", lambda g, ix: g.churches_built),
+    ("extra_turn", (), "a 'take another turn' reward this turn", lambda g, ix: int(g.extra_turn)),
+    ("trigger", (), "the end trigger (TRIGGERS or SOLO_TRIGGERS index, -1: none)",
+     lambda g, ix: -1 if g.end_trigger is None else (TRIGGERS if g.solo is None else SOLO_TRIGGERS).index(
+         g.end_trigger)),
+    ("current", (), "the seat to play (not bridged: the lockstep drivers track it)", lambda g, ix: 0),
+    ("turns", (), "turns played", lambda g, ix: g.turns),
+    ("n", (), "seats (players; solo: 2)", lambda g, ix: g.n),
+    ("in_play", (PROVINCES,), "1 in play", lambda g, ix: _province_flags(g.in_play, ix)),
+    # solo (Module 1)
+    ("solo", (), "1 in a solo game", lambda g, ix: int(g.solo is not None)),
+    ("options", (), "difficulty options (bits of SOLO_OPTIONS)",
+     lambda g, ix: 0 if g.solo is None else _bits(g.solo.options, SOLO_OPTIONS)),
+    ("ldeck_n", (), "Lordling cards in the deck", "ldeck"),
+    ("ldeck", (LDECK,), "the Lordling deck, top first (LCARDS)", "ldeck"),
+    ("ldiscard_n", (), "Lordling cards discarded", "ldiscard"),
+    ("ldiscard", (LDECK,), "the Lordling discard pile, oldest first", "ldiscard"),
+    ("prep", (), "Preparation tokens: bit 0 Research, bit 1 Manoeuvre",
+     lambda g, ix: ("research" in _solo(g, "prep", ())) + 2 * ("manoeuvre" in _solo(g, "prep", ()))),
+    ("solo_techs", (), "Common Technologies the Lordlings collected", lambda g, ix: _solo(g, "techs")),
+    ("raider_level", (3,), "Raider level per unit type",
+     lambda g, ix: [0] * 3 if g.solo is None else [g.solo.raider_levels[k] for k in UNIT_TYPES]),
+    ("party", (3,), "Raider units on the Raiding Party card by type",
+     lambda g, ix: [0] * 3 if g.solo is None else [g.solo.party.count(k) for k in UNIT_TYPES]),
+    ("party_tokens_n", (), "tokens whose units are in the party", "party_tokens"),
+    ("party_tokens", (TOKENS,), "those tokens, in drawing order", "party_tokens"),
+    ("pool_n", (), "tokens in the pool", "pool"),
+    ("pool", (TOKENS,), "the token pool (drawn from the end)", "pool"),
+    ("target", (), "the Target's Province (-1: the Ruler card)",
+     lambda g, ix: 0 if g.solo is None else -1 if g.solo.target is None else ix.p(g.solo.target)),
+    ("raids_off", (), "the final round: no Raider attacks", lambda g, ix: int(_solo(g, "raids_off", False))),
+    ("raided_at_end", (), "the Raiders attacked at the trigger", lambda g, ix: int(_solo(g, "raided_at_end", False))),
+    ("raider_attacks", (), "Raider attacks", lambda g, ix: _solo(g, "raider_attacks")),
+    ("barbarian_extra", (PROVINCES, 3), "Raider units left with a Barbarian token",
+     lambda g, ix: [[g.barbarian_extra.get(q, []).count(k) for k in UNIT_TYPES] for q in ix.pids] + [[0] * 3] *
+     (PROVINCES - len(ix.pids))),
+    # battle statistics (game/state.BattleLog)
+    ("battles", (NKINDS,), "battles by kind (BATTLE_KINDS)", lambda g, ix: g.battles.battles),
+    ("attacker_wins", (NKINDS,), "attacker wins by kind", lambda g, ix: g.battles.attacker_wins),
+    ("attacker_lost", (NKINDS,), "non-Transient units the attacker lost, by kind",
+     lambda g, ix: g.battles.attacker_lost),
+    ("defender_lost", (NKINDS,), "non-Transient units the defender lost, by kind",
+     lambda g, ix: g.battles.defender_lost),
+    ("dice", (FACES,), "battle dice rolled by face (1..faces)", lambda g, ix: g.battles.dice + [0] * (FACES -
+                                                                                                   len(g.battles.dice))),
+]  # fmt: skip
+STATE = Layout("dark_ages", [f[:3] for f in FIELDS])
+
+
+def _multi(game: Game, ix: Index, red: tuple[int, ...]) -> dict[str, object]:
+    """The fields filled together (a count and its array, or two arrays from one reference container)."""
+    out: dict[str, object] = {}
+    out["ntech"], out["tech_card"], out["tech_level"] = _techs()(game, ix)
+    out["nhand"], out["hand"] = _hand()(game, ix)
+    out["stack"], out["stack_n"] = _stacks(game, ix)
+    out["offer_n"], out["offer"] = _list(game.offer, OFFER, ix.c, -1)
+    out["deck_n"], out["deck"] = _list(game.deck, DECK, ix.c)
+    out["deck_p"] = 0
+    out["farm_owner"], out["farms"] = _farms(game, ix)
+    out["church_n"], out["churches"] = _list(game.churches, CHURCHES, ix.p)
+    out["red_reached"] = sum(1 << red.index(r) for r in game.red_reached)
+    solo = game.solo
+    out["ldeck_n"], out["ldeck"] = _list(solo.deck if solo else [], LDECK, LCARDS.index)
+    out["ldiscard_n"], out["ldiscard"] = _list(solo.discard if solo else [], LDECK, LCARDS.index)
+    out["party_tokens_n"], out["party_tokens"] = _list(solo.party_tokens if solo else [], TOKENS)
+    out["pool_n"], out["pool"] = _list(solo.token_pool if solo else [], TOKENS)
+    return out
+
+
+def from_game(game: Game, ix: Index | None = None) -> np.ndarray:
+    """A reference ``Game`` as one ``STATE`` record (an array of one). Strategies and the seat to play are not
+    encoded."""
+    ix = ix or Index.of(game.ctx)
+    out = STATE.new()
+    rec = out[0]
+    multi = _multi(game, ix, game.ctx.tracks.red_spaces)
+    for name, _, _, get in FIELDS:
+        rec[name] = multi[name] if isinstance(get, str) else get(game, ix)
+    return out
+
+
+def to_game(record: np.ndarray, ctx: Context, strategies: list, rng: random.Random) -> Game:
+    """A ``Game`` holding the position ``record`` (``from_game``'s inverse): seat ``s`` plays ``strategies[s]``,
+    solo games get their ``SoloState`` (the solo rules of ``ctx``). Modules are not encoded."""
+    s = STATE.to_dict(np.asarray(record).reshape(-1)[0])
+    solo = bool(s["solo"])
+    ctx = solo_context(ctx) if solo else ctx
+    ix = Index.of(ctx)
+    n = int(s["n"])
+    pids, cids, tids = ix.pids, ix.cids, ix.tids
+    players = []
+    for seat in range(n):
+        r = int(s["ruler"][seat])
+        p = Player(seat, None if r < 0 else ctx.board.rulers[ix.rids[r]], strategies[seat], int(s["gold"][seat]),
+                   {k: int(v) for k, v in zip(RESOURCES, s["res"][seat], strict=True)},
+                   {k: int(v) for k, v in zip(UNIT_TYPES, s["supply"][seat], strict=True)},
+                   int(s["nobles_total"][seat]), int(s["nobles_free"][seat]))  # fmt: skip
+        p.military = {k: int(v) for k, v in zip(UNIT_TYPES, s["military"][seat], strict=True)}
+        p.techs = {cids[int(s["tech_card"][seat, j])]: int(s["tech_level"][seat, j]) for j in range(s["ntech"][seat])}
+        p.hand = [cids[int(c)] for c in s["hand"][seat, : s["nhand"][seat]]]
+        p.titles, p.titles_ready = _unbits(s["titles"][seat], tids), _unbits(s["titles_ready"][seat], tids)
+        p.culture, p.vp = int(s["culture"][seat]), int(s["vp"][seat])
+        p.vp_by = {src: int(v) for src, v in zip(VP_SOURCES, s["vp_by"][seat], strict=True) if v}
+        p.warehouses, p.farms_off, p.trophies = int(s["warehouses"][seat]), int(s["farms_off"][seat]), int(
+            s["trophies"][seat])  # fmt: skip
+        p.finished, p.passes, p.actions = bool(s["finished"][seat]), int(s["passes"][seat]), int(s["actions"][seat])
+        p.faction = "lordling" if r < 0 else "player"
+        players.append(p)
+    deck = s["deck"][s["deck_p"] : s["deck_n"]]
+    game = Game(ctx=ctx, rng=rng, players=players, in_play=frozenset(q for i, q in enumerate(pids) if s["in_play"][i]),
+                action_at=tuple(ACTIONS[int(a)] for a in s["action_at"]),
+                stacks=tuple(tuple(int(x) for x in s["stack"][i, : s["stack_n"][i]]) for i in range(ACTION_SPACES)),
+                exhausted=[int(x) for x in s["exhausted"][:n]],
+                offer=[cids[int(c)] for c in s["offer"][: s["offer_n"]]],
+                deck=[cids[int(c)] for c in deck], cities_left=int(s["cities_left"]))  # fmt: skip
+    _put_units(game, s["units"], ix)
+    game.farms = {q: (int(s["farm_owner"][i]), int(s["farms"][i])) for i, q in enumerate(pids) if s["farms"][i]}
+    game.cities = {q for i, q in enumerate(pids) if s["city"][i]}
+    game.buildings = {q: {r: int(v) for r, v in zip(RESOURCES, s["buildings"][i], strict=True) if v}
+                      for i, q in enumerate(pids) if s["buildings"][i].any()}  # fmt: skip
+    game.churches = [pids[int(q)] for q in s["churches"][: s["church_n"]]]
+    game.keeps = {q: int(s["keep"][i]) for i, q in enumerate(pids) if s["keep"][i]}
+    game.barbarians = {q: int(s["barbarian"][i]) for i, q in enumerate(pids) if s["barbarian"][i] >= 0}
+    game.established = _unbits(s["established"], tids)
+    red = ctx.tracks.red_spaces
+    game.red_reached = {red[i] for i in range(len(red)) if (int(s["red_reached"]) >> i) & 1}
+    game.deck_ran_out, game.churches_built = bool(s["deck_ran_out"]), int(s["churches_built"])
+    game.extra_turn, game.turns = bool(s["extra_turn"]), int(s["turns"])
+    t = int(s["trigger"])
+    game.end_trigger = None if t < 0 else (SOLO_TRIGGERS if solo else TRIGGERS)[t]
+    game.barbarian_extra = {q: [k for j, k in enumerate(UNIT_TYPES) for _ in range(s["barbarian_extra"][i, j])]
+                            for i, q in enumerate(pids) if s["barbarian_extra"][i].any()}  # fmt: skip
+    log = game.battles
+    log.battles, log.attacker_wins = [int(x) for x in s["battles"]], [int(x) for x in s["attacker_wins"]]
+    log.attacker_lost, log.defender_lost = [int(x) for x in s["attacker_lost"]], [int(x) for x in s["defender_lost"]]
+    log.dice = [int(x) for x in s["dice"][: len(log.dice)]]
+    if solo:
+        st = SoloState(rules=ctx.solo, options=frozenset(_unbits(s["options"], SOLO_OPTIONS)),
+                       deck=[LCARDS[int(c)] for c in s["ldeck"][: s["ldeck_n"]]])  # fmt: skip
+        st.discard = [LCARDS[int(c)] for c in s["ldiscard"][: s["ldiscard_n"]]]
+        st.prep = {a for bit, a in ((1, "research"), (2, "manoeuvre")) if int(s["prep"]) & bit}
+        st.techs = int(s["solo_techs"])
+        st.raider_levels = {k: int(v) for k, v in zip(UNIT_TYPES, s["raider_level"], strict=True)}
+        st.party = [k for j, k in enumerate(UNIT_TYPES) for _ in range(s["party"][j])]
+        st.party_tokens = [int(x) for x in s["party_tokens"][: s["party_tokens_n"]]]
+        st.token_pool = [int(x) for x in s["pool"][: s["pool_n"]]]
+        st.target = None if s["target"] < 0 else pids[int(s["target"])]
+        st.raids_off, st.raided_at_end = bool(s["raids_off"]), bool(s["raided_at_end"])
+        st.raider_attacks = int(s["raider_attacks"])
+        game.solo = st
+    return game
+
+
+def comparable(record: np.ndarray) -> np.ndarray:
+    """The record without what the bridge does not carry: strategy rows, the seat to play, empty seats, the deck
+    pointer (decks are compared as the cards left), offer slots past its end."""
+    out = np.asarray(record).reshape(-1)[:1].copy()
+    r = out[0]
+    n = int(r["n"])
+    r["strategy"][:] = 0
+    r["current"] = 0
+    for f in STATE.fields:
+        if f.shape and f.shape[0] == SEATS:
+            r[f.name][n:] = 0
+    left = r["deck"][r["deck_p"] : r["deck_n"]].copy()
+    r["deck"][:] = 0
+    r["deck"][: len(left)] = left
+    r["deck_n"], r["deck_p"] = len(left), 0
+    r["offer"][r["offer_n"] :] = -1
+    return out
+
+
+def describe_diff(ref: np.ndarray, fast: np.ndarray, limit: int = 12) -> list[str]:
+    """Where two records differ, by field and index: ``gold[2]: 7 != 5`` (reference first)."""
+    return STATE.diff(np.asarray(ref).reshape(-1)[0], np.asarray(fast).reshape(-1)[0], limit)

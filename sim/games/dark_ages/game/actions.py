@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from sim.games.dark_ages.game import building, culture, military, modules
+from sim.games.dark_ages.game import building, culture, hooks, military
 from sim.games.dark_ages.game.economy import on_action
 from sim.games.dark_ages.game.state import Game
 
@@ -78,17 +78,17 @@ def apply(game: Game, seat: int, move: tuple) -> bool:
         culture.apply_research(game, seat, move)
         on_action(game, p, "research")
         if game.mods:  # module hook point (Module 4, Alchemists)
-            modules.emit(game, "researched", seat)
+            hooks.emit(game, "researched", seat)
     elif action == "recruit":
         military.apply_recruit(game, seat, move)  # its own on_action: the reaction triggers it too
     elif action == "manoeuvre":
         battle = military.apply_manoeuvre(game, seat, move)
         on_action(game, p, "manoeuvre")
         if game.mods:  # module hook point (Module 15A: aiding Poland against the Veleti)
-            modules.emit(game, "action_done", seat, action)
+            hooks.emit(game, "action_done", seat, action)
         return battle
     else:
         raise ValueError(f"unknown action {action!r}")
     if game.mods:  # module hook point (Module 15A: aiding Poland, a flipped card's benefit)
-        modules.emit(game, "action_done", seat, action)
+        hooks.emit(game, "action_done", seat, action)
     return False

@@ -51,8 +51,8 @@ def _extra_dice(units, phase: int, n: int, faces: int, rng: random.Random) -> in
 
 
 def fight(battle: Battle, variant: Variant, faces: int, rng: random.Random, effects=(NONE, NONE)) -> dict:
-    """One battle; ``battle.reinforce`` says who holds a Reinforce card (+1 on one die, once), and the result's
-    ``reinforce_used`` whether it was played."""
+    """One battle; ``battle.reinforce`` says who holds a Reinforce card (+``battle.reinforce_bonus`` on one die,
+    once), and the result's ``reinforce_used`` whether it was played."""
     if effects == (NONE, NONE) and not any(battle.reinforce):
         return plain_fight(battle, variant, faces, rng)
     sides = [muster(army) for army in variant.armies]
@@ -62,7 +62,7 @@ def fight(battle: Battle, variant: Variant, faces: int, rng: random.Random, effe
         hits = [0, 0]
         for s, army in enumerate(variant.armies):
             budget = army.melee_bonus if phase == 2 else 0
-            h, used = roll(sides[s], phase, budget, cards[s], faces, rng)
+            h, used = roll(sides[s], phase, budget, cards[s], faces, rng, battle.reinforce_bonus)
             cards[s] = cards[s] and not used
             h += _extra_dice(sides[s], phase, effects[s].dice[phase], faces, rng)
             hits[s] = h + (effects[s].hits[phase] if h else 0)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sim.games.dark_ages.church import church_vp
 from sim.games.dark_ages.costs import keep_cost, production_building_cost, warehouse_cost
-from sim.games.dark_ages.game import modules
+from sim.games.dark_ages.game import hooks
 from sim.games.dark_ages.game.context import RESOURCES
 from sim.games.dark_ages.game.economy import affordable, discount, discounted, gain_culture, gain_vp, spend
 from sim.games.dark_ages.game.state import Game, Player
@@ -18,6 +18,12 @@ def city_slots(game: Game) -> int:
 def track_farms(game: Game) -> int:
     """Farms on the Farm track at set-up: every Farm but the Capital's (game.yaml setup.farms - 1)."""
     return game.ctx.rules["setup"]["farms"] - 1
+
+
+def farm_room(game: Game, seat: int, q: str) -> bool:
+    """'Each Province can hold two Farms': the player's Farm is there and another fits (limits.farms_per_province)."""
+    owner, n = game.farms.get(q, (None, 0))
+    return owner == seat and 1 <= n < game.ctx.rules["limits"]["farms_per_province"]
 
 
 def _church_cost(game: Game, p: Player) -> tuple[tuple[str, ...], str | None]:
@@ -73,9 +79,9 @@ def options(game: Game, seat: int) -> list[tuple]:
         if kc is not None and can(kc):
             out.append(("build", "keep", q, None))
     if p.farms_off < track_farms(game) and can(tuple(costs["farm"])):
-        out += [("build", "farm", q, None) for q in ordered if game.farms.get(q) == (seat, 1)]
+        out += [("build", "farm", q, None) for q in ordered if farm_room(game, seat, q)]
     if game.mods and p.farms_off < track_farms(game) and can(tuple(costs["farm"])):  # module hook point
-        out += [("build", "farm", q, None) for q in ordered if modules.extra_farm(game, seat, q)]
+        out += [("build", "farm", q, None) for q in ordered if hooks.extra_farm(game, seat, q)]
     alts = warehouse_cost(game.ctx.tracks, p.warehouses)
     for i, alt in enumerate(alts or ()):
         if can(alt):
@@ -111,7 +117,7 @@ def apply(game: Game, seat: int, move: tuple) -> None:
             elif effect["kind"] == "church_culture":
                 gain_culture(game, p, effect["amount"])
         if game.mods:  # module hook point (Module 12A, the Pope)
-            modules.emit(game, "church_built", seat, q)
+            hooks.emit(game, "church_built", seat, q)
     elif what == "keep":
         spend(p, discounted(keep_cost(game.keeps.get(q, 0), costs), cut, p))
         game.keeps[q] = game.keeps.get(q, 0) + 1

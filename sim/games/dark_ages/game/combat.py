@@ -8,7 +8,7 @@ Battle's outcome to the position (retreats, Farms and Revanchism, Capital raids,
 from __future__ import annotations
 
 from sim.games.dark_ages.army import Army, Battle, Group, Variant
-from sim.games.dark_ages.game import modules
+from sim.games.dark_ages.game import hooks
 from sim.games.dark_ages.game.battle_sequence import NONE, effects_from_cards, fight
 from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES
 from sim.games.dark_ages.game.economy import effects, gain_culture, gain_vp
@@ -44,21 +44,47 @@ def _card_effects(game: Game, seat: int | None):
     p = game.players[seat]
     cards = [e for kind in ("battle_die", "battle_hit", "battle_cancel") for e in effects(game, p, kind)]
     if game.mods:  # module hook point (Module 9: a played Combat card's benefits)
-        cards += modules.battle_effects(game, seat)
+        cards += hooks.battle_effects(game, seat)
     return effects_from_cards(cards)
 
 
-def _resolve(game: Game, attacker: Army, defender: Army, seats: tuple[int | None, int | None]) -> dict:
-    """One battle; a player holding a Reinforce card (solo) plays it where it turns a miss into a hit."""
+class CountedDice:
+    """The game's stream, counting the battle dice it rolls (``randint(1, faces)``) into the battle log."""
+
+    def __init__(self, rng, faces: int, counts: list[int]):
+        self.rng, self.faces, self.counts = rng, faces, counts
+
+    def randint(self, a: int, b: int) -> int:
+        value = self.rng.randint(a, b)
+        if (a, b) == (1, self.faces):
+            self.counts[value - 1] += 1
+        return value
+
+    def __getattr__(self, name):
+        return getattr(self.rng, name)
+
+
+def _resolve(game: Game, attacker: Army, defender: Army, seats: tuple[int | None, int | None], kind: str) -> dict:
+    """One battle of ``kind`` (``state.BATTLE_KINDS``), recorded in the battle log; a player holding a Reinforce
+    card (solo) plays it where it turns a miss into a hit."""
+    rules = game.ctx.battle
     variant = Variant("game", 1, (attacker, defender), 0, "")
     cards = tuple(s is not None and REINFORCE in game.players[s].hand for s in seats)
-    battle = Battle((variant,), (POLICY, POLICY), cards, 0, game.ctx.battle.attacker_wins_ties)
+    battle = Battle((variant,), (POLICY, POLICY), cards, 0, rules.attacker_wins_ties, rules.reinforce_bonus)
     mods = (_card_effects(game, seats[0]), _card_effects(game, seats[1]))
-    out = fight(battle, variant, game.ctx.battle.faces, game.rng, mods)
+    dice = CountedDice(game.rng, rules.faces, game.battles.dice)
+    out = fight(battle, variant, rules.faces, dice, mods)
     for s, used in zip(seats, out.get("reinforce_used", (False, False)), strict=True):
         if used:
             game.players[s].hand.remove(REINFORCE)
+    game.battles.record(kind, out["win"], tuple(_lost(army, out, side) for side, army in enumerate(variant.armies)))
     return out
+
+
+def _lost(army: Army, out: dict, side: int) -> int:
+    """Non-Transient units of ``army`` that died: those that fought less those that survived."""
+    fought = sum(g.count for g in army.groups if not g.transient)
+    return fought - sum(1 for _, transient in out["survivors"][side] if not transient)
 
 
 def _survivors(out: dict, side: int) -> dict[str, int]:
@@ -87,19 +113,20 @@ def attack_barbarians(game: Game, seat: int, src: str, dst: str, group: dict[str
     rules = game.ctx.battle
     token = game.ctx.tokens[game.barbarians[dst]]
     extra = list(rules.trophy_units[min(p.trophies, len(rules.trophy_units) - 1)])
-    if game.solo is not None:
-        extra = game.solo.trophy_transients(game, p.trophies, extra)
+    if game.solo is not None and game.solo.has("barbarians_cumulative"):
+        # 'After collecting two Barbarian Trophies, every future Barbarian has +1 Infantry (not just the second one)'
+        extra = [k for row in rules.trophy_units[1 : p.trophies + 1] for k in row]
     extra += game.barbarian_extra.get(dst, [])  # Raider units left behind with the token (Module 1)
     levels = {k: rules.barbarian_level for k in UNIT_TYPES}
     attacker = Army(_groups(game, "player", p.military, group, []), _keep_bonus(game, seat, dst, False), 0)
     defender = Army(_groups(game, "raider", levels, token.units, extra), 0, 0)
     if game.mods:  # module hook point (Module 6: a Commander present at the battle)
-        modules.emit(game, "battle_begun", (seat, None), dst)
-    out = _resolve(game, attacker, defender, (seat, None))
+        hooks.emit(game, "battle_begun", (seat, None), dst)
+    out = _resolve(game, attacker, defender, (seat, None), "barbarian")
     alive = _survivors(out, 0)
     _return_dead(game, seat, group, alive)
     if game.mods:  # module hook point (Module 10: a Campaign's battle)
-        modules.emit(game, "battle_won", seat, dst, bool(out["win"]))
+        hooks.emit(game, "battle_won", seat, dst, bool(out["win"]))
     if not out["win"]:
         _retreat_attacker(game, seat, src, dst, alive)
         return False
@@ -134,7 +161,7 @@ def attack_player(game: Game, seat: int, src: str, dst: str, group: dict[str, in
     """Battle Against an Opponent; the group has already left ``src``. Returns whether the attacker won."""
     p, d = game.players[seat], game.players[defender_seat]
     if game.mods:  # module hook point (Module 5, breaking an Alliance)
-        modules.emit(game, "battle_started", seat, defender_seat)
+        hooks.emit(game, "battle_started", seat, defender_seat)
     rules = game.ctx.battle
     farms = game.farms.get(dst, (defender_seat, 0))[1]
     extra = [rules.farm_transient] * farms + ([rules.city_transient] if dst in game.cities else [])
@@ -142,16 +169,17 @@ def attack_player(game: Game, seat: int, src: str, dst: str, group: dict[str, in
     defending = dict(d.units.get(dst, {}))
     attacker = Army(_groups(game, "player", p.military, group, []), _keep_bonus(game, seat, dst, False), 0)
     if game.mods:  # module hook point (Module 3: a defensive Grand Building adds to the Battle Result)
-        keep += modules.bonus(game, "defence_bonus", defender_seat, dst)
+        keep += hooks.bonus(game, "defence_bonus", defender_seat, dst)
     defender = Army(
         _groups(game, d.faction, d.military, defending, extra), _keep_bonus(game, defender_seat, dst, True), keep
     )
     if game.mods:  # module hook point (Module 6: Commanders present at the battle)
-        modules.emit(game, "battle_begun", (seat, defender_seat), dst)
-    out = _resolve(game, attacker, defender, (seat, defender_seat))
+        hooks.emit(game, "battle_begun", (seat, defender_seat), dst)
+    kind = "lordling" if d.faction == "lordling" else "player"
+    out = _resolve(game, attacker, defender, (seat, defender_seat), kind)
     if game.mods:  # module hook point (Module 9: War tokens and Reclaim bonuses; Module 10: a Campaign's battle)
-        modules.emit(game, "battle_ended", seat, defender_seat, bool(out["win"]))
-        modules.emit(game, "battle_won", seat, dst, bool(out["win"]))
+        hooks.emit(game, "battle_ended", seat, defender_seat, bool(out["win"]))
+        hooks.emit(game, "battle_won", seat, dst, bool(out["win"]))
     alive, held = _survivors(out, 0), _survivors(out, 1)
     _return_dead(game, seat, group, alive)
     d.units.pop(dst, None)
@@ -166,7 +194,7 @@ def attack_player(game: Game, seat: int, src: str, dst: str, group: dict[str, in
         if out["win"]:
             _raid_capital(game, seat, defender_seat)
             if game.mods:  # module hook point (Module 11, Tribute)
-                modules.emit(game, "capital_won", seat, defender_seat)
+                hooks.emit(game, "capital_won", seat, defender_seat)
         return bool(out["win"])
     retreat(game, defender_seat, dst, held)
     if farms:
@@ -177,7 +205,7 @@ def attack_player(game: Game, seat: int, src: str, dst: str, group: dict[str, in
 
 def _retreat_attacker(game: Game, seat: int, src: str, dst: str, alive: dict[str, int]) -> None:
     """A beaten attacker goes back where it came from; after a distant Campaign (Module 10) elsewhere, or dies."""
-    back = modules.attacker_retreat(game, seat, src, dst) if game.mods else src
+    back = hooks.attacker_retreat(game, seat, src, dst) if game.mods else src
     if back is None:
         for kind, n in alive.items():
             game.players[seat].supply[kind] += n
@@ -230,14 +258,16 @@ def retreat(game: Game, seat: int, lost: str, units: dict[str, int]) -> None:
 
 
 def _raid_capital(game: Game, seat: int, defender_seat: int) -> None:
-    """Winning in a Capital: steal 1 Gold or a resource, score the defender's Army limit, then go home."""
+    """Winning in a Capital: 'Steal 1 Gold or a resource of your choice' (``battle.capital_theft`` times: Gold
+    while the defender has some, else their most plentiful resource), score the defender's Army limit, go home."""
     p, d = game.players[seat], game.players[defender_seat]
-    if d.gold > 0:
-        d.gold -= 1
-        p.gold += 1
-    else:
-        richest = max(RESOURCES, key=lambda r: d.res[r])
-        if d.res[richest] > 0:
-            d.res[richest] -= 1
-            p.res[richest] += 1
+    for _ in range(game.ctx.battle.capital_theft):
+        if d.gold > 0:
+            d.gold -= 1
+            p.gold += 1
+        else:
+            richest = max(RESOURCES, key=lambda r: d.res[r])
+            if d.res[richest] > 0:
+                d.res[richest] -= 1
+                p.res[richest] += 1
     gain_vp(p, army_limit(game.ctx.tracks, d.farms_off), "capital_raids")

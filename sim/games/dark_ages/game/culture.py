@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sim.games.dark_ages.game import modules
+from sim.games.dark_ages.game import hooks, raiders
 from sim.games.dark_ages.game.counting import count
 from sim.games.dark_ages.game.economy import gain, gain_vp
 from sim.games.dark_ages.game.state import Game, Player
@@ -18,14 +18,14 @@ def _draw_into(game: Game, fn, *args) -> str:
     game.offer, game.deck = list(offer), list(deck)
     if game.solo is not None:  # Raider cards act when they enter or leave the offer (Module 1)
         if fn is cycle:
-            game.solo.on_discard(game, card)
+            raiders.discarded(game, card)
         if drew:
-            game.solo.on_reveal(game, game.offer[-1])
+            raiders.revealed(game, game.offer[-1])
     if game.mods:  # module hook point (Module 15A: the Chrobry card never stays; Module 8: a Wyrd follows its card)
         if drew:
-            modules.emit(game, "offer_revealed")
+            hooks.emit(game, "offer_revealed")
         if fn is cycle:
-            modules.emit(game, "offer_discarded", card)
+            hooks.emit(game, "offer_discarded", card)
     return card
 
 
@@ -43,7 +43,7 @@ def culture_options(game: Game, seat: int) -> list[tuple]:
     n = min(accessible_slots(game.ctx.tracks, game.players[seat].culture), len(game.offer))
     out = [("development_of_culture", slot) for slot in range(n)]
     if game.mods:  # module hook point (Module 8: a card with a Wyrd is accessible to all)
-        out += [("development_of_culture", slot) for slot in modules.extra_slots(game, seat) if slot >= n]
+        out += [("development_of_culture", slot) for slot in hooks.extra_slots(game, seat) if slot >= n]
     return out
 
 
@@ -51,6 +51,7 @@ def research_options(game: Game, seat: int) -> list[tuple]:
     p = game.players[seat]
     deck = game.ctx.deck.cards
     limits = game.ctx.rules["limits"]
+    levels = limits["technology_levels"]
     out: list[tuple] = []
     seen = set()
     for cid in p.hand:
@@ -61,7 +62,7 @@ def research_options(game: Game, seat: int) -> list[tuple]:
             out += [("research", "military", cid, placement) for placement in military_placements(card, p.military)]
         seen.add(cid)
     if p.gold >= game.ctx.rules["costs"]["research_upgrade_gold"]:
-        out += [("research", "raise", cid, None) for cid, level in sorted(p.techs.items()) if can_raise(level)]
+        out += [("research", "raise", cid, None) for cid, level in sorted(p.techs.items()) if can_raise(level, levels)]
     return out
 
 
@@ -94,7 +95,7 @@ def apply_research(game: Game, seat: int, move: tuple) -> None:
 
 def to_hand(game: Game, seat: int, cid: str) -> None:
     """A card taken from the offer; a module card (Travels of Benjamin) goes into play instead of the hand."""
-    if game.mods and modules.card_taken(game, seat, cid):  # module hook point
+    if game.mods and hooks.card_taken(game, seat, cid):  # module hook point
         return
     game.players[seat].hand.append(cid)
 
@@ -102,7 +103,7 @@ def to_hand(game: Game, seat: int, cid: str) -> None:
 def apply_culture(game: Game, seat: int, move: tuple) -> None:
     if game.mods:  # module hook point (Module 8: was the card accessible only through its Wyrd?)
         n = min(accessible_slots(game.ctx.tracks, game.players[seat].culture), len(game.offer))
-        modules.emit(game, "culture_chosen", seat, move[1], move[1] >= n)
+        hooks.emit(game, "culture_chosen", seat, move[1], move[1] >= n)
     to_hand(game, seat, take_card(game, move[1]))
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sim.games.dark_ages.game import modules
+from sim.games.dark_ages.game import hooks
 from sim.games.dark_ages.game.counting import count, level3_technologies
 from sim.games.dark_ages.game.economy import effects
 from sim.games.dark_ages.game.state import Game
@@ -26,7 +26,7 @@ def trigger(game: Game) -> str | None:
     if game.deck_ran_out:
         return "deck"
     if game.mods:  # module hook point (Module 9: the last War token)
-        return modules.end_trigger(game)
+        return hooks.end_trigger(game)
     return None
 
 
@@ -59,7 +59,7 @@ def score(game: Game, seat: int) -> dict[str, int]:
     if game.solo is not None:  # Module 1: "If the Target marker is on your Ruler card, you lose 5 VP"
         parts["raiders"] = game.players[seat].vp_by.get("raiders", 0)
     if game.mods:  # module hook point: VP from modules, in-game (Travels of Benjamin) and at the end (the Pope)
-        parts["modules"] = game.players[seat].vp_by.get("modules", 0) + modules.final_vp(game, seat)
+        parts["modules"] = game.players[seat].vp_by.get("modules", 0) + hooks.final_vp(game, seat)
     parts["total"] = sum(parts.values())
     return parts
 

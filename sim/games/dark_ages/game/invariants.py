@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sim.games.dark_ages.game import modules
+from sim.games.dark_ages.game import hooks
 from sim.games.dark_ages.game.building import city_slots
 from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES
 from sim.games.dark_ages.game.state import Game
@@ -24,7 +24,7 @@ def check(game: Game) -> None:
         for kind in UNIT_TYPES:
             on_board = sum(u.get(kind, 0) for u in p.units.values())
             _require(p.supply[kind] >= 0, f"seat {p.seat}: negative {kind} supply")
-            away = modules.units_away(game, p.seat, kind)  # on a Crusade (Module 14A)
+            away = hooks.units_away(game, p.seat, kind)  # on a Crusade (Module 14A)
             _require(on_board + p.supply[kind] + away == setup["supply"][kind], f"seat {p.seat}: {kind} not conserved")
         for q, units in p.units.items():
             _require(q in game.in_play, f"seat {p.seat}: units in {q}, which is not in play")
@@ -39,15 +39,15 @@ def check(game: Game) -> None:
         )
         _require(p.vp >= 0 and p.vp == sum(p.vp_by.values()), f"seat {p.seat}: VP book does not add up")
         own_farms = sum(n for owner, n in game.farms.values() if owner == p.seat)
-        own_farms += modules.farms_away(game, p.seat)  # on flipped Poland cards (Module 15A)
+        own_farms += hooks.farms_away(game, p.seat)  # on flipped Poland cards (Module 15A)
         # one Farm starts on the board (the Capital's); every other one came off the Farm track
         _require(own_farms == p.farms_off + 1, f"seat {p.seat}: Farms on the board do not match the Farm track")
         if p.capital is not None:
             _require(game.controller(p.capital) == p.seat, f"seat {p.seat}: lost control of the Capital")
-        ready = p.titles | modules.ready_titles(game, p.seat)  # module Titles (the Pope) are not Kingdom Titles
+        ready = p.titles | hooks.ready_titles(game, p.seat)  # module Titles (the Pope) are not Kingdom Titles
         _require(p.titles_ready <= ready, f"seat {p.seat}: a ready Title it does not hold")
     for q, (owner, n) in game.farms.items():
-        most = game.ctx.rules["limits"]["farms_per_province"] + modules.extra_farms(game, owner)
+        most = game.ctx.rules["limits"]["farms_per_province"] + hooks.extra_farms(game, owner)
         _require(1 <= n <= most, f"{n} Farms in {q}")
         _require(occupant.get(q, owner) == owner, f"{q}: Farms of one player, units of another")
         _require(q not in game.barbarians, f"{q}: Farms and Barbarians")

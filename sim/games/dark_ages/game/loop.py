@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sim.games.dark_ages.game import actions, modules, reacting
+from sim.games.dark_ages.game import actions, hooks, lordlings, reacting
 from sim.games.dark_ages.game.culture import enforce_hand_limit
 from sim.games.dark_ages.game.ending import score, trigger, winners
 from sim.games.dark_ages.game.military import apply_settle, settle_options
@@ -29,6 +29,7 @@ class Outcome:
     turns: int
     rounds: float  # Passes per player
     passes: int  # Passes by all players
+    battles: object = None  # the game's state.BattleLog
 
 
 def settle_free(game: Game, seat: int) -> None:
@@ -67,9 +68,7 @@ def react(game: Game, check=None) -> None:
     owner = reaction.owner
     game.exhausted[owner] += 1  # the pushed-out disc goes to the Exhausted Nobles area after reacting
     if game.players[owner].faction == "lordling":
-        from sim.games.dark_ages.game.lordlings import react as lordling_react
-
-        lordling_react(game, reaction.choices)
+        lordlings.react(game, reaction.choices)
         return
     opts = [m for r in reaction.choices for m in reacting.options(game, owner, r)]
     if opts:
@@ -95,15 +94,15 @@ def _action_or_pass(game: Game, seat: int, check=None) -> None:
 def take_turn(game: Game, seat: int, check=None) -> None:
     game.extra_turn = False
     if game.mods:  # module hook point: free actions (Module 11, paying off a tribute)
-        modules.emit(game, "free_actions", seat)
+        hooks.emit(game, "free_actions", seat)
     settle_free(game, seat)
-    if game.mods and modules.turn_action(game, seat):  # module hook point: a module action (Module 3)
+    if game.mods and hooks.turn_action(game, seat):  # module hook point: a module action (Module 3)
         settle_free(game, seat)
     else:
         _action_or_pass(game, seat, check)
     enforce_hand_limit(game, seat)
     if game.mods:  # module hook point: end of a turn (Module 5, first shared borders)
-        modules.emit(game, "turn_ended", seat)
+        hooks.emit(game, "turn_ended", seat)
     if check:
         check(game)
 
@@ -139,7 +138,7 @@ def play(game: Game, check=None, max_turns: int = MAX_TURNS) -> Outcome:
                 break
     game.current = seat
     if game.mods:  # module hook point: before final scoring (Module 14A, the last Crusade)
-        modules.emit(game, "game_over")
+        hooks.emit(game, "game_over")
     scores = [score(game, p.seat) for p in game.players]
     return Outcome(
         scores=scores,
@@ -148,4 +147,5 @@ def play(game: Game, check=None, max_turns: int = MAX_TURNS) -> Outcome:
         turns=game.turns,
         rounds=sum(p.passes for p in game.players) / game.n,
         passes=sum(p.passes for p in game.players),
+        battles=game.battles,
     )

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections import deque
 
 from sim.games.dark_ages.church import church_vp
-from sim.games.dark_ages.game import modules
-from sim.games.dark_ages.game.building import city_slots, track_farms
+from sim.games.dark_ages.game import hooks
+from sim.games.dark_ages.game.building import city_slots, farm_room, track_farms
 from sim.games.dark_ages.game.context import UNIT_TYPES
 from sim.games.dark_ages.game.culture import cycle_offer, take_card
 from sim.games.dark_ages.game.economy import gain_vp
@@ -58,7 +58,7 @@ def culture(game: Game, amount: int) -> None:
         if old < r <= new and r not in game.red_reached:
             game.red_reached.add(r)
             if game.solo.has("lordling_red_space_vp"):
-                gain_vp(me, 2, "culture_red_spaces")
+                gain_vp(me, game.solo.rules["difficulty"]["red_space_vp"], "culture_red_spaces")
 
 
 def upgrade(game: Game, kind: str | None = None) -> None:
@@ -81,13 +81,14 @@ def research(game: Game) -> None:
         return
     solo.prep.discard("research")
     _place_noble(game, "research")
+    table = solo.rules["lordlings"]["research"]
     roll = d20(game)
-    if roll <= 4:
-        culture(game, 3)
-    elif roll <= 12:
+    if roll <= table["culture_up_to"]:
+        culture(game, table["culture"])
+    elif roll <= table["upgrade_up_to"]:
         upgrade(game)
     else:
-        gain_vp(game.players[LORDLINGS], 2 + solo.techs, "research")
+        gain_vp(game.players[LORDLINGS], table["vp"] + table["vp_per_technology"] * solo.techs, "research")
 
 
 def recruit(game: Game, noble: bool = True) -> None:
@@ -104,7 +105,7 @@ def recruit(game: Game, noble: bool = True) -> None:
     where = pick(game, mine, lambda q: dist.get(q, 99), lambda q: sum(me.units.get(q, {}).values()))
     me.supply[kind] -= 1
     add_units(me, where, kind)
-    if d20(game) >= 16:
+    if d20(game) >= game.solo.rules["lordlings"]["recruit_upgrade_from"]:
         upgrade(game, kind)
 
 
@@ -133,7 +134,7 @@ def take(game: Game, card: str) -> None:
     """What the Lordlings do with a Culture card they take."""
     solo = game.solo
     me = game.players[LORDLINGS]
-    if game.mods and modules.lordling_card(game, card):  # module hook point (Module 13A: Travels of Benjamin)
+    if game.mods and hooks.lordling_card(game, card):  # module hook point (Module 13A: Travels of Benjamin)
         return
     ctype = "raider" if kind_of(card) else game.ctx.deck.cards[card].type
     if ctype == "common_technology":
@@ -143,7 +144,8 @@ def take(game: Game, card: str) -> None:
     elif ctype == "relic":
         church(game)
     elif ctype == "cognomen":
-        gain_vp(me, 10 if solo.has("lordling_cognomen_10") else solo.rules["lordlings"]["cognomen_vp"], "cognomens")
+        vp = solo.rules["difficulty"]["cognomen_vp_harder"] if solo.has("lordling_cognomen_10") else None
+        gain_vp(me, vp if vp is not None else solo.rules["lordlings"]["cognomen_vp"], "cognomens")
     elif ctype == "grand_building":
         gain_vp(me, solo.rules["lordlings"]["grand_building_vp"], "cognomens")
     elif ctype == "raider":
@@ -174,7 +176,7 @@ def church(game: Game) -> bool:
     game.churches.append(q)
     game.churches_built += 1
     if game.mods:  # module hook point (Module 12A: the Lordlings may take the Pope)
-        modules.emit(game, "lordling_church", q)
+        hooks.emit(game, "lordling_church", q)
     return True
 
 
@@ -184,30 +186,32 @@ def build(game: Game) -> bool:
     mine = game.controlled(LORDLINGS)
     cities = [q for q in mine if q not in game.cities] if game.cities_left > 0 else []
     keeps = [q for q in mine & game.cities if game.keeps.get(q, 0) < game.ctx.rules["limits"]["keep_levels"]]
-    farms = [q for q in mine if game.farms.get(q) == (LORDLINGS, 1)] if me.farms_off < track_farms(game) else []
+    farms = [q for q in mine if farm_room(game, LORDLINGS, q)] if me.farms_off < track_farms(game) else []
     churches = _church_places(game)
     if not (cities or keeps or farms or churches):
         return False
     _place_noble(game, "build")
     dist = distance_to_player(game)
+    table = game.solo.rules["lordlings"]["build"]
+    city, keep, farm = table["city_up_to"], table["keep_up_to"], table["farm_up_to"]
     while True:
         roll = d20(game)
-        if roll <= 8 and cities:
+        if roll <= city and cities:
             q = pick(game, cities, lambda q: dist.get(q, 99))
             game.cities.add(q)
             game.cities_left -= 1
             culture(game, game.ctx.rules["gains"]["city_culture"])
             return True
-        if 9 <= roll <= 13 and keeps:
+        if city < roll <= keep and keeps:
             q = pick(game, keeps, lambda q: -sum(r in mine for r in game.ctx.neighbours[q]), lambda q: dist.get(q, 99))
             game.keeps[q] = game.keeps.get(q, 0) + 1
             return True
-        if 14 <= roll <= 17 and farms:
+        if keep < roll <= farm and farms:
             q = pick(game, farms, lambda q: dist.get(q, 99))
-            game.farms[q] = (LORDLINGS, 2)
+            game.farms[q] = (LORDLINGS, game.farms[q][1] + 1)
             me.farms_off += 1
             return True
-        if roll >= 18 and churches:
+        if roll > farm and churches:
             return church(game)
 
 
@@ -251,7 +255,7 @@ def resolve(game: Game, card: str, depth: int = 0) -> str | None:
         solo.discard.append(nxt)
         return resolve(game, nxt, depth + 1)
     elif card == "rush":
-        if game.players[LORDLINGS].nobles_free <= 2:
+        if game.players[LORDLINGS].nobles_free <= solo.rules["lordlings"]["rush_nobles"]:
             return "rush"
     else:
         raise ValueError(f"unknown Lordling card {card!r}")
@@ -260,7 +264,7 @@ def resolve(game: Game, card: str, depth: int = 0) -> str | None:
 
 def draw(game: Game, depth: int = 0) -> str | None:
     solo = game.solo
-    if not solo.deck or depth > 20:  # an empty deck: they Pass (assumed)
+    if not solo.deck or depth > solo.rules["lordlings"]["max_redraws"]:  # an empty deck: they Pass (assumed)
         return "pass"
     card = solo.deck.pop(0)
     solo.discard.append(card)
@@ -284,7 +288,7 @@ def react(game: Game, choices: tuple[str, str]) -> None:
     if choice == "recruit":
         recruit(game, noble=False)
     elif choice == "sell_goods":
-        culture(game, 2)
+        culture(game, game.solo.rules["lordlings"]["sell_goods_culture"])
     elif choice == "cultural_exchange":
         if game.offer:
             take(game, take_card(game, len(game.offer) - 1))  # the rightmost card, even if not accessible
@@ -319,11 +323,14 @@ def do_pass(game: Game, rush: bool = False, cycle: bool = True, final: bool = Fa
     solo.deck = solo.deck + solo.discard
     solo.discard = []
     game.rng.shuffle(solo.deck)
-    culture(game, 3 if solo.has("lordling_culture_3") else solo.rules["lordlings"]["pass_culture"])
+    harder = solo.has("lordling_culture_3")
+    culture(
+        game, solo.rules["difficulty"]["pass_culture_harder"] if harder else solo.rules["lordlings"]["pass_culture"]
+    )
     counted = mine & game.cities if solo.has("lordling_city_vp_only") else mine
     for below, vp in solo.rules["lordlings"]["pass_vp"]:
         if len(counted) < below:
             gain_vp(me, vp, "provinces")
             break
     if solo.has("lordling_title_vp"):
-        gain_vp(me, 2 * len(me.titles), "title_claims")
+        gain_vp(me, solo.rules["difficulty"]["title_pass_vp"] * len(me.titles), "title_claims")

@@ -7,14 +7,12 @@ in the Province or every unit but the weakest one (which stays to hold the Provi
 from __future__ import annotations
 
 from sim.games.dark_ages.costs import recruit_cost, settle_cost
-from sim.games.dark_ages.game import combat, modules
+from sim.games.dark_ages.game import combat, hooks
 from sim.games.dark_ages.game.building import track_farms
 from sim.games.dark_ages.game.context import UNIT_TYPES
 from sim.games.dark_ages.game.economy import affordable, discount, discounted, on_action, spend
 from sim.games.dark_ages.game.state import Game, add_units, remove_units
 from sim.games.dark_ages.upkeep import army_limit, excess_units
-
-SETTLE_MIN = 1  # a settle discount never brings the cost below one unit (assumed)
 
 
 def _recruit_cost(game: Game, seat: int, kind: str, q: str | None = None) -> tuple[str, ...]:
@@ -22,7 +20,7 @@ def _recruit_cost(game: Game, seat: int, kind: str, q: str | None = None) -> tup
     cost = recruit_cost(game.ctx.data.recruit_cost, kind, p.military[kind])
     cut = discount(game, p, "recruit")
     if game.mods and q is not None:  # module hook point (Module 3: a Grand Building's recruit discount there)
-        cut += modules.bonus(game, "recruit_discount", seat, q)
+        cut += hooks.bonus(game, "recruit_discount", seat, q)
     return discounted(cost, cut, p)
 
 
@@ -38,7 +36,7 @@ def recruit_options(game: Game, seat: int) -> list[tuple]:
         elif affordable(p, _recruit_cost(game, seat, kind)):
             out += [("recruit", kind, q) for q in homes]
     if game.mods:  # module hook point (Module 6: a Recruit that hires only a Commander)
-        out += modules.recruits(game, seat, homes)
+        out += hooks.recruits(game, seat, homes)
     return out
 
 
@@ -46,7 +44,7 @@ def apply_recruit(game: Game, seat: int, move: tuple) -> None:
     _, kind, q = move
     p = game.players[seat]
     if game.mods and kind not in UNIT_TYPES:  # module hook point (Module 6: the Recruit hires only a Commander)
-        modules.emit(game, "module_recruit", seat, move)
+        hooks.emit(game, "module_recruit", seat, move)
         on_action(game, p, "recruit")
         return
     spend(p, _recruit_cost(game, seat, kind, q))
@@ -54,21 +52,25 @@ def apply_recruit(game: Game, seat: int, move: tuple) -> None:
     add_units(p, q, kind)
     on_action(game, p, "recruit")  # Levied Archers-like abilities trigger on the action and the reaction
     if game.mods:  # module hook point (Module 6: hiring a Commander with a Recruit action or reaction)
-        modules.emit(game, "recruited", seat, q)
+        hooks.emit(game, "recruited", seat, q)
 
 
 def _settle_cost(game: Game, seat: int, q: str) -> int:
     p = game.players[seat]
-    cost = max(SETTLE_MIN, settle_cost(game.ctx.board, p.ruler, q) - discount(game, p, "settle"))
+    floor = game.ctx.rules["settling"]["min_cost"]  # a settle discount never goes below it (assumed)
+    cost = max(floor, settle_cost(game.ctx.board, p.ruler, q) - discount(game, p, "settle"))
     if game.mods:  # module hook point (Module 10: a won Campaign's settle cost)
-        cost = modules.settle_cost(game, seat, q, cost)
+        cost = hooks.settle_cost(game, seat, q, cost)
     return cost
 
 
-def _strength(game: Game, seat: int, units: dict[str, int]) -> int:
+def settle_weight(game: Game, seat: int, kind: str) -> int:
     """'Level II units count as two units for settling purposes, level III units count as three.'"""
-    levels = game.players[seat].military
-    return sum(levels[k] * n for k, n in units.items())
+    return game.ctx.rules["gains"]["unit_level_settle_weight"][game.players[seat].military[kind]]
+
+
+def _strength(game: Game, seat: int, units: dict[str, int]) -> int:
+    return sum(settle_weight(game, seat, k) * n for k, n in units.items())
 
 
 def settle_options(game: Game, seat: int) -> list[tuple]:
@@ -90,11 +92,11 @@ def apply_settle(game: Game, seat: int, move: tuple) -> None:
     while need > 0:
         kind = min(p.units[q], key=lambda k: (p.military[k], UNIT_TYPES.index(k)))
         remove_units(p, q, kind)
-        need -= p.military[kind]
+        need -= settle_weight(game, seat, kind)
     game.farms[q] = (seat, 1)
     p.farms_off += 1
     if game.mods:  # module hook point (Module 10: the Campaign card is used)
-        modules.emit(game, "settled", seat, q)
+        hooks.emit(game, "settled", seat, q)
 
 
 def _groups(units: dict[str, int], levels: dict[str, int]) -> list[tuple]:
@@ -117,7 +119,7 @@ def manoeuvre_options(game: Game, seat: int) -> list[tuple]:
             if dst in game.in_play:
                 out += [("manoeuvre", src, dst, g) for g in groups]
     if game.mods:  # module hook point (Module 10: Campaign moves)
-        out += modules.manoeuvres(game, seat, _groups)
+        out += hooks.manoeuvres(game, seat, _groups)
     return out
 
 
@@ -131,15 +133,16 @@ def regroup_options(game: Game, seat: int) -> list[tuple]:
 
 
 def upkeep(game: Game, seat: int, keep: dict[str, int], src: str) -> None:
-    """The Army limit check: pay a Gold or return a unit per excess unit (the strategy says how much Gold), units
-    outside the moving group first."""
+    """The Army limit check: pay Gold or return a unit per excess unit (the strategy says for how many units it
+    pays), units outside the moving group first."""
     p = game.players[seat]
     excess = excess_units(p.units_in_play(), army_limit(game.ctx.tracks, p.farms_off))
     if not excess:
         return
-    gold = max(0, min(excess, p.gold, p.strategy.upkeep_gold(game, seat, excess)))
-    p.gold -= gold
-    for _ in range(excess - gold):
+    price = game.ctx.rules["costs"]["army_excess_gold"]  # 'Pay one Gold for each excess unit'
+    paid = max(0, min(excess, p.gold // price if price else excess, p.strategy.upkeep_gold(game, seat, excess)))
+    p.gold -= paid * price
+    for _ in range(excess - paid):
         others = [q for q in p.units if q != src]
         q = max(others, key=lambda q: (sum(p.units[q].values()), q)) if others else src
         kind = min(p.units[q], key=lambda k: (p.military[k], UNIT_TYPES.index(k)))
@@ -152,7 +155,7 @@ def apply_manoeuvre(game: Game, seat: int, move: tuple) -> bool:
     p = game.players[seat]
     wanted = dict(group)
     if game.mods:  # module hook point (Module 14A: contributing to a Crusade before the Army limit check)
-        modules.emit(game, "manoeuvre_started", seat, src, wanted, dst)
+        hooks.emit(game, "manoeuvre_started", seat, src, wanted, dst)
     upkeep(game, seat, wanted, src)
     here = p.units.get(src, {})
     moving = {k: min(n, here.get(k, 0)) for k, n in wanted.items()}
@@ -177,7 +180,7 @@ def apply_regroup(game: Game, seat: int, move: tuple) -> None:
     _, src, dst, group = move
     p = game.players[seat]
     if game.mods:  # module hook point (Module 6: a Commander regroups with the group, or alone)
-        modules.emit(game, "regrouped", seat, src, dst, group)
+        hooks.emit(game, "regrouped", seat, src, dst, group)
         group = tuple((k, n) for k, n in group if k in UNIT_TYPES)
     for kind, n in group:
         remove_units(p, src, kind, n, to_supply=False)

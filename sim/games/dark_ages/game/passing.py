@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sim.games.dark_ages.game import modules
+from sim.games.dark_ages.game import hooks
 from sim.games.dark_ages.game.context import RESOURCES
 from sim.games.dark_ages.game.culture import cycle_offer, resolve_cognomens
 from sim.games.dark_ages.game.economy import effects, gain, gain_culture, gain_vp
@@ -27,7 +27,7 @@ def claim_title(game: Game, seat: int) -> None:
     game.established.add(choice)
     p.titles.add(choice)
     if game.mods:  # module hook point (Module 9: the Title's Combat card)
-        modules.emit(game, "title_claimed", seat, choice)
+        hooks.emit(game, "title_claimed", seat, choice)
 
 
 def retrieve(game: Game, seat: int) -> None:
@@ -87,4 +87,4 @@ def do_pass(game: Game, seat: int, cycle: bool = True, final: bool = False, end_
     produce(game, seat)
     p.titles_ready = set(p.titles)
     if game.mods:  # module hook point: end of Passing (Tribute, refreshing the Pope)
-        modules.emit(game, "passed", seat)
+        hooks.emit(game, "passed", seat)

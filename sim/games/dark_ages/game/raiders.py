@@ -4,9 +4,10 @@ the player's Provinces and the player's counterattacks with a Raid card."""
 from __future__ import annotations
 
 from sim.games.dark_ages.army import Army
-from sim.games.dark_ages.game import combat, modules
+from sim.games.dark_ages.game import combat, hooks
 from sim.games.dark_ages.game.context import UNIT_TYPES
 from sim.games.dark_ages.game.economy import gain_vp
+from sim.games.dark_ages.game.military import upkeep
 from sim.games.dark_ages.game.solo_state import HUMAN
 from sim.games.dark_ages.game.state import Game, add_units
 
@@ -19,13 +20,17 @@ def kind_of(card: str) -> str | None:
 
 
 def d20(game: Game) -> int:
-    return game.rng.randint(1, 20)
+    """'If any effect instructs you to pick randomly, use the 20-sided die' (solo.yaml lordlings.die)."""
+    return game.rng.randint(1, game.solo.rules["lordlings"]["die"])
 
 
 def rolled_type(game: Game) -> str:
-    """Upgrading Unit Types: 1-8 Infantry, 9-15 Cavalry, 16-20 Archer."""
+    """Upgrading Unit Types: 1-8 Infantry, 9-15 Cavalry, 16-20 Archer (solo.yaml raiders.upgrade_roll)."""
     roll = d20(game)
-    return "infantry" if roll <= 8 else "cavalry" if roll <= 15 else "archer"
+    for up_to, kind in game.solo.rules["raiders"]["upgrade_roll"]:
+        if roll <= up_to:
+            return kind
+    return game.solo.rules["raiders"]["upgrade_roll"][-1][1]
 
 
 def upgrade_raider(game: Game) -> None:
@@ -121,7 +126,7 @@ def attack(game: Game, forced: bool = False) -> None:
         gain_vp(human, -solo.rules["raiders"]["no_target_vp_loss"], "raiders")
         return
     where = solo.target
-    if d20(game) >= 16:
+    if d20(game) >= solo.rules["raiders"]["attack_neighbour_from"]:
         near = [q for q in game.ctx.neighbours[where] if game.controller(q) == HUMAN and q != human.capital]
         if near:
             low = min(sum(human.units.get(q, {}).values()) for q in near)
@@ -140,14 +145,14 @@ def _fight_raid(game: Game, where: str) -> None:
     defending = dict(human.units.get(where, {}))
     keep = game.keeps.get(where, 0)
     if game.mods:  # module hook points (Module 3: a defensive Grand Building; Module 6: a Commander present)
-        keep += modules.bonus(game, "defence_bonus", HUMAN, where)
-        modules.emit(game, "battle_begun", (None, HUMAN), where)
+        keep += hooks.bonus(game, "defence_bonus", HUMAN, where)
+        hooks.emit(game, "battle_begun", (None, HUMAN), where)
     defender = Army(
         combat._groups(game, "player", human.military, defending, extra),
         combat._keep_bonus(game, HUMAN, where, True),
         keep,
     )
-    out = combat._resolve(game, _party_army(game), defender, (None, HUMAN))
+    out = combat._resolve(game, _party_army(game), defender, (None, HUMAN), "raider")
     held = combat._survivors(out, 1)
     human.units.pop(where, None)
     combat._return_dead(game, HUMAN, defending, held)
@@ -165,7 +170,7 @@ def _fight_raid(game: Game, where: str) -> None:
     # Building'; removed components are out of the game
     game.buildings[where] = {game.ctx.board.province(where).resource: 1}
     if game.mods:  # module hook point (Module 3: 'remove all buildings (including Grand Buildings)')
-        modules.emit(game, "province_razed", where)
+        hooks.emit(game, "province_razed", where)
     game.cities.discard(where)
     game.keeps.pop(where, None)
     if where in game.churches:
@@ -189,8 +194,6 @@ def counterattack_options(game: Game) -> list[str]:
 
 def counterattack(game: Game, src: str) -> None:
     """The Raid card: an Army limit check, then every unit in ``src`` fights the Raiding Party."""
-    from sim.games.dark_ages.game.military import upkeep
-
     solo = game.solo
     human = game.players[HUMAN]
     human.hand.remove("raider_raid")
@@ -201,15 +204,15 @@ def counterattack(game: Game, src: str) -> None:
     human.units.pop(src)
     attacker = Army(combat._groups(game, "player", human.military, group, []), 0, 0)
     if game.mods:  # module hook point (Module 6: a Commander present at the counterattack)
-        modules.emit(game, "battle_begun", (HUMAN, None), src)
+        hooks.emit(game, "battle_begun", (HUMAN, None), src)
     before = len(solo.party)
-    out = combat._resolve(game, attacker, _party_army(game), (HUMAN, None))
+    out = combat._resolve(game, attacker, _party_army(game), (HUMAN, None), "counterattack")
     alive = combat._survivors(out, 0)
     combat._return_dead(game, HUMAN, group, alive)
     combat._place(game, HUMAN, src, alive)
     left = [k for k, _ in out["survivors"][1]]
     if out["win"]:
-        human.gold += before - len(left)  # 1 Gold per Raider killed
+        human.gold += (before - len(left)) * solo.rules["raiders"]["counterattack_gold_per_kill"]
         for kind in left:  # a free unit matching each surviving Raider
             if human.supply[kind] > 0:
                 human.supply[kind] -= 1

@@ -21,7 +21,7 @@ def options(game: Game, seat: int, reaction: str) -> list[tuple]:
         return [("react", "regroup", m) for m in regroup_options(game, seat)]
     if reaction == "cultural_exchange":
         out = [("react", reaction, "discard", c) for c in sorted(set(p.hand))]
-        if p.gold >= 1:
+        if p.gold >= game.ctx.rules["reactions"]["exchange_buy_gold"]:
             out += [("react", reaction, "buy", slot) for slot in range(len(game.offer))]
         return out
     if reaction == "sell_goods":
@@ -34,8 +34,9 @@ def apply(game: Game, seat: int, move: tuple) -> None:
     p = game.players[seat]
     reaction = move[1]
     trade = game.ctx.rules["gains"]["trade_value"]
+    values = game.ctx.rules["reactions"]
     if reaction in RESOURCE_REACTIONS:
-        p.res[move[2]] += 1
+        p.res[move[2]] += values["resource_amount"]
     elif reaction == "recruit":
         apply_recruit(game, seat, move[2])
     elif reaction == "regroup":
@@ -43,14 +44,14 @@ def apply(game: Game, seat: int, move: tuple) -> None:
     elif reaction == "cultural_exchange":
         if move[2] == "discard":  # 'Discard a Culture card ... to gain 1 Gold'
             p.hand.remove(move[3])
-            p.gold += 1
+            p.gold += values["exchange_discard_gold"]
         else:  # 'Spend 1 Gold to take any Culture card from the offer, ignoring the position of your Culture marker'
-            p.gold -= 1
+            p.gold -= values["exchange_buy_gold"]
             to_hand(game, seat, take_card(game, move[3]))
     elif reaction == "sell_goods":
         p.res[move[3]] -= 1
         if move[2] == "gold":
-            p.gold += 1
+            p.gold += values["iron_gold"]
         else:
             gain_culture(game, p, trade[move[3]])
     else:

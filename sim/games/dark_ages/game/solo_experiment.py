@@ -18,11 +18,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from sim.errors import ConfigError
+from sim.games.dark_ages import battle_stats
+from sim.games.dark_ages.game import modules
 from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.game.loop import MAX_TURNS
 from sim.games.dark_ages.game.solo_loop import SOLO_TRIGGERS, play_solo
 from sim.games.dark_ages.game.solo_setup import new_solo_game
 from sim.games.dark_ages.game.solo_state import OPTIONS
+from sim.games.dark_ages.study import check_common, strategy_object
+from sim.games.dark_ages.study import check_modules as check_switches
 from sim.rng import trial_state
 from sim.stats import mean_ci, wilson
 from strategies.dark_ages import NAMES as STRATEGY_NAMES
@@ -58,9 +62,6 @@ def categories(e: SoloExperiment) -> tuple[tuple[str, ...], tuple[str, ...]]:
 def check_modules(raw: dict, source: str) -> tuple[str, ...]:
     """``modules: {name: true|false}`` for a solo game: only the modules whose 'Supported Player Counts' include
     1 (each has a 'Solo Support' section); the others are refused with the rulebook's reason."""
-    from sim.games.dark_ages.experiment import check_modules as check_switches
-    from sim.games.dark_ages.game import modules
-
     mods = check_switches(raw, source, 8)  # names and values only: the solo rule below replaces player counts
     for name in mods:
         if name in modules.SOLO_REFUSED:
@@ -76,8 +77,6 @@ class SoloPayload:
 
 
 def experiment_from_dict(raw: dict, source: str) -> SoloExperiment:
-    from sim.games.dark_ages.experiment import check_common
-
     for key in raw:
         if key not in KEYS:
             raise ConfigError(source, key, f"a solo experiment key ({', '.join(KEYS)})", key)
@@ -113,8 +112,6 @@ def deal(e: SoloExperiment, i: int) -> tuple[str, int, str, str]:
 def play_one(payload: SoloPayload, key, i: int, mods: tuple[str, ...] | None = None):
     """Game ``i`` with the experiment's modules, or with ``mods`` instead (the paired solo module comparison,
     ``solo_module_effects``)."""
-    from sim.games.dark_ages.experiment import strategy_object
-
     e = payload.experiment
     mods = e.modules if mods is None else mods
     difficulty, g, ruler, name = deal(e, i)
@@ -125,26 +122,33 @@ def play_one(payload: SoloPayload, key, i: int, mods: tuple[str, ...] | None = N
     return difficulty, ruler, name, play_solo(game, max_turns=e.max_turns or MAX_TURNS)
 
 
-def play_chunk(payload: SoloPayload, key, start: int, count: int, keep_rows: bool):
-    if payload.experiment.engine == "fast":  # the compiled engine (lockstep-verified: tests/.../test_fast_solo.py)
-        from sim.games.dark_ages.fast.chunk import play_solo_chunk
-
-        return play_solo_chunk(payload, key, start, count, keep_rows)
+def empty(payload: SoloPayload) -> dict[str, np.ndarray]:
+    """The counts of a chunk (both engines fill the same ones)."""
     k = len(payload.factions)
     player_cats, lordling_cats = categories(payload.experiment)
-    c = {
+    return {
         "wins": np.zeros(k, np.int64), "games": np.zeros(k, np.int64),
         "win_type": np.zeros(len(SOLO_TRIGGERS), np.int64), "turns": np.zeros(2, np.int64),
         "passes": np.zeros(1, np.int64), "raids": np.zeros(1, np.int64),
         "player": np.zeros((k, len(player_cats) + 1), np.int64),
         "lordlings": np.zeros((k, len(lordling_cats) + 1), np.int64),
         "margin": np.zeros((k, 2), np.int64),
+        **battle_stats.empty(cached_context(payload.experiment.overrides).battle.faces),
     }  # fmt: skip
+
+
+def play_chunk(payload: SoloPayload, key, start: int, count: int, keep_rows: bool):
+    """Games ``start .. start+count-1`` on the reference engine: counts and per-game rows."""
+    c = empty(payload)
+    player_cats, lordling_cats = categories(payload.experiment)
     rows: dict[str, list] = {k_: [] for k_ in ("difficulty", "ruler", "strategy", "won", "trigger", "turns",
                                                "player_vp", "lordling_vp", "raider_attacks", "rounds")}  # fmt: skip
+    logs = []
     for i in range(start, start + count):
         difficulty, ruler, name, o = play_one(payload, key, i)
         d = payload.factions.index(difficulty)
+        battle_stats.add(c, o.battles)
+        logs.append(o.battles)
         c["games"][d] += 1
         c["wins"][d] += o.won
         c["win_type"][SOLO_TRIGGERS.index(o.trigger)] += 1
@@ -159,7 +163,9 @@ def play_chunk(payload: SoloPayload, key, start: int, count: int, keep_rows: boo
             for col, v in zip(rows, (difficulty, ruler, name, o.won, o.trigger, o.turns, o.player["total"],
                                      o.lordlings["total"], o.raider_attacks, o.passes / 2), strict=True):  # fmt: skip
                 rows[col].append(v)
-    return c, ({k_: np.array(v) for k_, v in rows.items()} if keep_rows else None)
+    if not keep_rows:
+        return c, None
+    return c, {**{k_: np.array(v) for k_, v in rows.items()}, **battle_stats.log_rows(battle_stats.SOLO_KINDS, logs)}
 
 
 def summarize(counts: dict[str, np.ndarray], n: int, payload: SoloPayload) -> dict:
@@ -184,6 +190,7 @@ def summarize(counts: dict[str, np.ndarray], n: int, payload: SoloPayload) -> di
         "mean_turns": turns[0],
         "mean_turns_ci95": [turns[1], turns[2]],
         "mean_raider_attacks": float(counts["raids"][0]) / n,
+        "battles": battle_stats.summary(counts, n, battle_stats.SOLO_KINDS),
         "mean_margin_vp": margin,
         "mean_margin_vp_ci95": margin_ci,
         "player_score_by_category": {
@@ -191,10 +198,7 @@ def summarize(counts: dict[str, np.ndarray], n: int, payload: SoloPayload) -> di
             for d, f in enumerate(payload.factions)
         },
         "lordling_score_by_category": {
-            f: {
-                cat: float(counts["lordlings"][d, j]) / games[d]
-                for j, cat in enumerate((*lordling_cats, "total"))
-            }
+            f: {cat: float(counts["lordlings"][d, j]) / games[d] for j, cat in enumerate((*lordling_cats, "total"))}
             for d, f in enumerate(payload.factions)
         },  # fmt: skip
     }

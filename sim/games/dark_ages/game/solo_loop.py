@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sim.games.dark_ages.game import lordlings, modules, raiders
+from sim.games.dark_ages.game import hooks, lordlings, raiders
 from sim.games.dark_ages.game.counting import level3_technologies
 from sim.games.dark_ages.game.ending import score
 from sim.games.dark_ages.game.loop import MAX_TURNS, react, take_turn
@@ -27,6 +27,7 @@ class SoloOutcome:
     turns: int
     passes: int
     raider_attacks: int
+    battles: object = None  # the game's state.BattleLog
 
 
 def trigger(game: Game) -> str | None:
@@ -34,7 +35,7 @@ def trigger(game: Game) -> str | None:
     me = game.players[LORDLINGS]
     if game.cities_left <= 0:
         return "cities"
-    if game.churches_built >= 7:  # 'The 7th Church is built'
+    if game.churches_built >= solo.rules["lordlings"]["end_churches"]:  # 'The 7th Church is built'
         return "churches"
     if any(p.culture >= game.ctx.tracks.culture_last for p in game.players):
         return "culture_track"
@@ -51,17 +52,18 @@ def lordling_score(game: Game) -> dict[str, int]:
     solo = game.solo
     me = game.players[LORDLINGS]
     mine = game.controlled(LORDLINGS)
-    per_tech = 1 if solo.has("lordling_tech_1vp") else solo.rules["lordlings"]["tech_end_vp"]
+    easier = solo.has("lordling_tech_1vp")
+    per_tech = solo.rules["difficulty"]["tech_end_vp_easier"] if easier else solo.rules["lordlings"]["tech_end_vp"]
     parts = {
         "technologies": per_tech * solo.techs,
-        "keeps": keep_vp(game.ctx.board, game.keeps, mine),
+        "keeps": keep_vp(game.ctx.board, game.keeps, mine, solo.rules["lordlings"]["keep_vp_per_level_per_neighbour"]),
         "culture": culture_vp(game.ctx.tracks, me.culture),
         "farms": farm_vp(game.ctx.tracks, me.farms_off),
         "titles": title_vp(game.ctx.board, me.titles),
         **{k: v for k, v in me.vp_by.items()},
     }
     if game.mods:  # module VP: in-game (Travels of Benjamin) and at the end (the Pope's 5 VP)
-        parts["modules"] = parts.get("modules", 0) + modules.final_vp(game, LORDLINGS)
+        parts["modules"] = parts.get("modules", 0) + hooks.final_vp(game, LORDLINGS)
     parts["total"] = sum(parts.values())
     return parts
 
@@ -121,7 +123,7 @@ def play_solo(game: Game, check=None, max_turns: int = MAX_TURNS) -> SoloOutcome
     if not game.solo.raided_at_end:  # 'Once the game is over, the Raiders automatically attack'
         raiders.attack(game, forced=True)
     if game.mods:  # module hook point: before final scoring
-        modules.emit(game, "game_over")
+        hooks.emit(game, "game_over")
     player, lords = score(game, HUMAN), lordling_score(game)
     return SoloOutcome(
         player=player,
@@ -131,4 +133,5 @@ def play_solo(game: Game, check=None, max_turns: int = MAX_TURNS) -> SoloOutcome
         turns=game.turns,
         passes=sum(p.passes for p in game.players),
         raider_attacks=game.solo.raider_attacks,
+        battles=game.battles,
     )

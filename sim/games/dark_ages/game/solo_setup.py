@@ -8,18 +8,20 @@ from dataclasses import replace
 
 from sim.games.dark_ages.board import SOLO
 from sim.games.dark_ages.cards import Card, Deck
-from sim.games.dark_ages.game.context import RESOURCES, Context
+from sim.games.dark_ages.game import modules, raiders
+from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES, Context
 from sim.games.dark_ages.game.raiders import RAIDER_CARDS, draw_tokens
-from sim.games.dark_ages.game.solo_state import HUMAN, LORDLINGS, OPTIONS, SoloState, solo_rules
+from sim.games.dark_ages.game.solo_state import HUMAN, LORDLINGS, OPTIONS, SoloState
 from sim.games.dark_ages.game.state import Game, Player, add_units
 
-_SOLO_CONTEXTS: dict[int, Context] = {}
+_SOLO_CONTEXTS: dict[tuple, Context] = {}  # keyed by the base context's rule set
 
 
 def solo_context(ctx: Context) -> Context:
     """The context with the Raider cards added to the deck (type ``raider``), once per base context."""
-    key = id(ctx)
+    key = ("solo", ctx.digest)
     if key not in _SOLO_CONTEXTS:
+        _forget_old()
         cards = dict(ctx.deck.cards)
         for kind in RAIDER_CARDS:
             cards[f"raider_{kind}"] = Card(f"raider_{kind}", "raider", 2, None, name=kind.title(), data={})
@@ -30,12 +32,19 @@ def solo_context(ctx: Context) -> Context:
 def skirmisher_context(ctx: Context) -> Context:
     """Module 7 in solo: Skirmisher tokens on the map, but 'When placing Barbarian tokens on the Raiding Party card
     for Raiders, still use regular Barbarian tokens!' The token table holds both sets, Skirmishers first."""
-    key = ("skirmishers", id(ctx))
+    key = ("skirmishers", ctx.digest)
     if key not in _SOLO_CONTEXTS:
+        _forget_old()
         b = ctx.battle
         tokens = tuple(t for pool in (b.skirmisher_tokens, b.tokens) for t in pool for _ in range(t.count))
         _SOLO_CONTEXTS[key] = replace(ctx, tokens=tokens)
     return _SOLO_CONTEXTS[key]
+
+
+def _forget_old() -> None:
+    """Keep the last few rule sets' solo contexts (a sweep over rules values makes many)."""
+    if len(_SOLO_CONTEXTS) >= 16:
+        _SOLO_CONTEXTS.pop(next(iter(_SOLO_CONTEXTS)))
 
 
 def culture_deck(ctx: Context, rng: random.Random) -> list[str]:
@@ -49,7 +58,7 @@ def raider_deck(ctx: Context, rng: random.Random, harder: bool, deck: list[str] 
     ``deck``: the shuffled Culture deck with any module cards already in ('After including any module-related cards
     in the Culture deck, but before placing the initial cards on the offer')."""
     deck = culture_deck(ctx, rng) if deck is None else deck
-    piles = solo_rules()["raiders"]["piles_harder" if harder else "piles"]
+    piles = ctx.solo["raiders"]["piles_harder" if harder else "piles"]
     size, extra = divmod(len(deck), len(piles))
     out, start = [], 0
     for i, adds in enumerate(piles):
@@ -61,8 +70,9 @@ def raider_deck(ctx: Context, rng: random.Random, harder: bool, deck: list[str] 
     return out
 
 
-def new_solo_game(base: Context, ruler: str, strategy, options: frozenset[str], rng: random.Random,
-                  mods: tuple[str, ...] = ()) -> Game:
+def new_solo_game(
+    base: Context, ruler: str, strategy, options: frozenset[str], rng: random.Random, mods: tuple[str, ...] = ()
+) -> Game:
     """``mods``: switched-on modules (game/modules.SOLO_MODULES); Module 3 adds its two Rulers to the draw."""
     unknown = set(options) - set(OPTIONS)
     if unknown:
@@ -71,7 +81,7 @@ def new_solo_game(base: Context, ruler: str, strategy, options: frozenset[str], 
     if "skirmishers" in mods:
         ctx = skirmisher_context(ctx)
     board, setup = ctx.board, ctx.rules["setup"]
-    rules = solo_rules()
+    rules = ctx.solo
     in_play = frozenset(board.in_play(SOLO))
     human_ruler = board.rulers[ruler]
     sets = ("base", *mods)
@@ -99,10 +109,10 @@ def new_solo_game(base: Context, ruler: str, strategy, options: frozenset[str], 
         deck=deck,
         cities_left=setup["cities"][2],
     )
-    game.solo = SoloState(rules=rules, options=frozenset(options), deck=list(rules["lordlings"]["deck"]))
+    start = rules["raiders"]["start_level"]
+    game.solo = SoloState(rules=rules, options=frozenset(options), deck=list(rules["lordlings"]["deck"]),
+                          raider_levels={k: start for k in UNIT_TYPES})  # fmt: skip
     if mods:  # module set-up: module cards go into the Culture deck before it is split into piles
-        from sim.games.dark_ages.game import modules
-
         modules.install(game, mods)
         ctx = game.ctx
     game.deck = raider_deck(ctx, rng, "raider_cards_harder" in options, game.deck)
@@ -130,13 +140,11 @@ def new_solo_game(base: Context, ruler: str, strategy, options: frozenset[str], 
     for q in in_play:
         game.buildings[q] = {board.province(q).resource: 1}
     if game.mods:  # module hook point (Module 6: the suggested 4th Lordling Ruler)
-        from sim.games.dark_ages.game import modules
-
         modules.emit(game, "solo_setup")
     # the offer is dealt last so Raider cards revealed into it find the board ready
     for _ in range(ctx.tracks.offer_slots):
         if game.deck:
             game.offer.append(game.deck.pop(0))
-            game.solo.on_reveal(game, game.offer[-1])
+            raiders.revealed(game, game.offer[-1])
     game.current = LORDLINGS  # 'Play is ready to begin, with the Lordlings taking their first turn'
     return game

@@ -4,11 +4,7 @@ and the difficulty switches. The solo game reuses ``Game``: the human is seat 0,
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
-from sim.config import CONFIG_DIR, load_rules
-
-SOLO_PATH = CONFIG_DIR / "dark_ages" / "solo.yaml"
 HUMAN, LORDLINGS = 0, 1
 # Adjusting the Difficulty: each option is a separate switch
 EASIER = ("lordling_city_vp_only", "lordling_tech_1vp")
@@ -25,20 +21,15 @@ HARDER = (
 OPTIONS = EASIER + HARDER
 
 
-@lru_cache(maxsize=1)
-def solo_rules() -> dict:
-    return load_rules("dark_ages", path=str(SOLO_PATH)).values
-
-
 @dataclass
 class SoloState:
-    rules: dict
+    rules: dict  # solo.yaml (``Context.solo``)
     options: frozenset[str]
     deck: list[str]  # the Lordling deck, top card first
     discard: list[str] = field(default_factory=list)  # resolved Lordling cards, most recent last
     prep: set[str] = field(default_factory=set)  # actions with a Preparation token (research, manoeuvre)
     techs: int = 0  # Common Technologies collected by the Lordlings
-    raider_levels: dict[str, int] = field(default_factory=lambda: {"infantry": 1, "archer": 1, "cavalry": 1})
+    raider_levels: dict[str, int] = field(default_factory=dict)  # unit type → level (solo.yaml raiders.start_level)
     party: list[str] = field(default_factory=list)  # Raider units on the Raiding Party card
     party_tokens: list[int] = field(default_factory=list)  # tokens whose units are in the party
     token_pool: list[int] = field(default_factory=list)  # Barbarian tokens not on the board, in random order
@@ -54,20 +45,3 @@ class SoloState:
     def board_pool(self) -> list[int]:
         """The tokens that go onto the map (the Raiding Party's pool unless Module 7 splits them)."""
         return self.token_pool if self.map_pool is None else self.map_pool
-
-    def trophy_transients(self, game, trophies: int, extra: list[str]) -> list[str]:
-        """Harder option: after 2 trophies every Barbarian has +1 Infantry, after 3 also +1 Archer, so the 2nd, 3rd
-        and 4th-onwards Barbarians add Infantry; Infantry and Archer; Infantry, Archer and Cavalry."""
-        if not self.has("barbarians_cumulative"):
-            return extra
-        return ["infantry", "archer", "cavalry"][: min(trophies, 3)]
-
-    def on_reveal(self, game, card: str) -> None:
-        from sim.games.dark_ages.game import raiders
-
-        raiders.revealed(game, card)
-
-    def on_discard(self, game, card: str) -> None:
-        from sim.games.dark_ages.game import raiders
-
-        raiders.discarded(game, card)

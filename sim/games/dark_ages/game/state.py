@@ -13,6 +13,34 @@ from dataclasses import dataclass, field
 from sim.games.dark_ages.board import Ruler
 from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES, Context
 
+# battle kinds, by who fights whom: player against player, against a Barbarian token, against the Lordlings (solo),
+# the Raiders attacking the player (solo), the player counterattacking the Raiding Party with a Raid card (solo)
+BATTLE_KINDS = ("player", "barbarian", "lordling", "raider", "counterattack")
+
+
+@dataclass
+class BattleLog:
+    """What the game's battles did, for the battle statistics: per kind, battles, attacker wins and the units
+    (not Transients) each side lost; per die face (1..faces), how often it was rolled in a battle."""
+
+    battles: list[int]
+    attacker_wins: list[int]
+    attacker_lost: list[int]
+    defender_lost: list[int]
+    dice: list[int]
+
+    @classmethod
+    def empty(cls, faces: int) -> BattleLog:
+        k = len(BATTLE_KINDS)
+        return cls([0] * k, [0] * k, [0] * k, [0] * k, [0] * faces)
+
+    def record(self, kind: str, won: bool, lost: tuple[int, int]) -> None:
+        i = BATTLE_KINDS.index(kind)
+        self.battles[i] += 1
+        self.attacker_wins[i] += bool(won)
+        self.attacker_lost[i] += lost[0]
+        self.defender_lost[i] += lost[1]
+
 
 @dataclass
 class Player:
@@ -79,6 +107,11 @@ class Game:
     current: int = 0
     turns: int = 0
     rounds_passed: int = 0  # Passes by all players / players: a "round" for reporting
+    battles: BattleLog | None = None  # the battle statistics (made empty for the rules' die at set-up)
+
+    def __post_init__(self) -> None:
+        if self.battles is None:
+            self.battles = BattleLog.empty(self.ctx.battle.faces)
 
     @property
     def n(self) -> int:

@@ -7,9 +7,13 @@ import json
 import numpy as np
 
 from sim.games.dark_ages.experiment import seating, strategy_object
-from sim.games.dark_ages.fast import chunk as F
-from sim.games.dark_ages.fast import kernels as K
+from sim.games.dark_ages.fast import ending as FE
+from sim.games.dark_ages.fast import experiment as FX
+from sim.games.dark_ages.fast import invariants as FI
 from sim.games.dark_ages.fast import layout as L
+from sim.games.dark_ages.fast import loop as FL
+from sim.games.dark_ages.fast import setup as FS
+from sim.games.dark_ages.fast.context import tables_for
 from sim.games.dark_ages.game import loop
 from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.game.ending import score, trigger
@@ -20,74 +24,61 @@ from sim.rng import trial_state
 
 
 def differences(ref, fast, most: int = 12) -> list[str]:
-    """The first ``most`` state words where the reference and the fast engine differ, named by layout offset."""
-    names = {v: k for k, v in vars(L).items() if k.startswith(("G_", "P_")) and isinstance(v, int)}
-    out = []
-    for d in np.nonzero(ref != fast)[0][:most]:
-        d = int(d)
-        if d < 4 * L.PS:
-            off = d % L.PS
-            base = max(v for v in names if v <= off and names[v].startswith("P_"))
-            out.append(f"seat{d // L.PS}.{names[base]}+{off - base}: ref {ref[d]} fast {fast[d]}")
-        else:
-            base = max(v for v in names if v <= d and names[v].startswith("G_"))
-            out.append(f"{names[base]}+{d - base}: ref {ref[d]} fast {fast[d]}")
-    return out
+    """Where the reference's and the fast engine's positions differ, by field and index (reference first)."""
+    return L.describe_diff(L.comparable(ref), L.comparable(fast), most)
 
 
-def lockstep_game(e, key, i: int, max_turns: int | None = None) -> int:
-    """Play game ``i`` of experiment ``e`` on both engines; assert equal states after set-up and every turn.
-    Returns the number of turns."""
+def same_position(game, states, R, rng, where: str) -> None:
+    a, b = L.comparable(L.from_game(game)), L.comparable(states)
+    if not np.array_equal(L.STATE.flat(a), L.STATE.flat(b)) or rng.state != int(R[0]):
+        raise AssertionError(f"{where}: rng {rng.state == int(R[0])}; {differences(a, b)}")
+
+
+def lockstep_game(e, key, i: int, max_turns: int | None = None, ctx=None) -> int:
+    """Play game ``i`` of experiment ``e`` on both engines; assert equal positions after set-up and every turn.
+    ``ctx``: the rule set (default the experiment's). Returns the number of turns."""
+    ctx = ctx or cached_context(e.overrides, e.skirmishers or "skirmishers" in e.modules)
+    T = tables_for(ctx)[0]
     rulers, names = seating(e, i)
     n = len(rulers)
     state = trial_state(np.uint64(key), i)
     rng = LockstepRandom(state)
     strategies = [strategy_object(s, json.dumps(e.strategy_params.get(s), sort_keys=True)) for s in names]
-    game = new_game(cached_context(), rulers, strategies, rng)
-    ST = F.strategy_table(e)
-    S = np.zeros(L.NS, np.int64)
-    R = np.zeros(1, np.uint64)
-    R[0] = state
-    K.setup(S, n, np.array([L.RIDS.index(r) for r in rulers] + [0] * (4 - n), np.int64), R)
+    game = new_game(ctx, rulers, strategies, rng)
+    ix = L.Index.of(ctx)
+    ST = FX.strategy_table(e)
+    states, flat = FX.new_state()
+    S = states[0]
+    R = np.array([state], np.uint64)
+    FS.setup(S, T, n, np.array([ix.rids.index(r) for r in rulers] + [0] * (4 - n), np.int64), R)
     for s in range(n):
-        S[s * L.PS + L.P_STRAT] = e.strategies.index(names[s])
-    MVA = np.zeros((5, F.MAXM, 6), np.int64)
-    NK = np.zeros(5, np.int64)
-    MV = np.zeros((F.MAXM, 6), np.int64)
-    mv = np.zeros(6, np.int64)
+        S["strategy"][s] = e.strategies.index(names[s])
+    MVA, NK, MV, mv = FX.buffers()
     max_turns = max_turns or e.max_turns
-
-    def same(where):
-        a, b = L.comparable(L.from_game(game)), L.comparable(S)
-        if not np.array_equal(a, b) or rng.state != int(R[0]):
-            same_rng = rng.state == int(R[0])
-            raise AssertionError(f"game {i} {rulers} {names}: {where}: rng {same_rng}; {differences(a, b)}")
-
-    same("setup")
+    label = f"game {i} {rulers} {names}"
+    same_position(game, states, R, rng, f"{label}: setup")
     seat = 0
     while not all(p.finished for p in game.players):
         if game.turns >= max_turns:
             game.end_trigger = "turn_cap"
-            S[L.G_TRIG] = 5
+            S["trigger"] = 5
             break
         loop.take_turn(game, seat)
-        F.take_turn(S, seat, ST, MVA, NK, MV, mv, R)
+        FL.take_turn(S, T, seat, ST, MVA, NK, MV, mv, R)
         game.turns += 1
-        S[L.G_TURNS] += 1
+        S["turns"] += 1
         check(game)
-        bad = K.check(S)
-        assert bad == 0, f"game {i}: fast invariant {bad} after turn {game.turns}"
+        bad = FI.check(S, T)
+        assert bad == 0, f"{label}: fast invariant {bad} after turn {game.turns}"
         if game.end_trigger is None:
             why = trigger(game)
             if why is not None:
                 loop.end_now(game, why)
-        if S[L.G_TRIG] < 0:
-            w = K.trigger(S)
+        if S["trigger"] < 0:
+            w = FE.trigger(S, T)
             if w >= 0:
-                S[L.G_TRIG] = w
-                for s in range(n):
-                    F.do_pass(S, s, ST, False, False, True, R)
-        same(f"turn {game.turns} (seat {seat})")
+                FL.end_now(S, T, w, ST, R)
+        same_position(game, states, R, rng, f"{label}: turn {game.turns} (seat {seat})")
         if game.extra_turn and not game.players[seat].finished:
             continue
         for step in range(1, n + 1):
@@ -100,6 +91,34 @@ def lockstep_game(e, key, i: int, max_turns: int | None = None) -> int:
 
     for s in range(n):
         ref = score(game, s)
-        K.score(S, s, out)
+        FE.score(S, T, s, out)
         assert [ref.get(c, 0) for c in CATEGORIES] + [ref["total"]] == [int(x) for x in out], (i, s, ref, out)
     return game.turns
+
+
+def encode_move(move: tuple | None, ix: L.Index) -> list[int] | None:
+    """A reference action move as the compiled engine's move row (``actions``)."""
+    from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES
+
+    if move is None:
+        return None
+    action = move[0]
+    if action == "build":
+        _, what, q, detail = move
+        w = L.BUILD_WHAT.index(what)
+        if what == "warehouse":
+            return [L.A_BUILD, w, -1, detail, 0, 0]
+        return [L.A_BUILD, w, ix.p(q), RESOURCES.index(detail) if what == "production" else -1, 0, 0]
+    if action == "development_of_culture":
+        return [L.A_DOC, move[1], 0, 0, 0, 0]
+    if action == "research":
+        _, how, cid, placement = move
+        h = L.RESEARCH_HOW.index(how)
+        if how == "military":
+            return [L.A_RESEARCH, h, ix.c(cid), UNIT_TYPES.index(placement[0]), placement[1], 0]
+        return [L.A_RESEARCH, h, ix.c(cid), -1, 0, 0]
+    if action == "recruit":
+        return [L.A_RECRUIT, UNIT_TYPES.index(move[1]), ix.p(move[2]), 0, 0, 0]
+    _, src, dst, group = move
+    g = dict(group)
+    return [L.A_MANOEUVRE, ix.p(src), ix.p(dst), *[g.get(k, 0) for k in UNIT_TYPES]]

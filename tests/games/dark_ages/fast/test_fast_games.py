@@ -10,7 +10,7 @@ import pytest
 from sim.errors import ConfigError
 from sim.experiments import run_experiment
 from sim.games.dark_ages import experiment
-from sim.games.dark_ages.fast import chunk
+from sim.games.dark_ages.fast import experiment as chunk
 from sim.games.dark_ages.fast.layout import OUT_COLS, TRIGGERS
 from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.game.loop import play
@@ -33,17 +33,21 @@ def payload(**keys):
     return experiment.compile(experiment.experiment_from_dict(keys, "test.yaml"))
 
 
+LOCKSTEP = [  # (players, strategies, params, games): the full suite; make test plays a quarter of each
+    (3, ALL, {}, 120),
+    (2, ALL, {}, 48),
+    (4, ALL, {}, 48),
+    (3, ["random_legal"], {}, 24),
+    (4, ["military", "military", "expansion", "culture"], {}, 24),
+    (3, ALL, TWEAKED, 48),
+    (4, ALL, TWEAKED, 24),
+]
+
+
 @pytest.mark.parametrize(
     "players, strategies, params, games",
-    [
-        (3, ALL, {}, 120),
-        (2, ALL, {}, 48),
-        (4, ALL, {}, 48),
-        (3, ["random_legal"], {}, 24),
-        (4, ["military", "military", "expansion", "culture"], {}, 24),
-        (3, ALL, TWEAKED, 48),
-        (4, ALL, TWEAKED, 24),
-    ],
+    [pytest.param(*case, marks=pytest.mark.full) for case in LOCKSTEP]
+    + [(*case[:3], case[3] // 4) for case in LOCKSTEP],
 )
 def test_same_games_as_the_reference_turn_by_turn(players, strategies, params, games):
     """With ``LockstepRandom`` the reference draws exactly as the kernels do: every game is the same game, the whole
@@ -52,6 +56,15 @@ def test_same_games_as_the_reference_turn_by_turn(players, strategies, params, g
     key = experiment_key(players * 100 + len(params))
     turns = sum(lockstep_game(e, key, i) for i in range(games))
     assert turns > games * 40
+
+
+def test_same_games_with_skirmisher_tokens():
+    """Module 7 swaps the Barbarian token pool: the compiled engine plays it from the tables, turn by turn as the
+    reference."""
+    for raw in ({"skirmishers": True}, {"modules": {"skirmishers": True}}):
+        e = payload(players=[2, 3, 4], strategies=ALL, **raw).experiment
+        assert e.engine == "fast"
+        assert sum(lockstep_game(e, experiment_key(77), i) for i in range(6)) > 6 * 40
 
 
 @pytest.mark.parametrize(
@@ -116,9 +129,15 @@ def test_engine_switch():
     assert payload(players=3).experiment.engine == "fast"
     assert payload(players=3, engine="reference").experiment.engine == "reference"
     assert payload(players=4, modules={"alliances": True}).experiment.engine == "reference"
-    assert payload(players=3, rules={"battle.keep_melee_bonus_per_level": 2}).experiment.engine == "reference"
-    for keys in ({"players": 4, "modules": {"alliances": True}}, {"players": 3, "skirmishers": True},
-                 {"players": 3, "rules": {"battle.keep_melee_bonus_per_level": 2}}):  # fmt: skip
+    # the tables are compiled from the experiment's rule set: overrides and Skirmisher tokens stay compiled
+    assert payload(players=3, rules={"battle.keep_melee_bonus_per_level": 2}).experiment.engine == "fast"
+    assert payload(players=3, skirmishers=True).experiment.engine == "fast"
+    assert payload(players=3, modules={"skirmishers": True}).experiment.engine == "fast"
+    assert payload(players=3, rules={"culture_track.vp": list(range(65))}).experiment.engine == "reference"
+    for keys in (
+        {"players": 4, "modules": {"alliances": True}},
+        {"players": 3, "rules": {"culture_track.vp": list(range(65))}},
+    ):
         with pytest.raises(ConfigError, match="fast engine cannot play"):
             experiment.experiment_from_dict({**keys, "engine": "fast"}, "test.yaml")
     with pytest.raises(ConfigError, match="multiplayer and solo"):

@@ -10,9 +10,14 @@ import numpy as np
 import pytest
 
 from sim.games.dark_ages.experiment import strategy_object
-from sim.games.dark_ages.fast import chunk as F
-from sim.games.dark_ages.fast import kernels as K
+from sim.games.dark_ages.fast import ending as FE
+from sim.games.dark_ages.fast import experiment as FX
 from sim.games.dark_ages.fast import layout as L
+from sim.games.dark_ages.fast import raiders as FR
+from sim.games.dark_ages.fast import solo_experiment as F
+from sim.games.dark_ages.fast import solo_loop as FSL
+from sim.games.dark_ages.fast import solo_setup as FSS
+from sim.games.dark_ages.fast.context import tables_for
 from sim.games.dark_ages.game import raiders, solo_experiment, solo_loop
 from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.game.ending import score
@@ -21,7 +26,7 @@ from sim.games.dark_ages.game.solo_loop import LORDLINGS, lordling_score, trigge
 from sim.games.dark_ages.game.solo_setup import new_solo_game
 from sim.lockstep import LockstepRandom
 from sim.rng import trial_state
-from tests.games.dark_ages.fast.lockstep_util import differences
+from tests.games.dark_ages.fast.lockstep_util import same_position
 
 KEY = 20261129
 ALL = ["culture", "expansion", "military", "random_legal"]
@@ -33,38 +38,31 @@ def experiment(**raw):
 
 
 def lockstep_solo(e, key, i: int) -> int:
-    """Game ``i`` of the solo experiment ``e`` on both engines; equal states after set-up and every turn."""
+    """Game ``i`` of the solo experiment ``e`` on both engines; equal positions after set-up and every turn."""
     difficulty, g, ruler, name = solo_experiment.deal(e, i)
     state = trial_state(np.uint64(key), g)
     rng = LockstepRandom(state)
     options = frozenset() if difficulty == solo_experiment.STANDARD else frozenset([difficulty])
     strategy = strategy_object(name, json.dumps(e.strategy_params.get(name), sort_keys=True))
-    game = new_solo_game(cached_context(), ruler, strategy, options, rng)
-    ST = F.strategy_table(e)
-    S = np.zeros(L.NS, np.int64)
-    R = np.zeros(1, np.uint64)
-    R[0] = state
+    ctx = cached_context(e.overrides)
+    game = new_solo_game(ctx, ruler, strategy, options, rng)
+    T = tables_for(ctx)[0]
+    ST = FX.strategy_table(e)
+    states, _ = FX.new_state()
+    S = states[0]
+    R = np.array([state], np.uint64)
     opts = 0 if not options else 1 << L.SOLO_OPTIONS.index(difficulty)
-    K.solo_setup(S, L.RIDS.index(ruler), opts, R)
-    S[L.P_STRAT] = e.strategies.index(name)
-    MVA = np.zeros((5, F.MAXM, 6), np.int64)
-    NK = np.zeros(5, np.int64)
-    MV = np.zeros((F.MAXM, 6), np.int64)
-    mv = np.zeros(6, np.int64)
+    FSS.solo_setup(S, T, L.Index.of(ctx).rids.index(ruler), opts, R)
+    S["strategy"][0] = e.strategies.index(name)
+    MVA, NK, MV, mv = FX.buffers()
     max_turns = e.max_turns or MAX_TURNS
-
-    def same(where):
-        a, b = L.comparable(L.from_game(game)), L.comparable(S)
-        if not np.array_equal(a, b) or rng.state != int(R[0]):
-            same_rng = rng.state == int(R[0])
-            raise AssertionError(f"game {i} {difficulty} {ruler} {name}: {where}: rng {same_rng}; {differences(a, b)}")
-
-    same("setup")
+    label = f"game {i} {difficulty} {ruler} {name}"
+    same_position(game, states, R, rng, f"{label}: setup")
     seat = LORDLINGS
     while not all(p.finished for p in game.players):
         if game.turns >= max_turns:
             game.end_trigger = "turn_cap"
-            S[L.G_TRIG] = 6
+            S["trigger"] = 6
             break
         if seat == LORDLINGS:
             solo_loop._lordling_turn(game, None)
@@ -75,38 +73,44 @@ def lockstep_solo(e, key, i: int) -> int:
             why = trigger(game)
             if why is not None:
                 solo_loop._end(game, why)
-        F.solo_step(S, seat, ST, MVA, NK, MV, mv, R)
-        same(f"turn {game.turns} (seat {seat})")
+        FSL.step(S, T, seat, ST, MVA, NK, MV, mv, R)
+        same_position(game, states, R, rng, f"{label}: turn {game.turns} (seat {seat})")
         nxt = seat
         if not (seat == 0 and game.extra_turn and not game.players[0].finished):
             if not game.players[1 - seat].finished:
                 nxt = 1 - seat
-        assert nxt == F.next_seat(S, seat), (i, game.turns)
+        assert nxt == FSL.next_seat(S, seat), (i, game.turns)
         seat = nxt
     if not game.solo.raided_at_end:
         raiders.attack(game, forced=True)
-    if not S[L.G_RAIDED]:
-        K.raiders_attack(S, True, R)
-    same("the Raiders' closing attack")
+    if not S["raided_at_end"]:
+        FR.attack(S, T, True, R)
+    same_position(game, states, R, rng, f"{label}: the Raiders' closing attack")
     out = np.zeros(L.OUT_COLS, np.int64)
-    K.score(S, 0, out)
+    FE.score(S, T, 0, out)
     ref = score(game, 0)
     assert ref["total"] == int(out[-1]), (i, ref, out)
-    lo = np.zeros(12, np.int64)
-    K.lordling_score(S, lo)
+    lo = np.zeros(L.LORDLING_COLS, np.int64)
+    FSL.lordling_score(S, T, lo)
     lref = lordling_score(game)
     cats = solo_experiment.LORDLING_CATEGORIES
     assert [lref.get(c, 0) for c in cats] + [lref["total"]] == [int(x) for x in lo], (i, lref, lo)
     return game.turns
 
 
-@pytest.mark.parametrize("difficulty", ["standard", *L.SOLO_OPTIONS])
-def test_same_solo_games_as_the_reference_turn_by_turn(difficulty):
+DIFFICULTIES = ["standard", *L.SOLO_OPTIONS]
+
+
+@pytest.mark.parametrize(
+    "difficulty, games",  # the full suite plays 40 deals of each option, make test 8
+    [pytest.param(d, 40, marks=pytest.mark.full) for d in DIFFICULTIES] + [(d, 8) for d in DIFFICULTIES],
+)
+def test_same_solo_games_as_the_reference_turn_by_turn(difficulty, games):
     e = experiment(difficulties=[difficulty])
     turns = 0
-    for i in range(40):
+    for i in range(games):
         turns += lockstep_solo(e, KEY, i)
-    assert turns > 40 * 20
+    assert turns > games * 20
 
 
 TWEAKED = {  # parameters off the defaults reach the code paths the default plans never take
@@ -117,9 +121,10 @@ TWEAKED = {  # parameters off the defaults reach the code paths the default plan
 }  # fmt: skip
 
 
-def test_same_solo_games_with_tweaked_strategies():
+@pytest.mark.parametrize("games", [pytest.param(44, marks=pytest.mark.full), 11])
+def test_same_solo_games_with_tweaked_strategies(games):
     e = experiment(strategy_params=TWEAKED)  # every difficulty option in turn
-    for i in range(44):
+    for i in range(games):
         lockstep_solo(e, KEY + 1, i)
 
 
@@ -139,7 +144,7 @@ def test_solo_chunk_equals_the_reference_play_chunk(monkeypatch, max_turns, coun
     raw = {"max_turns": max_turns} if max_turns else {}
     e = experiment(**raw)
     payload = solo_experiment.compile(e)
-    fast = F.play_solo_chunk(payload, 77, 5, count, True)
+    fast = F.play_chunk(payload, 77, 5, count, True)
     ref = _reference_chunk(monkeypatch, payload, 77, 5, count)
     assert fast[0].keys() == ref[0].keys()
     for k in ref[0]:
@@ -159,9 +164,9 @@ def test_solo_engine_switch():
     assert X.experiment_from_dict({"mode": "solo", "engine": "fast"}, "t.yaml").engine == "fast"
     assert X.experiment_from_dict({"mode": "solo", "engine": "reference"}, "t.yaml").engine == "reference"
     ruled = {"mode": "solo", "rules": {"battle.keep_melee_bonus_per_level": 2}}
-    assert X.experiment_from_dict(ruled, "t.yaml").engine == "reference"
+    assert X.experiment_from_dict(ruled, "t.yaml").engine == "fast"  # the tables are compiled from the overrides
     with pytest.raises(ConfigError, match="fast engine cannot play"):
-        X.experiment_from_dict({**ruled, "engine": "fast"}, "t.yaml")
+        X.experiment_from_dict({"mode": "solo", "modules": {"pope": True}, "engine": "fast"}, "t.yaml")
     with pytest.raises(ConfigError, match="fast engine cannot play"):
         X.experiment_from_dict({"mode": "solo_module_effects", "engine": "fast"}, "t.yaml")
 

@@ -6,8 +6,13 @@ import numpy as np
 
 from sim.games.dark_ages.army import Army, Battle, Group, Variant
 from sim.games.dark_ages.church import church_vp
-from sim.games.dark_ages.fast import kernels as K
+from sim.games.dark_ages.fast import battle_sequence as FB
+from sim.games.dark_ages.fast import building as FBU
+from sim.games.dark_ages.fast import economy as FEC
+from sim.games.dark_ages.fast import experiment as FX
 from sim.games.dark_ages.fast import layout as L
+from sim.games.dark_ages.fast import setup as FS
+from sim.games.dark_ages.fast.context import tables_for
 from sim.games.dark_ages.game.battle_sequence import Effects, fight
 from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES, cached_context
 from sim.games.dark_ages.game.economy import discounted
@@ -15,35 +20,38 @@ from sim.games.dark_ages.game.state import Player
 from sim.lockstep import LockstepRandom
 
 CTX = cached_context()
+T = tables_for(CTX)[0]
+IX = L.Index.of(CTX)
 
 
 def test_discounted_drops_missing_resources_first():
     rnd = random.Random(1)
-    costs = [L.COST_CITY, L.COST_PNEI, L.COST_CHURCH, L.COST_KEEP[3], L.RECRUIT[2, 3], L.WH_COST[5, 0]]
-    S = np.zeros(L.NS, np.int64)
+    costs = [T["cost_city"], T["cost_pnei"], T["cost_church"], T["cost_keep"][3], T["recruit"][2, 3],
+             T["wh_cost"][5, 0]]  # fmt: skip
+    S = L.STATE.new()[0]
     out = np.empty(4, np.int64)
     for _ in range(500):
         res = {r: rnd.randint(0, 2) for r in RESOURCES}
         for i, r in enumerate(RESOURCES):
-            S[L.P_RES + i] = res[r]
+            S["res"][0, i] = res[r]
         cost = costs[rnd.randrange(len(costs))]
         amount = rnd.randint(0, 3)
         p = Player(0, None, None, 0, res, {}, 0, 0)
         want = discounted(tuple(RESOURCES[r] for r in cost if r >= 0), amount, p)
-        K.discounted(S, 0, cost, amount, out)
+        FEC.discounted(S, 0, cost, amount, out)
         assert tuple(RESOURCES[r] for r in out if r >= 0) == want
 
 
 def test_church_vp_and_costs_match_the_rule_modules():
     rnd = random.Random(2)
-    S = np.zeros(L.NS, np.int64)
+    S = L.STATE.new()[0]
     for _ in range(200):
-        churches = rnd.sample(L.PIDS, rnd.randint(0, 6))
-        q = rnd.choice([x for x in L.PIDS if x not in churches])
-        S[L.G_CHN] = len(churches)
+        churches = rnd.sample(IX.pids, rnd.randint(0, 6))
+        q = rnd.choice([x for x in IX.pids if x not in churches])
+        S["church_n"] = len(churches)
         for i, c in enumerate(churches):
-            S[L.G_CHL + i] = L.PIX[c]
-        assert K.church_vp(S, L.PIX[q]) == church_vp(CTX.board, q, churches, CTX.rules["church_vp"])
+            S["churches"][i] = IX.p(c)
+        assert FBU.church_vp(S, T, IX.p(q)) == church_vp(CTX.board, q, churches, CTX.rules["church_vp"])
 
 
 def _army(rnd, faction: str, transients: bool) -> tuple[Army, np.ndarray, np.ndarray, np.ndarray]:
@@ -80,10 +88,12 @@ def test_battles_match_the_battle_sequence_on_the_same_stream():
         ref = fight(battle, variant, CTX.battle.faces, rng, effects)
         UA = np.empty((L.MAX_UNITS, 9), np.int64)
         UD = np.empty((L.MAX_UNITS, 9), np.int64)
-        na = K.muster(UA, 0, 0, la, oa, np.zeros(3, np.int64))
-        nd = K.muster(UD, 0, 0 if trial % 2 else 1, ld, od, ed)
+        na = FB.muster(UA, 0, T, L.F_PLAYER, la, oa, np.zeros(3, np.int64))
+        nd = FB.muster(UD, 0, T, L.F_PLAYER if trial % 2 else L.F_RAIDER, ld, od, ed)
         R = np.array([1000 + trial], np.uint64)
-        win = K.fight(UA, na, UD, nd, a.melee_bonus, d.melee_bonus, d.br_bonus, eff[0], eff[1], R)
+        dice = np.zeros(L.FACES, np.int64)
+        win = FB.fight(UA, na, UD, nd, a.melee_bonus, d.melee_bonus, d.br_bonus, eff[0], eff[1],
+                       np.zeros(2, np.int64), T, dice, R)  # fmt: skip
         assert win == ref["win"], trial
         assert int(R[0]) == rng.state, trial
         for U, n, side in ((UA, na, 0), (UD, nd, 1)):
@@ -94,10 +104,10 @@ def test_battles_match_the_battle_sequence_on_the_same_stream():
 def test_setup_matches_new_game():
     from sim.games.dark_ages.game.setup import new_game
 
-    for seed, rulers in ((1, ["tomislav", "marozia"][:1] + ["gero_the_great"]), (2, list(L.RIDS[:4]))):
+    for seed, rulers in ((1, ["tomislav", "marozia"][:1] + ["gero_the_great"]), (2, list(IX.rids[:4]))):
         rulers = [r for r in rulers if CTX.board.rulers[r].module == "base"] or ["tomislav", "gero_the_great"]
         game = new_game(CTX, rulers, [None] * len(rulers), LockstepRandom(seed))
-        S = np.zeros(L.NS, np.int64)
-        K.setup(S, len(rulers), np.array([L.RIDS.index(r) for r in rulers] + [0] * (4 - len(rulers))),
-                np.array([seed], np.uint64))  # fmt: skip
-        assert np.array_equal(L.comparable(L.from_game(game)), L.comparable(S))
+        states, _ = FX.new_state()
+        FS.setup(states[0], T, len(rulers), np.array([IX.rids.index(r) for r in rulers] + [0] * (4 - len(rulers))),
+                 np.array([seed], np.uint64))  # fmt: skip
+        assert L.describe_diff(L.comparable(L.from_game(game)), L.comparable(states)) == []

@@ -52,11 +52,8 @@ per game. Module 7 changes the Barbarian token pool, which lives in the Context,
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
-
-import yaml
-
+from sim.games.dark_ages.game.context import cached_context
+from sim.games.dark_ages.game.hooks import *  # noqa: F403 (the hooks, as modules.emit etc.)
 from sim.games.dark_ages.game.modules.ages_of_war import AgesOfWar
 from sim.games.dark_ages.game.modules.alchemists import Alchemists
 from sim.games.dark_ages.game.modules.alliances import Alliances
@@ -70,7 +67,6 @@ from sim.games.dark_ages.game.modules.rise_of_poland import RiseOfPoland
 from sim.games.dark_ages.game.modules.tribute import Tribute
 from sim.games.dark_ages.game.modules.wyrd import Wyrd
 
-CONFIG = Path(__file__).resolve().parents[5] / "configs" / "dark_ages" / "modules.yaml"
 CONTEXT_MODULES = ("skirmishers",)  # switches read when building the Context
 GAME_MODULES = {"alchemists": Alchemists, "alliances": Alliances, "tribute": Tribute, "pope": Pope,
                 "benjamin": Benjamin, "crusades": Crusades, "ages_of_war": AgesOfWar,
@@ -95,24 +91,14 @@ SOLO_REFUSED = {
 SOLO_MODULES = tuple(m for m in NAMES if m not in SOLO_REFUSED)
 
 
-@lru_cache(maxsize=1)
 def module_data() -> dict[str, dict]:
-    """modules.yaml with provenance checked and stripped: module → key → value."""
-    raw = yaml.safe_load(CONFIG.read_text())["modules"]
-    out: dict[str, dict] = {}
-    for name, entries in raw.items():
-        out[name] = {}
-        for key, entry in entries.items():
-            source = entry.get("source")
-            if source not in ("rulebook", "assumed") or not (entry.get("ref") or entry.get("reason")):
-                raise ValueError(f"{CONFIG}: modules.{name}.{key} needs source rulebook/ref or assumed/reason")
-            out[name][key] = entry["value"]
-    return out
+    """modules.yaml of the default rule set: module → key → value (a game reads ``game.ctx.modules``)."""
+    return cached_context().modules
 
 
 def install(game, names) -> None:
     """Switch on the game modules among ``names`` (in NAMES order, so hook order never depends on the YAML)."""
-    data = module_data()
+    data = game.ctx.modules
     for name in names:
         if game.solo is not None and name in SOLO_REFUSED:
             raise ValueError(f"module {name} cannot be played solo: {SOLO_REFUSED[name]}")
@@ -126,94 +112,3 @@ def install(game, names) -> None:
 def supported(n: int) -> tuple[str, ...]:
     """The implemented modules a game of ``n`` players can switch on."""
     return tuple(m for m in NAMES if MIN_PLAYERS[m] <= n <= MAX_PLAYERS.get(m, 8))
-
-
-def emit(game, hook: str, *args) -> None:
-    for m in game.mods:
-        f = getattr(m, hook, None)
-        if f is not None:
-            f(game, *args)
-
-
-def final_vp(game, seat: int) -> int:
-    return sum(m.final_vp(game, seat) for m in game.mods if hasattr(m, "final_vp"))
-
-
-def ready_titles(game, seat: int) -> set[str]:
-    out: set[str] = set()
-    for m in game.mods or ():
-        if hasattr(m, "ready_titles"):
-            out |= m.ready_titles(game, seat)
-    return out
-
-
-def card_taken(game, seat: int, card: str) -> bool:
-    """Every module sees the card (a Wyrd card may be attached to a Travels of Benjamin card)."""
-    return any([m.card_taken(game, seat, card) for m in game.mods if hasattr(m, "card_taken")])
-
-
-def lordling_card(game, card: str) -> bool:
-    return any([m.lordling_card(game, card) for m in game.mods if hasattr(m, "lordling_card")])
-
-
-def extra_slots(game, seat: int) -> list[int]:
-    return sorted({s for m in game.mods if hasattr(m, "extra_slots") for s in m.extra_slots(game, seat)})
-
-
-def farms_away(game, seat: int) -> int:
-    return sum(m.farms_away(game, seat) for m in game.mods or () if hasattr(m, "farms_away"))
-
-
-def extra_farm(game, seat: int, province: str) -> bool:
-    return any(m.extra_farm(game, seat, province) for m in game.mods if hasattr(m, "extra_farm"))
-
-
-def extra_farms(game, seat: int) -> int:
-    return sum(m.extra_farms(game, seat) for m in game.mods or () if hasattr(m, "extra_farms"))
-
-
-def units_away(game, seat: int, kind: str) -> int:
-    return sum(m.units_away(game, seat, kind) for m in game.mods or () if hasattr(m, "units_away"))
-
-
-def battle_effects(game, seat: int) -> list[dict]:
-    return [e for m in game.mods if hasattr(m, "battle_effects") for e in m.battle_effects(game, seat)]
-
-
-def end_trigger(game) -> str | None:
-    for m in game.mods:
-        why = m.end_trigger(game) if hasattr(m, "end_trigger") else None
-        if why is not None:
-            return why
-    return None
-
-
-def manoeuvres(game, seat: int, groups) -> list[tuple]:
-    return [mv for m in game.mods if hasattr(m, "manoeuvres") for mv in m.manoeuvres(game, seat, groups)]
-
-
-def attacker_retreat(game, seat: int, src: str, dst: str) -> str | None:
-    for m in game.mods:
-        if hasattr(m, "attacker_retreat"):
-            return m.attacker_retreat(game, seat, src, dst)
-    return src
-
-
-def settle_cost(game, seat: int, province: str, cost: int) -> int:
-    for m in game.mods:
-        if hasattr(m, "settle_cost"):
-            cost = m.settle_cost(game, seat, province, cost)
-    return cost
-
-
-def recruits(game, seat: int, homes: list[str]) -> list[tuple]:
-    return [mv for m in game.mods if hasattr(m, "recruits") for mv in m.recruits(game, seat, homes)]
-
-
-def turn_action(game, seat: int) -> bool:
-    return any(m.turn_action(game, seat) for m in game.mods if hasattr(m, "turn_action"))
-
-
-def bonus(game, hook: str, seat: int, province: str) -> int:
-    """The sum of an integer hook (``defence_bonus``, ``recruit_discount``) over the modules."""
-    return sum(getattr(m, hook)(game, seat, province) for m in game.mods if hasattr(m, hook))

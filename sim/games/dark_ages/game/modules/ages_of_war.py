@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from sim.games.dark_ages.game.economy import gain, gain_vp
 from sim.games.dark_ages.game.modules.crusades import rank_vp
 
 _CONTEXTS: dict[int, tuple] = {}  # id of the base Context → (base, with attacker_wins_ties)
@@ -71,7 +72,6 @@ class AgesOfWar:
         """'If the attacker wins a battle after a Combat card is played, they receive a War token and 3 VP, and the
         losing defender receives the Reclaim bonus'; 'If the defender wins ... neither player receives anything.'
         Then the card goes to the Combat discard pile, taken back when the hand is empty."""
-        from sim.games.dark_ages.game.economy import gain, gain_vp
 
         cid = self.playing.pop(seat, None)
         if cid is None:

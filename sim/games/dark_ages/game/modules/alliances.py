@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from sim.games.dark_ages.game.economy import gain, gain_vp
+
 
 class Alliances:
     name = "alliances"
@@ -24,7 +26,6 @@ class Alliances:
         self.met = {pair for pair in combinations(range(game.n), 2) if _neighbours(game, *pair)}
 
     def _gain(self, game, seat: int, what: str, amount: int) -> None:
-        from sim.games.dark_ages.game.economy import gain, gain_vp
 
         if what == "vp":
             gain_vp(game.players[seat], amount, "modules")
@@ -50,7 +51,6 @@ class Alliances:
         Alliance is broken': the attacker loses 5 VP and their unused Noble discs; both remove the Alliance."""
         if (seat, defender) not in self.active and (defender, seat) not in self.active:
             return
-        from sim.games.dark_ages.game.economy import gain_vp
 
         self.active.pop((seat, defender), None)
         self.active.pop((defender, seat), None)

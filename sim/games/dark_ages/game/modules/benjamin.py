@@ -6,9 +6,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sim.games.dark_ages.cards import Card, Deck
+from sim.games.dark_ages.game.building import track_farms
+from sim.games.dark_ages.game.economy import gain_vp
+from sim.games.dark_ages.game.solo_state import LORDLINGS
 
 TYPE = "travels_of_benjamin"
-FIRST_VP, SECOND_GOLD, FARM_VP, SIX_VP = 1, 1, 3, 6
 
 
 def card_ids(marks: dict) -> list[tuple[str, int]]:
@@ -56,8 +58,6 @@ class Benjamin:
         game.rng.shuffle(cards)
         k = self.data["per_half"][n]
         if game.solo is not None and self.data["solo_harder"]:  # 3 + 3 in the deck, 2 to the Lordlings
-            from sim.games.dark_ages.game.solo_state import LORDLINGS
-
             k = self.data["solo_harder_per_half"]
             self.collected[LORDLINGS] = len(cards) - 2 * k
         half = len(game.deck) // 2
@@ -79,8 +79,6 @@ class Benjamin:
         Travels of Benjamin card they have collected, including the newly taken card.'"""
         if game.ctx.deck.cards[card].type != TYPE:
             return False
-        from sim.games.dark_ages.game.economy import gain_vp
-        from sim.games.dark_ages.game.solo_state import LORDLINGS
 
         self.collected[LORDLINGS] += 1
         gain_vp(game.players[LORDLINGS], self.collected[LORDLINGS], "modules")
@@ -98,7 +96,6 @@ class Benjamin:
     def _farm_place(self, game, seat: int) -> str | None:
         """'Place 1 Farm (in a Province you control)': from the Farm track, where the Farm limit allows (assumed:
         a Province without a Farm first, else one with a single Farm)."""
-        from sim.games.dark_ages.game.building import track_farms  # the core imports modules: import late
 
         p = game.players[seat]
         if p.farms_off >= track_farms(game):
@@ -109,17 +106,15 @@ class Benjamin:
         return (empty or single or [None])[0]
 
     def reward(self, game, seat: int, which: int) -> None:
-        from sim.games.dark_ages.game.economy import gain_vp
-
         p = game.players[seat]
         if which == 1:
-            gain_vp(p, FIRST_VP, "modules")
+            gain_vp(p, self.data["reward1_vp"], "modules")
         elif which == 2:
-            p.gold += SECOND_GOLD
+            p.gold += self.data["reward2_gold"]
         elif which == 3:
             q = self._farm_place(game, seat)
             if q is None:
-                gain_vp(p, FARM_VP, "modules")
+                gain_vp(p, self.data["reward3_vp"], "modules")
             else:
                 game.farms[q] = (seat, game.farms.get(q, (seat, 0))[1] + 1)
                 p.farms_off += 1

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from collections import deque
 
+from sim.games.dark_ages.game.solo_state import HUMAN, LORDLINGS
+from sim.games.dark_ages.game.state import add_units
+
 COMMANDER = "commander"  # the kind of a Recruit that hires only a Commander, and of a Commander moving alone
 ALONE = ((COMMANDER, 1),)  # the group of a Manoeuvre or Regroup that moves only the Commander
 
@@ -37,8 +40,6 @@ class Commanders:
         (instead of a City) to its shown starting Province' (its Barbarian token goes back to the pool)."""
         if not self.data["solo_fourth_lordling"]:
             return
-        from sim.games.dark_ages.game.solo_state import HUMAN, LORDLINGS
-        from sim.games.dark_ages.game.state import add_units
 
         lord = game.players[LORDLINGS]
         taken = {game.players[HUMAN].capital} | {q for q, (owner, _) in game.farms.items() if owner == LORDLINGS}

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from sim.games.dark_ages.crusade import hit_chances
 from sim.games.dark_ages.game.context import UNIT_TYPES
+from sim.games.dark_ages.game.economy import gain_vp
+from sim.games.dark_ages.game.state import add_units, remove_units
+from sim.games.dark_ages.upkeep import army_limit, excess_units
 
 
 def rank_vp(markers: dict[int, int], values: list[int]) -> dict[int, int]:
@@ -47,8 +50,6 @@ class Crusades:
         assumed: the units above the Army limit)."""
         if not self.called or self.called > len(self.data["crusades"]):
             return
-        from sim.games.dark_ages.game.state import remove_units
-        from sim.games.dark_ages.upkeep import army_limit, excess_units
 
         p = game.players[seat]
         excess = excess_units(p.units_in_play(), army_limit(game.ctx.tracks, p.farms_off))
@@ -61,9 +62,6 @@ class Crusades:
 
     def resolve(self, game, final: bool) -> None:
         """Resolving a Crusade (rulebook steps; no Special effect on the assumed cards)."""
-        from sim.games.dark_ages.game.economy import gain_vp
-        from sim.games.dark_ages.game.state import add_units
-
         card = self.data["crusades"][self.called - 1]
         crusaders = [s for s in range(game.n) if self.units[s]]
         if not crusaders:  # 'If no player contributed to the Crusade, skip to step 7.'

@@ -4,6 +4,7 @@ with a localized effect for whoever controls that Province."""
 from __future__ import annotations
 
 from sim.games.dark_ages.game.context import RESOURCES
+from sim.games.dark_ages.game.economy import affordable, spend
 
 TYPE = "grand_building"
 
@@ -35,7 +36,6 @@ class GrandBuildings:
     def turn_action(self, game, seat: int) -> bool:
         """'you can play them as an action, instead of Passing or placing a Noble disc (including when you have no
         Noble discs remaining) by paying the resource cost shown on the card' (policy: as soon as affordable)."""
-        from sim.games.dark_ages.game.economy import affordable, spend
 
         p = game.players[seat]
         places = [q for q in sorted(game.controlled(seat)) if q not in self.built]

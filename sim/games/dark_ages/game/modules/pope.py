@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from sim.games.dark_ages.game.context import RESOURCES
+from sim.games.dark_ages.game.solo_state import HUMAN, LORDLINGS
 
 TITLE = "pope"
 
@@ -55,7 +56,6 @@ class Pope:
         """Solo: 'Whenever the Lordlings build a Church, if they control equal or more Churches than you, they
         immediately take the Pope card from the offer or you (but you can later purchase it back using regular
         rules).' The Lordlings do not use Titles, so the card is never ready for them."""
-        from sim.games.dark_ages.game.solo_state import HUMAN, LORDLINGS
 
         owned = [sum(1 for q in game.churches if game.controller(q) == s) for s in (HUMAN, LORDLINGS)]
         if owned[1] >= owned[0] and self.holder != LORDLINGS:

@@ -8,7 +8,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sim.games.dark_ages.cards import Card, Deck
+from sim.games.dark_ages.costs import recruit_cost
+from sim.games.dark_ages.game.building import track_farms
 from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES
+from sim.games.dark_ages.game.economy import gain, gain_vp
+from sim.games.dark_ages.game.state import remove_units
 
 MIESZKO, CHROBRY = "CR01", "CR02"  # the two Culture cards (CR03-CR08: Chrobry events; CR09-CR20: Poland cards)
 TYPE = "poland"
@@ -70,8 +74,6 @@ class RiseOfPoland:
         for cat in CATEGORIES:  # 'you may use them when you place a Noble disc on the corresponding Action'
             benefit = self.data["benefits"][cat]
             if self.status[seat][cat] == FLIPPED and self.ready[seat][cat] and benefit["action"] == action:
-                from sim.games.dark_ages.game.economy import gain
-
                 gain(game, game.players[seat], *benefit["gain"])
                 self.ready[seat][cat] = False  # 'When you use a benefit, exhaust the card.'
         for cat, linked in self.data["categories"].items():
@@ -81,9 +83,6 @@ class RiseOfPoland:
     def aid(self, game, seat: int, cat: str) -> bool:
         """'perform the action listed immediately below your player marker ... You must meet any of the action's
         additional requirements ... Then, slide your player marker down'."""
-        from sim.games.dark_ages.costs import recruit_cost
-        from sim.games.dark_ages.game.economy import gain_vp
-        from sim.games.dark_ages.game.state import remove_units
 
         p = game.players[seat]
         step = self.data["steps"][cat][self.steps[seat][cat]]
@@ -121,8 +120,6 @@ class RiseOfPoland:
     def flip(self, game, seat: int, cat: str, finished: bool) -> None:
         """'When you flip a Poland card ... take the leftmost Farm from your Farm track and permanently place it on
         the flipped Poland card'; the first to finish subjects the others to the Levy."""
-        from sim.games.dark_ages.game.building import track_farms
-        from sim.games.dark_ages.game.economy import gain_vp
 
         p = game.players[seat]
         self.status[seat][cat] = FLIPPED
@@ -167,7 +164,6 @@ class RiseOfPoland:
         """Mieszko I (assumed): VP when taken, then discarded."""
         if card != MIESZKO:
             return False
-        from sim.games.dark_ages.game.economy import gain_vp
 
         gain_vp(game.players[seat], self.data["mieszko"]["vp"], "modules")
         return True
@@ -188,7 +184,6 @@ class RiseOfPoland:
                     game.deck_ran_out = True
 
     def event(self, game, e: dict) -> None:
-        from sim.games.dark_ages.game.economy import gain_vp
 
         for s, p in enumerate(game.players):
             flipped = sum(v == FLIPPED for v in self.status[s].values())

@@ -7,8 +7,8 @@ penalties). Most Wyrds: 7 VP."""
 from __future__ import annotations
 
 from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES
-
-WEIGHT = {"vp": 1, "gold": 1, "resources": 1, "unit": 2, "noble": 2}  # the assumed cost of one penalty item
+from sim.games.dark_ages.game.economy import gain_vp
+from sim.games.dark_ages.game.state import remove_units
 
 
 def can_pay(game, seat: int, what: str) -> int:
@@ -40,13 +40,12 @@ def choose_penalty(game, seat: int, penalties: list) -> int:
         if some[0] != some[1]:
             return 0 if some[0] else 1
         return 1
-    cost = [WEIGHT[what] * n for what, n in penalties]
+    weight = game.ctx.modules["wyrd"]["penalty_weight"]  # the assumed cost of one penalty item
+    cost = [weight[what] * n for what, n in penalties]
     return 0 if cost[0] <= cost[1] else 1
 
 
 def suffer(game, seat: int, what: str, n: int) -> None:
-    from sim.games.dark_ages.game.economy import gain_vp
-    from sim.games.dark_ages.game.state import remove_units
 
     p = game.players[seat]
     for _ in range(n):

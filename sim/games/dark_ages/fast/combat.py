@@ -1,0 +1,281 @@
+"""Battles inside a game in the compiled engine: armies from the position, the Battle Sequence, and the outcome
+applied to the position (retreats, Farms and Revanchism, Capital raids, trophies and rewards), each battle
+recorded by kind. Twin of ``game/combat.py``."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.games.dark_ages.fast.battle_sequence import fight, lost, muster, survivors
+from sim.games.dark_ages.fast.choices import pick_resource
+from sim.games.dark_ages.fast.economy import gain_culture, gain_vp
+from sim.games.dark_ages.fast.layout import (
+    E_CANCEL,
+    E_DIE,
+    E_HIT,
+    F_LORDLING,
+    F_PLAYER,
+    F_RAIDER,
+    K_BARBARIAN,
+    K_LORDLING,
+    K_PLAYER,
+    MAX_UNITS,
+    O_CUMUL,
+    V_BARB,
+    V_RAID,
+)  # fmt: skip
+from sim.games.dark_ages.fast.state import (
+    add_units,
+    capital,
+    controller,
+    hand_remove,
+    holds_card,
+    place,
+    units_at,
+)  # fmt: skip
+from sim.games.dark_ages.fast.stream import J, rand_below
+
+
+@njit(**J)
+def card_effects(S, T, seat, eff):
+    """Twin: ``game.combat._card_effects``, ``game.battle_sequence.effects_from_cards``,
+    ``game.battle_sequence.Effects``: eff[0:3] extra dice, eff[3:6] extra hits, eff[6] cancel."""
+    for i in range(7):
+        eff[i] = 0
+    if seat < 0:
+        return
+    for j in range(S.ntech[seat]):
+        c, lev = S.tech_card[seat, j], S.tech_level[seat, j]
+        for e in range(T.vis_n[c, lev]):
+            k = T.vis_lv[c, lev, e]
+            kind = T.lv_kind[c, k]
+            if kind == E_DIE:
+                eff[T.lv_phase[c, k]] += T.lv_amt[c, k]
+            elif kind == E_HIT:
+                eff[3 + T.lv_phase[c, k]] += T.lv_amt[c, k]
+            elif kind == E_CANCEL:
+                eff[6] += T.lv_amt[c, k]
+
+
+@njit(**J)
+def keep_bonus(S, T, seat, q, contested):
+    """Twin: ``game.combat._keep_bonus``: +1s for each Keep level the side controls around (and in) ``q``."""
+    t = 0
+    for i in range(T.nein[q]):
+        x = T.nei[q, i]
+        if S.keep[x] > 0 and controller(S, x) == seat:
+            t += S.keep[x]
+    if contested and S.keep[q] > 0 and controller(S, q) == seat:
+        t += S.keep[q]
+    return min(t * T.keep_bonus, T.max_neigh_keeps)
+
+
+@njit(**J)
+def record(S, kind, won, UA, na, UD, nd):
+    """Twin: ``game.state.BattleLog.record``, ``game.combat._lost``."""
+    S.battles[kind] += 1
+    S.attacker_wins[kind] += won
+    S.attacker_lost[kind] += lost(UA, na)
+    S.defender_lost[kind] += lost(UD, nd)
+
+
+@njit(**J)
+def attack_barbarians(S, T, seat, src, dst, group, R):
+    """Twin: ``game.combat.attack_barbarians``, ``game.combat._reward``; the group has left ``src``."""
+    tok = S.barbarian[dst]
+    tr = S.trophies[seat]
+    UA = np.empty((MAX_UNITS, 9), np.int64)
+    UD = np.empty((MAX_UNITS, 9), np.int64)
+    lv = np.empty(3, np.int64)
+    for k in range(3):
+        lv[k] = S.military[seat, k]
+    na = muster(UA, 0, T, F_PLAYER, lv, group, np.zeros(3, np.int64))
+    for k in range(3):
+        lv[k] = T.barb_level
+    row = min(tr, T.ntroph - 1)
+    extra = T.trophy_units[row].copy()
+    cards = np.zeros(2, np.int64)
+    if S.solo:
+        if S.options & O_CUMUL:
+            extra = T.trophy_cum[row].copy()
+        for k in range(3):
+            extra[k] += S.barbarian_extra[dst, k]
+        cards[0] = holds_card(S, seat, T.rc_reinforce)
+    nd = muster(UD, 0, T, F_RAIDER, lv, T.tok_units[tok], extra)
+    effa = np.empty(7, np.int64)
+    effd = np.zeros(7, np.int64)
+    card_effects(S, T, seat, effa)
+    win = fight(UA, na, UD, nd, keep_bonus(S, T, seat, dst, False), 0, 0, effa, effd, cards, T, S.dice, R)
+    record(S, K_BARBARIAN, win, UA, na, UD, nd)
+    if cards[0] == 2:
+        hand_remove(S, seat, T.rc_reinforce)
+    alive = np.empty(3, np.int64)
+    survivors(UA, na, alive)
+    for k in range(3):
+        S.supply[seat, k] += group[k] - alive[k]
+    if not win:
+        place(S, seat, src, alive)
+        return False
+    S.barbarian[dst] = -1
+    for k in range(3):
+        S.barbarian_extra[dst, k] = 0
+    gain_vp(S, seat, T.trophy_vp[min(tr, T.ntroph_vp - 1)], V_BARB)
+    S.trophies[seat] += 1
+    kind = T.tok_rkind[tok]
+    if kind == 0:
+        S.gold[seat] += T.tok_ramt[tok]
+    elif kind == 1:
+        for _ in range(T.tok_ramt[tok]):
+            S.res[seat, pick_resource(S, seat)] += 1
+    elif kind == 2:
+        gain_culture(S, T, seat, T.tok_ramt[tok])
+    elif kind == 3:
+        gain_vp(S, seat, T.tok_rvp[tok], V_BARB)
+    else:
+        S.extra_turn = 1
+    place(S, seat, dst, alive)
+    return True
+
+
+@njit(**J)
+def attack_player(S, T, seat, src, dst, group, ds, R):
+    """Twin: ``game.combat.attack_player``, ``game.combat._raid_capital``; the group has left ``src``."""
+    farms = S.farms[dst]
+    extra = np.zeros(3, np.int64)
+    extra[T.farm_transient] += farms
+    if S.city[dst]:
+        extra[T.city_transient] += 1
+    keep = S.keep[dst]
+    defending = np.empty(3, np.int64)
+    for k in range(3):
+        defending[k] = S.units[ds, dst, k]
+    UA = np.empty((MAX_UNITS, 9), np.int64)
+    UD = np.empty((MAX_UNITS, 9), np.int64)
+    lv = np.empty(3, np.int64)
+    for k in range(3):
+        lv[k] = S.military[seat, k]
+    na = muster(UA, 0, T, F_PLAYER, lv, group, np.zeros(3, np.int64))
+    for k in range(3):
+        lv[k] = S.military[ds, k]
+    lordling = S.ruler[ds] < 0
+    nd = muster(UD, 0, T, F_LORDLING if lordling else F_PLAYER, lv, defending, extra)
+    bonus_a = keep_bonus(S, T, seat, dst, False)
+    bonus_d = keep_bonus(S, T, ds, dst, True)
+    effa = np.empty(7, np.int64)
+    effd = np.empty(7, np.int64)
+    card_effects(S, T, seat, effa)
+    card_effects(S, T, ds, effd)
+    cards = np.zeros(2, np.int64)
+    if S.solo:
+        cards[0] = holds_card(S, seat, T.rc_reinforce)
+        cards[1] = holds_card(S, ds, T.rc_reinforce)
+    win = fight(UA, na, UD, nd, bonus_a, bonus_d, keep, effa, effd, cards, T, S.dice, R)
+    record(S, K_LORDLING if lordling else K_PLAYER, win, UA, na, UD, nd)
+    if cards[0] == 2:
+        hand_remove(S, seat, T.rc_reinforce)
+    if cards[1] == 2:
+        hand_remove(S, ds, T.rc_reinforce)
+    alive = np.empty(3, np.int64)
+    held = np.empty(3, np.int64)
+    survivors(UA, na, alive)
+    survivors(UD, nd, held)
+    for k in range(3):
+        S.supply[seat, k] += group[k] - alive[k]
+        S.units[ds, dst, k] = 0
+        S.supply[ds, k] += defending[k] - held[k]
+    if not win or dst == capital(S, T, ds):
+        place(S, ds, dst, held)
+        place(S, seat, src, alive)
+        if win:  # raid the Capital
+            for _ in range(T.capital_theft):
+                if S.gold[ds] > 0:
+                    S.gold[ds] -= 1
+                    S.gold[seat] += 1
+                else:
+                    rich = 0
+                    for r in range(1, 4):
+                        if S.res[ds, r] > S.res[ds, rich]:
+                            rich = r
+                    if S.res[ds, rich] > 0:
+                        S.res[ds, rich] -= 1
+                        S.res[seat, rich] += 1
+            gain_vp(S, seat, army_limit(S, T, ds), V_RAID)
+        return win
+    retreat(S, T, ds, dst, held, R)
+    if farms:
+        lose_farms(S, T, ds, dst, R)
+    place(S, seat, dst, alive)
+    return True
+
+
+@njit(**J)
+def army_limit(S, T, seat):
+    """Twin: ``upkeep.army_limit``: the rightmost visible value on the Farm track."""
+    return T.farm_limit[min(S.farms_off[seat], T.nfarmsp - 1)]
+
+
+@njit(**J)
+def fewest(S, T, seat, lost_q, R):
+    """Twin: ``game.combat._fewest`` over the in-play neighbours of ``lost_q`` the seat controls (-1 if none)."""
+    low, m = 1 << 40, 0
+    for i in range(T.nein[lost_q]):
+        x = T.nei[lost_q, i]
+        if S.in_play[x] and controller(S, x) == seat:
+            low = min(low, units_at(S, seat, x))
+            m += 1
+    if m == 0:
+        return -1
+    m = 0
+    for i in range(T.nein[lost_q]):  # neighbours are sorted ids
+        x = T.nei[lost_q, i]
+        if S.in_play[x] and controller(S, x) == seat and units_at(S, seat, x) == low:
+            m += 1
+    j = rand_below(R, m)
+    for i in range(T.nein[lost_q]):
+        x = T.nei[lost_q, i]
+        if S.in_play[x] and controller(S, x) == seat and units_at(S, seat, x) == low:
+            if j == 0:
+                return x
+            j -= 1
+    return -1
+
+
+@njit(**J)
+def retreat(S, T, ds, dst, held, R):
+    """Twin: ``game.combat.retreat``: a player to the neighbour holding most of their units, the Lordlings to the
+    fewest."""
+    if held[0] + held[1] + held[2] == 0:
+        return
+    if S.ruler[ds] < 0:
+        best = fewest(S, T, ds, dst, R)
+    else:
+        best, bt = -1, -1
+        for i in range(T.nein[dst]):
+            x = T.nei[dst, i]
+            if S.in_play[x] and controller(S, x) == ds:
+                t = units_at(S, ds, x)
+                if t > bt or (t == bt and x > best):
+                    best, bt = x, t
+    if best < 0:
+        for k in range(3):
+            S.supply[ds, k] += held[k]
+    else:
+        place(S, ds, best, held)
+
+
+@njit(**J)
+def lose_farms(S, T, ds, dst, R):
+    """Twin: ``game.combat.lose_farms``: the Farms go back to the track; Revanchism (the Lordlings: next to
+    ``dst``)."""
+    farms = S.farms[dst]
+    S.farms[dst] = 0
+    S.farm_owner[dst] = -1
+    S.farms_off[ds] -= farms
+    for _ in range(farms):
+        home = capital(S, T, ds)
+        if home < 0:
+            home = fewest(S, T, ds, dst, R)
+        if home >= 0 and S.supply[ds, 0] > 0:
+            S.supply[ds, 0] -= 1
+            add_units(S, ds, home, 0, 1)

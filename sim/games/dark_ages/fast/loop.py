@@ -1,0 +1,146 @@
+"""Playing a whole game in the compiled engine: turns of a Noble action or a Pass, Titles, free settling,
+reactions, the end. Twin of ``game/loop.py``. Each turn asks the strategy for a decision (``strategies``) and then
+applies it (``actions``, ``military``, ``reacting``): decisions and rule effects never share a function."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sim.games.dark_ages.fast.actions import action_options, apply_action
+from sim.games.dark_ages.fast.choices import choose_discard_card
+from sim.games.dark_ages.fast.ending import trigger
+from sim.games.dark_ages.fast.invariants import check
+from sim.games.dark_ages.fast.layout import A_MANOEUVRE, LORDLINGS
+from sim.games.dark_ages.fast.lordlings import react as lordling_react
+from sim.games.dark_ages.fast.military import apply_settle, settle_options
+from sim.games.dark_ages.fast.passing import do_pass
+from sim.games.dark_ages.fast.plans import CHEAP_FIRST, K_RANDOM
+from sim.games.dark_ages.fast.reacting import apply_reaction, react_options
+from sim.games.dark_ages.fast.reactions import place_noble, trigger_reaction
+from sim.games.dark_ages.fast.state import hand_remove
+from sim.games.dark_ages.fast.strategies import choose_action, choose_react, choose_settle, repeat_with_title
+from sim.games.dark_ages.fast.stream import J
+
+
+@njit(**J)
+def settle_free(S, T, seat, ST, MV, R):
+    """Twin: ``game.loop.settle_free``."""
+    sid = S.strategy[seat]
+    while True:
+        k = settle_options(S, T, seat, MV)
+        if k == 0:
+            return
+        j = choose_settle(S, T, seat, ST, sid, MV, k, R)
+        if j < 0:
+            return
+        apply_settle(S, T, seat, MV[j, 1])
+
+
+@njit(**J)
+def react(S, T, ST, MV, R):
+    """Twin: ``game.loop.react``: a full stack pushes out its bottom disc and its owner reacts."""
+    owner, sp = trigger_reaction(S, T)
+    if owner < 0:
+        return
+    if S.solo and owner == LORDLINGS:
+        lordling_react(S, T, sp, R)
+        return
+    k = react_options(S, T, owner, T.react_at[sp], MV, 0)
+    k = react_options(S, T, owner, T.react_at[sp + 1], MV, k)
+    if k == 0:
+        return
+    j = choose_react(S, T, owner, ST, S.strategy[owner], MV, k, R)
+    apply_reaction(S, T, owner, MV[j], R)
+
+
+@njit(**J)
+def noble_action(S, T, seat, ST, MVA, NK, mv, R):
+    """Twin: ``game.loop.noble_action``: the chosen action in ``mv``, then a ready Title may repeat it."""
+    sid = S.strategy[seat]
+    action = mv[0]
+    place_noble(S, seat, action)
+    battle = apply_action(S, T, seat, mv, ST, R)
+    if S.titles_ready[seat] and not (action == A_MANOEUVRE and battle):
+        if repeat_with_title(S, T, seat, ST, sid, action, MVA, NK, mv, R):
+            t = S.titles_ready[seat]
+            S.titles_ready[seat] = t & (t - 1)  # the lowest Title id
+            apply_action(S, T, seat, mv, ST, R)
+
+
+@njit(**J)
+def take_turn(S, T, seat, ST, MVA, NK, MV, mv, R):
+    """Twin: ``game.loop.take_turn``, ``game.loop._action_or_pass``, ``game.culture.enforce_hand_limit``."""
+    sid = S.strategy[seat]
+    S.extra_turn = 0
+    settle_free(S, T, seat, ST, MV, R)
+    for a in range(5):
+        NK[a] = -1
+    has = False
+    if S.nobles_free[seat] > 0:  # the legal moves, listed lazily (a scripted plan stops at its first priority)
+        if ST[sid, 0] == K_RANDOM:
+            for a in range(5):
+                NK[a] = action_options(S, T, seat, a, MVA[a])
+                has = has or NK[a] > 0
+        else:
+            for i in range(5):
+                a = CHEAP_FIRST[i]
+                NK[a] = action_options(S, T, seat, a, MVA[a])
+                if NK[a] > 0:
+                    has = True
+                    break
+    can_pass = S.nobles_free[seat] < S.nobles_total[seat] or not has
+    chosen = False
+    if has:
+        chosen = choose_action(S, T, seat, ST, sid, MVA, NK, can_pass, mv, R)
+    if not chosen:
+        do_pass(S, T, seat, ST, True, S.trigger >= 0, False, R)
+    else:
+        noble_action(S, T, seat, ST, MVA, NK, mv, R)
+        settle_free(S, T, seat, ST, MV, R)
+        react(S, T, ST, MV, R)
+    while S.nhand[seat] > T.hand_limit:
+        hand_remove(S, seat, choose_discard_card(S, T, seat, ST, sid, R))
+
+
+@njit(**J)
+def end_now(S, T, why, ST, R):
+    """Twin: ``game.loop.end_now``: 'Each player immediately Passes ... except the first step'."""
+    S.trigger = why
+    for s in range(S.n):
+        do_pass(S, T, s, ST, False, False, True, R)
+
+
+@njit(**J)
+def play(S, T, ST, max_turns, debug, R, MVA, NK, MV, mv):
+    """Twin: ``game.loop.play`` from the position ``S``; returns the first failed invariant (``debug``) or 0."""
+    n = S.n
+    seat = S.current
+    while True:
+        done = True
+        for s in range(n):
+            if not S.finished[s]:
+                done = False
+        if done:
+            break
+        if S.turns >= max_turns:
+            S.trigger = 5
+            break
+        take_turn(S, T, seat, ST, MVA, NK, MV, mv, R)
+        S.turns += 1
+        if debug:
+            bad = check(S, T)
+            if bad:
+                return bad
+        if S.trigger < 0:
+            why = trigger(S, T)
+            if why >= 0:
+                end_now(S, T, why, ST, R)
+        if S.extra_turn and not S.finished[seat]:
+            continue
+        for step in range(1, n + 1):
+            nxt = (seat + step) % n
+            if not S.finished[nxt]:
+                seat = nxt
+                break
+    S.current = seat
+    return 0

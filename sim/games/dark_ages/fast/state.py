@@ -1,0 +1,125 @@
+"""Queries and edits of a position in the compiled engine (the record ``S``, ``layout.STATE``; ``T`` the tables,
+``context.TABLES``). Twin of ``game/state.py``."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sim.games.dark_ages.fast.stream import J
+
+
+@njit(**J)
+def units_at(S, seat, q):
+    """Twin: ``game.state.Player.units`` (a Province's units, summed)."""
+    return S.units[seat, q, 0] + S.units[seat, q, 1] + S.units[seat, q, 2]
+
+
+@njit(**J)
+def units_in_play(S, T, seat):
+    """Twin: ``game.state.Player.units_in_play``."""
+    t = 0
+    for q in range(T.np):
+        t += S.units[seat, q, 0] + S.units[seat, q, 1] + S.units[seat, q, 2]
+    return t
+
+
+@njit(**J)
+def controller(S, q):
+    """Twin: ``game.state.Game.controller``: the Farm's owner, else the player with units there, else -1."""
+    if S.farms[q] > 0:
+        return S.farm_owner[q]
+    for s in range(S.n):
+        if S.units[s, q, 0] + S.units[s, q, 1] + S.units[s, q, 2] > 0:
+            return s
+    return -1
+
+
+@njit(**J)
+def slots_used(S, q):
+    """Twin: ``game.state.Game.slots_used``."""
+    return S.buildings[q, 0] + S.buildings[q, 1] + S.buildings[q, 2] + S.buildings[q, 3] + S.church_in[q]
+
+
+@njit(**J)
+def capital(S, T, seat):
+    """Twin: ``game.state.Player.capital``: -1 for the Lordlings (no Ruler)."""
+    r = S.ruler[seat]
+    return T.r_cap[r] if r >= 0 else -1
+
+
+@njit(**J)
+def weakest(S, seat, q):
+    """Twin: ``game.military.apply_settle`` (its ``min(units, key=(level, type index))`` among the types in ``q``)."""
+    best, bl = -1, 99
+    for k in range(3):
+        if S.units[seat, q, k] > 0 and S.military[seat, k] < bl:
+            best, bl = k, S.military[seat, k]
+    return best
+
+
+@njit(**J)
+def add_units(S, seat, q, k, n):
+    """Twin: ``game.state.add_units``."""
+    S.units[seat, q, k] += n
+
+
+@njit(**J)
+def remove_units(S, seat, q, k, n, to_supply):
+    """Twin: ``game.state.remove_units``."""
+    S.units[seat, q, k] -= n
+    if to_supply:
+        S.supply[seat, k] += n
+
+
+@njit(**J)
+def place(S, seat, q, units):
+    """Twin: ``game.combat._place``."""
+    for k in range(3):
+        if units[k]:
+            S.units[seat, q, k] += units[k]
+
+
+@njit(**J)
+def hand_remove(S, seat, cid):
+    """Twin: ``game.state.Player.hand`` (``hand.remove``: the first copy)."""
+    n = S.nhand[seat]
+    j = 0
+    while S.hand[seat, j] != cid:
+        j += 1
+    for i in range(j, n - 1):
+        S.hand[seat, i] = S.hand[seat, i + 1]
+    S.hand[seat, n - 1] = 0
+    S.nhand[seat] = n - 1
+
+
+@njit(**J)
+def holds_card(S, seat, cid):
+    """Twin: ``game.state.Player.hand`` (``cid in hand``)."""
+    for j in range(S.nhand[seat]):
+        if S.hand[seat, j] == cid:
+            return 1
+    return 0
+
+
+@njit(**J)
+def hand_add(S, seat, cid):
+    """Twin: ``game.state.Player.hand`` (``hand.append``)."""
+    S.hand[seat, S.nhand[seat]] = cid
+    S.nhand[seat] += 1
+
+
+@njit(**J)
+def popcount(x):
+    """Twin: none (a helper: ``len`` of a set held as bits)."""
+    c = 0
+    while x:
+        c += x & 1
+        x >>= 1
+    return c
+
+
+@njit(**J)
+def put(MV, k, a, b, c, d, e, f):
+    """Twin: none (a helper: writes move row ``k`` of the buffer ``MV``, returns ``k + 1``)."""
+    MV[k, 0], MV[k, 1], MV[k, 2], MV[k, 3], MV[k, 4], MV[k, 5] = a, b, c, d, e, f
+    return k + 1
