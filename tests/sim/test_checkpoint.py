@@ -104,5 +104,5 @@ def test_counts_only_checkpoints(tmp_path):
     r = sim.battle("principes", trials=30_000, seed=4, save=tmp_path, chunk=10_000, save_trials=False, **SCENARIO)
     assert not (tmp_path / "trials.parquet").exists()
     with np.load(next((tmp_path / "chunks").glob("*.npz"))) as data:
-        assert all(name.startswith("c:") for name in data.files)
+        assert all(name.startswith("c:") or name == "meta" for name in data.files)  # meta: the run header
     assert r.metrics == sim.battle("principes", trials=30_000, seed=4, **SCENARIO).metrics

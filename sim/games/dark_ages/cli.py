@@ -23,6 +23,8 @@ def parse_players(players: tuple[str, ...], techs: tuple[str, ...]) -> dict[str,
                 raise ConfigError(flag, item, "NAME:TYPE=N,…, e.g. red:infantry=2,archer=1", item)
             if key == "tech" and name not in out:
                 raise ConfigError(flag, item, f"a player named by --player ({', '.join(out) or 'none yet'})", name)
+            if name in out and out[name].get(key):
+                raise ConfigError(flag, name, "each player once (list all their units in one flag)", item)
             out.setdefault(name, {"units": {}, "tech": {}})[key] = parse_units(spec, flag) or {}
     if not out:
         raise ConfigError("--player", "", "at least one contributing player", "none")

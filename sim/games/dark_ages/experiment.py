@@ -39,6 +39,7 @@ from sim.games.dark_ages.game.loop import MAX_TURNS, play
 from sim.games.dark_ages.game.setup import PLAYER_COUNTS, new_game
 from sim.games.dark_ages.scoring import CATEGORIES as FINAL_CATEGORIES
 from sim.rng import trial_state
+from sim.schemas import check_experiment
 from sim.stats import mean_ci, wilson
 from strategies.dark_ages import NAMES as STRATEGY_NAMES
 from strategies.dark_ages import make
@@ -80,6 +81,7 @@ class Payload:
 def experiment_from_dict(raw: dict, source: str):
     """``mode: solo`` selects a Module 1 experiment (``solo_experiment``), ``mode: module_effects`` the paired
     module comparison (``module_effects``); otherwise 2-4 player games."""
+    check_experiment("dark_ages", raw, source, KEYS)  # kinds, ranges, plan parameters: sim/schemas/dark_ages.py
     if raw.get("mode", "multiplayer") == "solo":
         e = solo_experiment.experiment_from_dict({k: v for k, v in raw.items() if k != "engine"}, source)
         return dataclasses.replace(e, engine=choose_engine(raw, e, source))

@@ -51,6 +51,7 @@ from sim.games.principes.game.control import might
 from sim.games.principes.game.setup import GAME_PATH, GameRules, load_game_rules
 from sim.games.principes.map import load_board
 from sim.rng import trial_state
+from sim.schemas import check_experiment
 from sim.stats import hist_mean_ci, wilson
 
 KEYS = ("players", "seats", "rotate", "strict", "rules", "history", "progress", "court", "princesses", "neighbors")
@@ -78,6 +79,7 @@ class Experiment:
 def experiment_from_dict(raw: dict, source: str) -> Experiment:
     from strategies.principes import resolve
 
+    check_experiment("principes", raw, source, KEYS)  # kinds, ranges, plan parameters: sim/schemas/principes.py
     if raw.get("mode", "multiplayer") == "solo":  # solo mode: sim.games.principes.solo_experiment
         return solo_experiment.experiment_from_dict(raw, source)
     if raw.get("mode") == "module_effects":  # each module on vs off, paired: sim.games.principes.module_effects
