@@ -67,8 +67,7 @@ def clamp_workers(workers: int, chunks: int) -> int:
         return workers
     if (workers, chunks) not in _noted:
         _noted.add((workers, chunks))
-        note(f"--workers {workers}: this run has {chunks:,} chunk{'s' * (chunks != 1)}, so {chunks} worker"
-             f"{'s' * (chunks != 1)} run it")  # fmt: skip
+        note(f"--workers {workers}: using {chunks}, one per chunk of this run")
     return max(1, chunks)
 
 

@@ -549,7 +549,7 @@ def case_argv(case: Case, d: Path) -> tuple[str, ...]:
 
 
 def sim_command() -> list[str]:
-    return [sys.executable, "-c", "from sim.cli import main; main()"]
+    return [sys.executable, "-c", "from sim.entry import main; main()"]
 
 
 def _default_sigint() -> None:

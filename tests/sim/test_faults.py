@@ -34,7 +34,7 @@ def _default_sigint() -> None:
 
 def start(argv: list[str], cwd: Path) -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, "-c", "from sim.cli import main; main()", *argv], cwd=cwd, stdout=subprocess.PIPE,
+        [sys.executable, "-c", "from sim.entry import main; main()", *argv], cwd=cwd, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True, preexec_fn=_default_sigint, env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )  # fmt: skip
 
@@ -109,11 +109,12 @@ def _alive(process: psutil.Process) -> bool:
 
 
 def test_sigterm_then_resume_equals_an_uninterrupted_battle(tmp_path):
-    argv = [*BATTLE, "--trials", "300000000", "--chunk", "2000000", "--workers", "2"]
+    argv = [*BATTLE, "--trials", "80000000", "--chunk", "1000000", "--workers", "2"]
     clean = run_sim([*argv, "--save", str(tmp_path / "clean")], tmp_path)
     assert clean.returncode == 0, clean.stderr
     run = tmp_path / "run"
-    interrupt_then_resume([*argv, "--save", str(run)], run, tmp_path, signal.SIGTERM, after=10)
+    stopped = interrupt_then_resume([*argv, "--save", str(run)], run, tmp_path, signal.SIGTERM, after=5)
+    assert stopped.returncode == 128 + signal.SIGTERM, "the run finished before the signal: make it longer"
     assert numbers(run / "result.json") == numbers(tmp_path / "clean" / "result.json")
 
 
@@ -127,8 +128,9 @@ def test_battle_stopped_at_random_points(tmp_path, signum, workers):
     run = tmp_path / "run"
     for round_ in range(3):  # stopped three times at random points, resumed each time
         args = [*argv, "--save", str(run)] + (["--resume"] if round_ else [])
-        proc = start(args, tmp_path)
-        assert wait_for(lambda p=proc: chunk_files(run) >= 1 or p.poll() is not None)
+        before = chunk_files(run)
+        proc = start(args, tmp_path)  # wait until it runs (a signal during Python's own start-up is not ours)
+        assert wait_for(lambda p=proc, b=before: chunk_files(run) > b or p.poll() is not None)
         time.sleep(rng.uniform(0.0, 1.0))
         if proc.poll() is None:
             proc.send_signal(signum)
