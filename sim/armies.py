@@ -81,7 +81,7 @@ _DIGITS = re.compile(r"[0-9]+", re.ASCII)  # str.isdigit() also accepts "²", wh
 
 
 def parse_items(
-    text: str | None, flag: str, allow_text: bool = False, bare: int | None = None
+    text: str | None, flag: str, allow_text: bool = False, bare: int | None = None, form: str = "NAME=COUNT"
 ) -> list[tuple[str, Any]]:
     """``knight=2,footman=1`` → [("knight", 2), ("footman", 1)]: each name once, counts in ASCII digits.
 
@@ -92,10 +92,10 @@ def parse_items(
         name, sep, value = item.partition("=")
         name, value = name.strip(), value.strip()
         if not name:
-            raise ConfigError(flag, item, "NAME=COUNT items separated by commas", item)
+            raise ConfigError(flag, item, f"{form} items separated by commas", item)
         if not sep:
             if bare is None:
-                raise ConfigError(flag, name, "NAME=COUNT items separated by commas", item)
+                raise ConfigError(flag, name, f"{form} items separated by commas", item)
             value = str(bare)
         if name in out:
             raise ConfigError(flag, name, "each name once (add the counts up)", text)

@@ -104,14 +104,43 @@ def _resolve(schema: dict, node: dict) -> dict:
     return node
 
 
-def _at(schema: dict, loc: tuple) -> tuple[dict, int, dict | None]:
-    """The JSON-schema node of ``loc``, how many loc items lead there (a union member's tag ends the walk), and the
-    node's parent."""
+_JSON_KIND = ((bool, "boolean"), (int, "integer"), (float, "number"), (str, "string"), (list, "array"),
+              (dict, "object"), (type(None), "null"))  # fmt: skip
+
+
+def _kind(value: Any) -> str:
+    return next(name for kind, name in _JSON_KIND if isinstance(value, kind))
+
+
+def _member(schema: dict, node: dict, value: Any) -> dict | None:
+    """The member of a union that takes values of ``value``'s kind (None: several, or none)."""
+    options = [_resolve(schema, o) for o in node.get("anyOf", node.get("oneOf", []))]
+    kind = _kind(value)
+    same = [
+        o
+        for o in options
+        if o.get("type") == kind
+        or ("enum" in o and kind == "string" and o.get("type") is None)
+        or (kind == "integer" and o.get("type") == "number")
+        or (kind == "object" and "properties" in o)
+    ]
+    if len(same) == 1:
+        return {**same[0], **{k: v for k, v in node.items() if k not in ("anyOf", "oneOf")}}
+    return None
+
+
+def _at(schema: dict, loc: tuple, data: Any = None) -> tuple[dict, int, dict | None]:
+    """The JSON-schema node of ``loc`` (a pydantic error location without its union tags), how many loc items
+    lead there, and the node's parent. A union is followed into the member of the input's kind; when the input
+    could be several members, the walk stops there and the union's own description speaks for all of them."""
     node, parent, used = _resolve(schema, schema), None, 0
     for part in loc:
         node = _optional(schema, node)
         if "anyOf" in node or "oneOf" in node:
-            break  # a real union: its own description speaks for every member
+            member = _member(schema, node, data)
+            if member is None:
+                break
+            node = member
         if part == "[key]":
             used += 1
             break
@@ -127,14 +156,51 @@ def _at(schema: dict, loc: tuple) -> tuple[dict, int, dict | None]:
                 child = extra
             parent, node, used = node, _resolve(schema, child), used + 1
         elif node.get("type") == "array" and isinstance(part, int):
-            items = (
-                node.get("items")
-                or (node.get("prefixItems") or [{}])[min(part, len(node.get("prefixItems") or [{}]) - 1)]
-            )
+            prefix = node.get("prefixItems") or [{}]
+            items = node.get("items") or prefix[min(part, len(prefix) - 1)]
             parent, node, used = node, _resolve(schema, items), used + 1
         else:
             break
-    return _optional(schema, node), used, parent
+        data = data.get(part) if isinstance(data, dict) else (
+            data[part] if isinstance(data, list) and isinstance(part, int) and part < len(data) else None)  # fmt: skip
+    node = _optional(schema, node)
+    if ("anyOf" in node or "oneOf" in node) and _member(schema, node, data) is not None:
+        node = _member(schema, node, data)
+    return node, used, parent
+
+
+def _untagged(loc: tuple, data: Any) -> tuple[tuple, bool]:
+    """``loc`` without pydantic's union tags (``'list[...]'``, ``'function-after[...]'``): the parts that are not
+    keys of the data; and whether every tag names the kind of the input where it stands."""
+    out, matches = [], True
+    for part in loc:
+        if part == "[key]":
+            out.append(part)
+            continue
+        if isinstance(data, dict) and part in data:
+            data = data[part]
+        elif isinstance(data, list) and isinstance(part, int) and part < len(data):
+            data = data[part]
+        elif isinstance(part, str) and (part.endswith("]") or part in ("int", "str", "bool", "float", "none")
+                                        or part[:1].isupper()):  # fmt: skip
+            kind = _kind(data)
+            tag = part.split("[", 1)[0]
+            scalar = kind if kind not in ("array", "object") else "scalar"
+            wanted = {
+                "list": "array",
+                "tuple": "array",
+                "dict": "object",
+                "int": "integer",
+                "str": "string",
+                "bool": "boolean",
+                "float": "number",
+                "literal": scalar,
+                "constrained-str": "string",
+            }
+            matches &= wanted.get(tag, "object" if part[:1].isupper() else kind) == kind  # fmt: skip
+            continue
+        out.append(part)
+    return tuple(out), matches
 
 
 def _optional(schema: dict, node: dict) -> dict:
@@ -195,27 +261,26 @@ def validate(model: type[BaseModel], data: Any, source: str, prefix: str = "") -
 
 
 def to_config_error(exc: ValidationError, model: type[BaseModel], data: Any, source: str, prefix: str = ""):
-    error = exc.errors(include_url=False, include_input=True)[0]
-    loc = tuple(error["loc"])
+    errors = exc.errors(include_url=False, include_input=True)
+    located = [(e, *_untagged(tuple(e["loc"]), data)) for e in errors]
+    error, loc, _ = next((x for x in located if x[2]), located[0])  # the union member of the input's kind
     schema = _json_schema(model)
     if error["type"] == "extra_forbidden":  # an unknown key: name the keys its mapping does have
-        node, _, _ = _at(schema, loc[:-1])
+        node, _, _ = _at(schema, loc[:-1], data)
         keys = sorted(node.get("properties", {}))
         expected = f"one of {', '.join(keys)}" if keys else "no such key"
         return ConfigError(source, _joined(prefix, _path(loc)), expected, loc[-1])
     if "[key]" in loc:  # a mapping's key is wrong (not its value): say what keys it takes
         at = loc.index("[key]") - 1
-        node, _, _ = _at(schema, loc[:at])
+        node, _, _ = _at(schema, loc[:at], data)
         names = node.get("propertyNames", {})
         options = names.get("enum") or [o.get("const") for o in names.get("anyOf", []) if "const" in o]
-        expected = (
-            f"one of {', '.join(map(str, options))}"
-            if options
-            else f"a key that is {names.get('description', 'a name')}"
-        )
-        return ConfigError(source, _joined(prefix, _path(loc[: at + 1])), expected, loc[at])
-    node, used, parent = _at(schema, loc)
-    whole_union = used < len([p for p in loc if p != "[key]"])  # the walk stopped at a union: report it whole
+        described = f"a key that is {names.get('description', 'a name')}"
+        expected = f"one of {', '.join(map(str, options))}" if options else described
+        key = _joined(_path(loc[:at]), str(loc[at])) if loc[:at] else str(loc[at])
+        return ConfigError(source, _joined(prefix, key), expected, loc[at])
+    node, used, parent = _at(schema, loc, data)
+    whole_union = used < len([p for p in loc if p != "[key]"]) or "anyOf" in node  # stopped at a union: report it
     if whole_union:
         loc = loc[:used]
         found = _lookup(data, loc)

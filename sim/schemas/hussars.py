@@ -74,7 +74,7 @@ def _army(value: Any) -> Any:
         from sim.armies import parse_items
 
         try:
-            return dict(parse_items(value, "army", allow_text=True))
+            return dict(parse_items(value, "army", allow_text=True, form="UNIT=COUNT"))
         except ConfigError as exc:
             raise ValueError(exc.expected) from None
     return value

@@ -79,7 +79,9 @@ def parse_spec(raw: Any, rules: HussarsRules, source: str, key: str) -> dict[str
     if isinstance(raw, str):
         from sim.armies import parse_items
 
-        raw = dict(parse_items(raw, key if key.startswith("--") else f"{source}: {key}", allow_text=True))
+        raw = dict(
+            parse_items(raw, key if key.startswith("--") else f"{source}: {key}", allow_text=True, form="UNIT=COUNT")
+        )
     if not isinstance(raw, dict) or not raw:
         raise ConfigError(source, key, "an army such as winged_hussar=1,cossack=4", raw)
     return raw
