@@ -38,11 +38,12 @@ class Joblib:
     and every worker dies with this process: ``die_with_parent`` runs in each as it starts."""
 
     def __init__(self, workers: int):
-        self.workers = workers
+        self.max_workers = self.workers = workers
         self.pool = None
 
     def limit(self, workers: int) -> None:
-        self.workers = min(self.workers, max(1, workers))
+        """Use at most ``workers`` for the next run (its chunk count); later runs may use more again."""
+        self.workers = min(self.max_workers, max(1, workers))
 
     def map_unordered(self, fn: Callable, tasks: Iterable[tuple]) -> Iterator:
         from joblib import Parallel, delayed

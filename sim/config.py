@@ -289,14 +289,15 @@ def set_path(tree: dict, key: str, value: Any, source: str) -> None:
 
 MAX_RULE_INT = 10_000  # a rules whole number's cap: the largest printed one is 102; int64 tables hold far more
 PROBABILITY_WORDS = ("probability", "prob", "fraction", "chance", "share")  # such values stay in [0, 1]
+DIE_WORDS = ("die", "dice", "faces")  # a die's size stays ≥ 1 (a 0-sided die divides by zero)
 
 
 def check_like(old: Any, new: Any, key: str, source: str) -> None:
     """An override keeps what the rules hold: a group stays a mapping, a list a list (and not empty when it had
     values, e.g. a die's faces) whose items keep their kind, a number a finite number of the same kind, a flag a
     flag, a name a name; a number that the rulebook gives as ≥ 0 (a cost, a count, a limit) stays ≥ 0, a whole
-    number stays within ±``MAX_RULE_INT`` and a probability or fraction within [0, 1]. The game's loader checks
-    the finer rules."""
+    number stays within ±``MAX_RULE_INT``, a probability or fraction within [0, 1] and a die's size ≥ 1. The game's
+    loader checks the finer rules."""
     for kind, name in ((dict, "a mapping (set one of its keys, e.g. KEY.name)"), (list, "a list such as [a, b]")):
         if isinstance(old, kind) != isinstance(new, kind):
             expected = name if isinstance(old, kind) else "a single value, like the one it replaces"
@@ -327,8 +328,11 @@ def check_like(old: Any, new: Any, key: str, source: str) -> None:
             raise ConfigError(source, key, _kind(old) + " ≥ 0", new)
         if isinstance(new, int) and abs(new) > MAX_RULE_INT:
             raise ConfigError(source, key, f"{_kind(old)} of at most {MAX_RULE_INT:,}", new)
-        if 0 <= old <= 1 and any(w in key.rsplit(".", 1)[-1] for w in PROBABILITY_WORDS) and not 0 <= new <= 1:
+        name = key.rsplit(".", 1)[-1]
+        if 0 <= old <= 1 and any(w in name for w in PROBABILITY_WORDS) and not 0 <= new <= 1:
             raise ConfigError(source, key, "a probability or fraction in [0, 1]", new)
+        if isinstance(old, int) and old >= 1 > new and any(w in name.split("_") for w in DIE_WORDS):
+            raise ConfigError(source, key, "a die size ≥ 1", new)
     elif isinstance(old, str) and not isinstance(new, str):
         raise ConfigError(source, key, "a name, like the one it replaces", new)
 

@@ -100,8 +100,8 @@ def run(
         from sim.backends import make_backend
 
         backend = make_backend("local", clamp_workers(workers, total))
-    elif getattr(backend, "workers", 1) > 1:
-        backend.limit(clamp_workers(backend.workers, total))
+    elif getattr(backend, "max_workers", 1) > 1:
+        backend.limit(clamp_workers(backend.max_workers, total))
     started = time.perf_counter()
     counts: dict[str, np.ndarray] = {}
     pieces: dict[int, dict[str, np.ndarray]] = {}

@@ -54,6 +54,21 @@ def check(argv: list[str]) -> None:
     assert not found, f"sim {' '.join(map(repr, argv))}: {'; '.join(found)}"
 
 
+def check_file(body, command: str, *flags: str) -> None:
+    """Write ``body`` (a document, YAML text or bytes) as the input file of ``sim COMMAND FILE FLAGS…`` and check it."""
+    with sandbox() as box:
+        path = box.input("input.yaml")
+        if isinstance(body, bytes):
+            path.write_bytes(body)
+        else:
+            path.write_text(body if isinstance(body, str) else _dump(body))
+        code, out, err, seconds = invoke([command, str(path), *flags, "--no-progress"])
+    found = problems(code, out, err, seconds, BOUND) + [f"files outside the output path: {box.strays[:5]}"] * bool(
+        box.strays
+    )
+    assert not found, f"{body!r:.600}: {'; '.join(found)}"
+
+
 @pytest.fixture(scope="module", autouse=True)
 def warm():
     """Compile (or load from numba's cache) each game's battle kernels before the timed examples."""
@@ -88,7 +103,7 @@ FLAGS = ["--trials", "--seed", "--workers", "--chunk", "--precision", "--target"
 GOOD = {"--trials": ["1000"], "--seed": ["0", "5", str(2**64 - 1)], "--workers": ["1"], "--chunk": ["100"],
         "--precision": ["0.05"], "--target": ["0.5"], "--site": ["city", "gord"], "--settlements": ["1", "2"],
         "--attacker-faction": ["masovia", "neutral"], "--attacker-tiles": ["learning_chess"],
-        "--attacker-cards": ["sword=1"], "--defender-bonus": ["shields=1"], "--set": ["coin_gold=2"],
+        "--attacker-cards": ["sword=1"], "--defender-bonus": ["shields=1"], "--set": ["defender_shields.castle=1"],
         "--save": ["out"], "--solve-for": ["attacker.knight"]}  # fmt: skip
 FLAG = st.sampled_from(FLAGS).flatmap(
     lambda flag: st.tuples(st.just(flag), st.one_of(st.sampled_from(GOOD[flag]), st.sampled_from(GOOD[flag]),
@@ -201,13 +216,7 @@ def _edit(text: str, edit: str, at: int) -> bytes | str:
 def test_scenario_files(game, data):
     doc = data.draw(_scenario_docs(game), "scenario")
     edit = data.draw(st.sampled_from(TEXT_EDITS), "edit")
-    body = _edit(_dump(doc), edit, data.draw(st.integers(0, 10_000), "at"))
-    with sandbox() as box:
-        path = box.input("scenario.yaml")
-        path.write_bytes(body) if isinstance(body, bytes) else path.write_text(body)
-        code, out, err, seconds = invoke(["battle", str(path), "--trials", "500", "--no-progress"])
-    found = problems(code, out, err, seconds, BOUND)
-    assert not found and not box.strays, f"{body!r:.600}: {found} {box.strays}"
+    check_file(_edit(_dump(doc), edit, data.draw(st.integers(0, 10_000), "at")), "battle", "--trials", "500")
 
 
 # ---- experiments (full games), from the schemas and mutated ----
@@ -235,13 +244,7 @@ def _experiment_docs(game: str):
 @fuzz_settings(12)
 @given(data=st.data())
 def test_experiment_files(game, data):
-    doc = data.draw(_experiment_docs(game), "experiment")
-    with sandbox() as box:
-        path = box.input("experiment.yaml")
-        path.write_text(_dump(doc))
-        code, out, err, seconds = invoke(["run", str(path), "--games", "2", "--no-progress"])
-    found = problems(code, out, err, seconds, BOUND)
-    assert not found and not box.strays, f"{doc!r:.600}: {found} {box.strays}"
+    check_file(data.draw(_experiment_docs(game), "experiment"), "run", "--games", "2")
 
 
 # ---- plans: a seat's parameters ----
@@ -260,12 +263,7 @@ def test_plan_parameters(params, plan):
         "history": False,
         "seats": [{"name": "fuzzed", "uses": plan, "params": params}, "builder", "conqueror", "politician"],
     }
-    with sandbox() as box:
-        path = box.input("plan.yaml")
-        path.write_text(_dump(doc))
-        code, out, err, seconds = invoke(["run", str(path), "--games", "1", "--no-progress"])
-    found = problems(code, out, err, seconds, BOUND)
-    assert not found, f"{doc}: {found}"
+    check_file(doc, "run", "--games", "1")
 
 
 @fuzz_settings(10)
@@ -275,12 +273,7 @@ def test_plan_parameters(params, plan):
 def test_dark_ages_plan_parameters(params, plan):
     doc = {"game": "dark_ages", "engine": "reference", "players": 2, "strategies": [plan, "culture"],
            "strategy_params": {plan: params}}  # fmt: skip
-    with sandbox() as box:
-        path = box.input("plan.yaml")
-        path.write_text(_dump(doc))
-        code, out, err, seconds = invoke(["run", str(path), "--games", "1", "--no-progress"])
-    found = problems(code, out, err, seconds, BOUND)
-    assert not found, f"{doc}: {found}"
+    check_file(doc, "run", "--games", "1")
 
 
 # ---- rules overrides: --set KEY=VALUE ----
@@ -315,10 +308,5 @@ def test_rules_overrides(data, game):
 @given(key=st.sampled_from(["taxes.people_cost", "history", "seats", "rotate", "rules.taxes.min_people", "nope"]),
        value=SET_VALUES)  # fmt: skip
 def test_experiment_sets(key, value):
-    with sandbox() as box:
-        path = box.input("e.yaml")
-        path.write_text(_dump({"game": "principes", "engine": "reference", "history": False}))
-        code, out, err, seconds = invoke(["run", str(path), "--games", "1", "--set", f"{key}={value}",
-                                          "--no-progress"])  # fmt: skip
-    found = problems(code, out, err, seconds, BOUND)
-    assert not found, f"--set {key}={value}: {found}"
+    doc = {"game": "principes", "engine": "reference", "history": False}
+    check_file(doc, "run", "--games", "1", "--set", f"{key}={value}")

@@ -311,7 +311,12 @@ CASES: list[Case] = [
         files={"deep.yaml": "game: principes\nattacker: " + "[" * 5000 + "]" * 5000 + "\n"},
         err="deep.yaml",
     ),
-    Case("set-huge-int", "crash", (*P_BATTLE, "--set", f"coin_gold={2**70}"), err="--set: coin_gold"),
+    Case(
+        "set-huge-int",
+        "crash",
+        (*P_BATTLE, "--set", f"defender_shields.castle={2**70}"),
+        err="--set: defender_shields.castle: expected a whole number of at most",
+    ),
     # ---- memory blow-ups and hangs ----
     Case(
         "trials-1e20",
@@ -412,7 +417,12 @@ CASES: list[Case] = [
     Case("threat-nan", "wrong", ("odds", "hussars", "capture", "--threat", "nan"), err="--threat"),
     Case("threat-inf", "wrong", ("odds", "hussars", "capture", "--threat", "inf"), err="--threat"),
     Case("xl-reversed", "wrong", ("odds", "hussars", "capture", "--threat", "3", "--xl", "10..0"), err="--xl"),
-    Case("set-repeat", "wrong", (*P_BATTLE, "--set", "coin_gold=1", "--set", "coin_gold=2"), err="--set"),
+    Case(
+        "set-repeat",
+        "wrong",
+        (*P_BATTLE, "--set", "defender_shields.castle=1", "--set", "defender_shields.castle=2"),
+        err="--set: defender_shields.castle: expected each key once",
+    ),
     Case(
         "resume-foreign-chunk",
         "wrong",
@@ -463,7 +473,7 @@ CASES: list[Case] = [
     Case(
         "ctrl-c-message",
         "fault",
-        (*P_BATTLE[:-2], "--trials", "1000000000000", "--save", "{d}/run"),
+        (*P_BATTLE[:-2], "--trials", "1000000000000", "--save", "{d}/run", "--no-trials-table", "--chunk", "1000000"),
         code=130,
         proc=True,
         interrupt="INT",
@@ -472,7 +482,18 @@ CASES: list[Case] = [
     Case(
         "sigterm-message",
         "fault",
-        (*P_BATTLE[:-2], "--trials", "1000000000000", "--save", "{d}/run", "--workers", "2"),
+        (
+            *P_BATTLE[:-2],
+            "--trials",
+            "1000000000000",
+            "--save",
+            "{d}/run",
+            "--workers",
+            "2",
+            "--no-trials-table",
+            "--chunk",
+            "1000000",
+        ),
         code=143,
         proc=True,
         interrupt="TERM",

@@ -65,9 +65,23 @@ def numbers(path: Path) -> dict:
     return data
 
 
+def here(argv: list[str], cwd: Path) -> subprocess.CompletedProcess:
+    """``sim`` in this process (no signals involved, so no start-up to pay), with one worker."""
+    from tests.fuzz.harness import invoke
+
+    old = os.getcwd()
+    os.chdir(cwd)
+    try:
+        argv = [a if a != "2" or argv[i - 1] != "--workers" else "1" for i, a in enumerate(argv)]
+        code, out, err, _ = invoke(argv)
+    finally:
+        os.chdir(old)
+    return subprocess.CompletedProcess(argv, code, out, err)
+
+
 def interrupt_then_resume(argv: list[str], run: Path, cwd: Path, signum: int, after: int) -> subprocess.Popen:
     """Run ``argv`` (which saves to ``run``), send ``signum`` once ``after`` chunks are saved, check the one-line
-    stop message, then rerun with --resume."""
+    stop message, then rerun with --resume (in this process: the numbers do not depend on the workers)."""
     proc = start(argv, cwd)
     assert wait_for(lambda: chunk_files(run) >= after or proc.poll() is not None), "the run never saved a chunk"
     if proc.poll() is None:
@@ -78,7 +92,7 @@ def interrupt_then_resume(argv: list[str], run: Path, cwd: Path, signum: int, af
         lines = [line for line in err.strip().splitlines() if line.strip()]
         assert lines and lines[-1].startswith("stopped after ") and "rerun with --resume to continue" in lines[-1]
         assert "Warning" not in err and "Traceback" not in err, err
-    again = run_sim([*argv, "--resume"], cwd)
+    again = here([*argv, "--resume"], cwd)
     assert again.returncode == 0, again.stderr
     return proc
 
@@ -109,8 +123,8 @@ def _alive(process: psutil.Process) -> bool:
 
 
 def test_sigterm_then_resume_equals_an_uninterrupted_battle(tmp_path):
-    argv = [*BATTLE, "--trials", "80000000", "--chunk", "1000000", "--workers", "2"]
-    clean = run_sim([*argv, "--save", str(tmp_path / "clean")], tmp_path)
+    argv = [*BATTLE, "--trials", "300000000", "--chunk", "1000000", "--workers", "2"]
+    clean = here([*argv, "--save", str(tmp_path / "clean")], tmp_path)
     assert clean.returncode == 0, clean.stderr
     run = tmp_path / "run"
     stopped = interrupt_then_resume([*argv, "--save", str(run)], run, tmp_path, signal.SIGTERM, after=5)
@@ -190,7 +204,7 @@ def small_disk(path: Path, size: str):
 
 def test_full_disk_is_a_clean_error_and_resumable(tmp_path, monkeypatch):
     argv = [*BATTLE, "--trials", "60000000", "--chunk", "500000"]  # 120 chunks of about 2.6 KB
-    clean = run_sim([*argv, "--save", str(tmp_path / "clean")], tmp_path)
+    clean = here([*argv, "--save", str(tmp_path / "clean")], tmp_path)
     assert clean.returncode == 0, clean.stderr
     with small_disk(tmp_path / "disk", "160k") as disk:
         if disk is not None:  # a real full disk: tmpfs fills up part-way through the chunks
@@ -219,6 +233,6 @@ def test_full_disk_is_a_clean_error_and_resumable(tmp_path, monkeypatch):
         assert "No space left on device" in full.stderr and "--resume" in full.stderr, full.stderr
         assert 0 < chunk_files(run) < 120
         assert not list(run.rglob("*.tmp"))
-        again = run_sim([*argv, "--save", str(run), "--resume"], tmp_path)
+        again = here([*argv, "--save", str(run), "--resume"], tmp_path)
         assert again.returncode == 0, again.stderr
         assert numbers(run / "result.json") == numbers(tmp_path / "clean" / "result.json")

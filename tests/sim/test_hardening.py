@@ -12,7 +12,7 @@ from tests.sim.hardening_cases import CASES, ROOT, case_argv, judge, prepare, ru
 
 QUICK = [c for c in CASES if not c.proc]
 PROCESSES = [c for c in CASES if c.proc]
-DEFAULT_PROCESS = "sigterm-message"  # the representative: a 2-worker run stopped by SIGTERM says how to resume
+DEFAULT_PROCESS = "ctrl-c-message"  # the representative (test_faults.py has a SIGTERM of a 2-worker run)
 
 
 @pytest.mark.parametrize("case", QUICK, ids=[c.id for c in QUICK])

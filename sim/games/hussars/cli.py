@@ -8,7 +8,7 @@ import re
 import click
 
 from sim.cli_types import OUT_FILE, FiniteFloat
-from sim.config import load_rules, parse_assignments
+from sim.config import blame_overrides, load_rules, parse_assignments
 from sim.errors import ConfigError
 from sim.games.hussars import battle as hb
 from sim.games.hussars import odds as ho
@@ -27,7 +27,9 @@ def _check_game(game: str) -> None:
 
 
 def _rules(overrides):
-    return build(load_rules(GAME, parse_assignments(overrides)))
+    rules = load_rules(GAME, parse_assignments(overrides))
+    with blame_overrides(rules):  # a bad --set value names --set, not the rules file
+        return build(rules)
 
 
 def _tactics_callback(game, as_json, overrides, **options):
