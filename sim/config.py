@@ -120,8 +120,9 @@ def parse_yaml(data: bytes | str, source: str) -> Any:
     try:
         value = yaml.load(text, Loader=SAFE_LOADER)
     except _DuplicateKey as dup:
-        raise ConfigError(source, _key_path(text, dup.again, dup.column) or str(dup.key), f"each key once (first at line {dup.first})",
-                          f"{dup.key} again at line {dup.again}") from None  # fmt: skip
+        key = _key_path(text, dup.again, dup.column) or str(dup.key)
+        first = f"each key once (first at line {dup.first})"
+        raise ConfigError(source, key, first, f"{dup.key} again at line {dup.again}") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}" if mark else "?"

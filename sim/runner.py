@@ -19,8 +19,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
-from tqdm import tqdm
 
+from sim import progress as progress_bars
 from sim.checkpoint import ChunkStore
 from sim.errors import Interrupted, SimError, Stopped, note
 from sim.rng import experiment_key
@@ -108,7 +108,7 @@ def run(
     done = loaded = finished = 0
     hold = keep_trials and store is None
     saved = store.index(chunk) if store is not None else {}
-    bar = tqdm(total=n, unit=unit, unit_scale=True, delay=2.0, disable=not progress, leave=False, dynamic_ncols=True)
+    bar = progress_bars.bar(n, unit, progress)  # the command's bar when it opened one (sim.progress.task)
     try:
         while done < n:
             size = n - done if precision is None else min(n - done, max(FIRST_PRECISION_ROUND, done))

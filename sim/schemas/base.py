@@ -72,6 +72,7 @@ class RunKeys(Strict):
 
     game: Name
     title: Text = ""
+    question: Text = ""
     seed: Seed | None = None
     rules: RulesOverrides | None = None
 

@@ -13,7 +13,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from sim.errors import ConfigError
-from sim.schemas.base import Name, Strict, Text
+from sim.schemas.base import Name, Probability, Strict, Text
 
 
 class SeatSpec(Strict):
@@ -22,6 +22,7 @@ class SeatSpec(Strict):
     name: Name | None = None
     uses: Annotated[str, Field(min_length=1, max_length=300, description="a plan name or package.module:Class")] = ""
     params: dict[Name, Any] | None = None
+    mix: dict[Name, Probability] | None = None  # a mixed seat: plans with their weights (sim.balance.mix)
 
 
 Seat = Annotated[Name | SeatSpec, Field(description="a strategy name or {name, uses, params}")]

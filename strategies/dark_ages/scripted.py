@@ -11,11 +11,11 @@ from pathlib import Path
 
 from sim.config import CONFIG_DIR, read_yaml
 from sim.errors import ConfigError
-from sim.schemas import check_plan
-from sim.schemas.plans import dark_ages_params
 from sim.games.dark_ages.church import church_vp
 from sim.games.dark_ages.costs import settle_cost
 from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES
+from sim.schemas import check_plan
+from sim.schemas.plans import dark_ages_params
 from strategies.dark_ages.base import TRADE_ORDER, Strategy
 
 PLAN_DIR = CONFIG_DIR / "dark_ages" / "strategies"
