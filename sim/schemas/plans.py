@@ -16,6 +16,9 @@ from sim.errors import ConfigError
 from sim.schemas.base import Name, Probability, Strict, Text
 
 
+Search = Annotated[dict[Name, Any], Field(description="a search space {parameter: range} (sim/balance/space.py)")]
+
+
 class SeatSpec(Strict):
     """``{name: label, uses: plan, params: {...}}``: a plan with changed parameters under its own label."""
 
@@ -65,6 +68,7 @@ class PrincipesPlanFile(Strict):
 
     uses: Annotated[str, Field(min_length=1, max_length=300, description="a plan name or package.module:Class")]
     params: dict[Name, Any] | None = None
+    search: Search | None = None
     title: Text = ""
 
 
@@ -77,6 +81,7 @@ class DarkAgesPlanFile(Strict):
     params: dict[Name, Any] | None = None
     priorities: Annotated[list[dict[Name, Any]], Field(min_length=1, max_length=200,
                                                        description="a non-empty list of {action: intent}")]  # fmt: skip
+    search: Search | None = None
 
 
 DARK_AGES_PARAM_DEFAULTS = {  # parameters a plan file may leave out, with the interpreter's defaults

@@ -579,20 +579,41 @@ def _default_sigint() -> None:
 
 
 def run_process(case: Case, d: Path, argv: tuple[str, ...], max_rss: int = 3 << 30) -> tuple[int | None, str, str]:
-    """A real ``sim`` process, killed (code None) past its time bound or ``max_rss`` bytes of memory."""
+    """A real ``sim`` process, killed (code None) past its time bound or ``max_rss`` bytes of memory.
+
+    Its stderr is a terminal (a pty), as a user's is, so it draws its progress bar: a case with ``interrupt`` gets
+    its signal once the bar shows (the run has started, with an ETA)."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+    import threading
+
     import psutil
 
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "120"}
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 120, 0, 0))  # 0 columns: tqdm would draw nothing
     proc = subprocess.Popen(
-        [*sim_command(), *argv], cwd=d, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+        [*sim_command(), *argv], cwd=d, stdout=subprocess.PIPE, stderr=slave, env=env,
         start_new_session=True, preexec_fn=_default_sigint,
     )  # fmt: skip
-    import threading
-
+    os.close(slave)
     chunks: list[bytes] = []
     outs: list[bytes] = []
+
+    def read_pty() -> None:
+        while True:
+            try:
+                data = os.read(master, 4096)
+            except OSError:  # EIO: every writer closed the terminal
+                return
+            if not data:
+                return
+            chunks.append(data)
+
     readers = [
-        threading.Thread(target=lambda: chunks.extend(iter(lambda: proc.stderr.read1(4096), b"")), daemon=True),
+        threading.Thread(target=read_pty, daemon=True),
         threading.Thread(target=lambda: outs.extend(iter(lambda: proc.stdout.read1(4096), b"")), daemon=True),
     ]  # threads, not read(): a worker that outlives its run would hold the pipes open forever
     for reader in readers:
@@ -609,7 +630,7 @@ def run_process(case: Case, d: Path, argv: tuple[str, ...], max_rss: int = 3 << 
         except psutil.NoSuchProcess:
             pass
         text = b"".join(chunks).decode(errors="replace")
-        if case.interrupt and not signalled and ("%" in text or "it/s" in text or "/s]" in text):
+        if case.interrupt and not signalled and ("%|" in text or "/s]" in text):
             time.sleep(0.5)
             os.kill(proc.pid, getattr(signal, "SIG" + case.interrupt))
             signalled = True
@@ -619,7 +640,9 @@ def run_process(case: Case, d: Path, argv: tuple[str, ...], max_rss: int = 3 << 
         proc.wait()
     for reader in readers:
         reader.join(timeout=5)
+    os.close(master)
     out, err = b"".join(outs).decode(errors="replace"), b"".join(chunks).decode(errors="replace")
+    err = err.replace("\r\n", "\n")
     if code is not None and code < 0:
         code = 128 - code
     return code, out, err
