@@ -54,7 +54,7 @@ def test_the_readme_error_lines_are_what_sim_prints(tmp_path, monkeypatch):
     from tests.fuzz.harness import invoke
 
     monkeypatch.chdir(tmp_path)
-    lines = _readme_section("Bad input").splitlines()
+    lines = _readme_section("Bad input").splitlines()  # a text block: tests/test_readme.py runs console ones
     shown = [(line[2:], lines[i + 1]) for i, line in enumerate(lines) if line.startswith("$ sim ")]
     assert len(shown) == 3
     for command, expected in shown:
