@@ -319,8 +319,17 @@ def main(argv: list[str] | None = None) -> None:
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv
     argv = [a for a in argv if a != "--debug"]
+    previous = None
     with contextlib.suppress(ValueError):  # not in the main thread (a test harness): leave SIGTERM alone
-        signal.signal(signal.SIGTERM, _terminate)
+        previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        _main(argv, debug)
+    finally:
+        if previous is not None:  # called in-process (tests, notebooks): give the caller its handler back
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv: list[str], debug: bool) -> None:
     try:
         cli.main(args=argv, prog_name="sim", standalone_mode=False)
     except Stopped as exc:

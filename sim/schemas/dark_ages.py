@@ -82,8 +82,9 @@ class _Common(Strict):
         source = (info.context or {}).get("source", "experiment")
         for name, params in (self.strategy_params or {}).items():
             path = PLAN_DIR / f"{name}.yaml"
-            file_params = (read_yaml(path) or {}).get("params") if path.exists() else {}
-            dark_ages_params(params, file_params or {}, source, f"strategy_params.{name}")
+            plan = (read_yaml(path) or {}) if path.exists() else {}
+            prefix = f"strategy_params.{name}"
+            dark_ages_params(params, plan.get("params") or {}, source, prefix, plan.get("search"))
         return self
 
 

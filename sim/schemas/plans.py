@@ -15,7 +15,6 @@ from pydantic import Field
 from sim.errors import ConfigError
 from sim.schemas.base import Name, Probability, Strict, Text
 
-
 Search = Annotated[dict[Name, Any], Field(description="a search space {parameter: range} (sim/balance/space.py)")]
 
 
@@ -31,8 +30,19 @@ class SeatSpec(Strict):
 Seat = Annotated[Name | SeatSpec, Field(description="a strategy name or {name, uses, params}")]
 
 
-def check_params(params: dict, defaults: dict, source: str, prefix: str) -> None:
-    """Each parameter of ``params`` is one of ``defaults`` and keeps its default's kind."""
+def real_params(search: dict | None) -> set[str]:
+    """The parameters a plan's ``search:`` space gives a real range (``[0.5, 3.0]``, ``{range: [0.5, 99]}``): a
+    whole-number default there may take any number (a tuned plan writes 98.99…)."""
+    out = set()
+    for key, space in (search or {}).items():
+        bounds = space.get("range") if isinstance(space, dict) else space
+        if isinstance(bounds, list) and len(bounds) == 2 and any(isinstance(b, float) for b in bounds):
+            out.add(key)
+    return out
+
+
+def check_params(params: dict, defaults: dict, source: str, prefix: str, real: set[str] = frozenset()) -> None:
+    """Each parameter of ``params`` is one of ``defaults`` and keeps its default's kind (``real``: any number)."""
     from sim.config import check_like
 
     if not isinstance(params, dict):
@@ -41,8 +51,11 @@ def check_params(params: dict, defaults: dict, source: str, prefix: str) -> None
         if key not in defaults:
             known = ", ".join(sorted(map(str, defaults))) or "none"
             raise ConfigError(source, f"{prefix}.{key}", f"a parameter of this plan ({known})", key)
-        if defaults[key] is not None:
-            check_like(defaults[key], value, f"{prefix}.{key}", source)
+        default = defaults[key]
+        if key in real and isinstance(default, int) and not isinstance(default, bool):
+            default = float(default)
+        if default is not None:
+            check_like(default, value, f"{prefix}.{key}", source)
 
 
 def principes_seats(seats: Any, source: str, prefix: str) -> None:
@@ -55,12 +68,13 @@ def principes_seats(seats: Any, source: str, prefix: str) -> None:
         if not isinstance(spec, dict) or not spec.get("params"):
             continue
         key = f"{prefix}.{where}" if isinstance(where, str) else f"{prefix}[{where}]"
+        name = spec.get("uses") or spec.get("name")
         try:
-            _, uses, base = resolve(spec.get("uses") or spec.get("name"))
+            _, uses, base = resolve(name)
             defaults = {**strategy_class(uses).defaults, **base}
         except (ValueError, ImportError, AttributeError, TypeError, ConfigError):
             continue
-        check_params(spec["params"], defaults, source, f"{key}.params")
+        check_params(spec["params"], defaults, source, f"{key}.params", real_params(_search("principes", name)))
 
 
 class PrincipesPlanFile(Strict):
@@ -91,7 +105,18 @@ DARK_AGES_PARAM_DEFAULTS = {  # parameters a plan file may leave out, with the i
 }  # fmt: skip
 
 
-def dark_ages_params(params: dict, file_params: dict, source: str, prefix: str) -> None:
+def dark_ages_params(params: dict, file_params: dict, source: str, prefix: str, search: dict | None = None) -> None:
     """Overrides of a Dark Ages plan's parameters (``strategy_params``), checked against the file's values."""
     defaults = {**DARK_AGES_PARAM_DEFAULTS, **(file_params or {})}
-    check_params(params, defaults, source, prefix)
+    check_params(params, defaults, source, prefix, real_params(search))
+
+
+def _search(game: str, name: object) -> dict | None:
+    """The ``search:`` block of a shipped plan file, if ``name`` is one."""
+    from sim.config import CONFIG_DIR, read_yaml
+
+    path = CONFIG_DIR / game / "strategies" / f"{name}.yaml"
+    if not isinstance(name, str) or not path.is_file():
+        return None
+    raw = read_yaml(path)
+    return raw.get("search") if isinstance(raw, dict) else None
