@@ -15,12 +15,16 @@ from pydantic import Field
 
 from sim.errors import ConfigError
 from sim.schemas import dark_ages, hussars, principes
-from sim.schemas.base import Games, RunKeys, Seed, Trials, validate
+from sim.schemas.base import MAX_TRIALS, Games, RunKeys, Seed, Trials, validate
 from sim.schemas.plans import DarkAgesPlanFile, PrincipesPlanFile
 
 SCENARIOS = {"principes": principes.Scenario, "dark_ages": dark_ages.Scenario, "hussars": hussars.Scenario}
 EXPERIMENTS = {"principes": principes.MODES, "dark_ages": dark_ages.MODES}
 PLANS = {"principes": PrincipesPlanFile, "dark_ages": DarkAgesPlanFile}
+
+
+SCENARIO_RUN_KEYS = ("game", "trials", "seed", "rules", "title", "question")  # checked by check_file
+RUN_ONLY_KEYS = ("game", "games", "seed", "title", "question")  # an experiment's rules belong to its mode
 
 
 class ScenarioRun(RunKeys):
@@ -42,7 +46,7 @@ class RunNumbers(RunKeys):
 
     model_config = {**RunKeys.model_config, "extra": "forbid"}
     game: str = ""
-    n: Annotated[int, Field(ge=1, le=10**20, description="a whole number 1..10^20")]
+    n: Annotated[int, Field(ge=1, le=MAX_TRIALS, description="a whole number 1..10^20")]
     seed: Seed
 
 
@@ -72,7 +76,7 @@ def check_scenario(game: str, raw: Any, source: str, extra: tuple[str, ...] = ()
         return
     if not isinstance(raw, dict):
         raise ConfigError(source, "", "a scenario mapping (attacker, defender, …)", raw)
-    body = {k: v for k, v in raw.items() if k not in extra or k in model.model_fields}
+    body = {k: v for k, v in raw.items() if (k not in extra or k in model.model_fields) and k not in SCENARIO_RUN_KEYS}
     validate(model, body, source)
 
 
@@ -87,7 +91,7 @@ def check_experiment(game: str, raw: Any, source: str, extra: tuple[str, ...] = 
     if not isinstance(mode, str) or mode not in modes:
         raise ConfigError(source, "mode", f"one of {', '.join(modes)}", mode)
     model = modes[mode]
-    body = {k: v for k, v in raw.items() if k not in extra or k in model.model_fields}
+    body = {k: v for k, v in raw.items() if (k not in extra or k in model.model_fields) and k not in RUN_ONLY_KEYS}
     validate(model, body, source)
 
 

@@ -84,7 +84,7 @@ class _Common(Strict):
             path = PLAN_DIR / f"{name}.yaml"
             plan = (read_yaml(path) or {}) if path.exists() else {}
             prefix = f"strategy_params.{name}"
-            dark_ages_params(params, plan.get("params") or {}, source, prefix, plan.get("search"))
+            dark_ages_params(params, plan.get("params") or {}, source, prefix)
         return self
 
 

@@ -1,9 +1,7 @@
 """Plans (scripted strategies): a seat's spec in an experiment and a plan's parameters.
 
-A parameter keeps the kind of its default (the plan class's ``defaults`` or the plan file's ``params``), as a
-rules override keeps the kind of the value it replaces (``sim.config.check_like``): a number stays a finite
-number of the same kind (≥ 0 when the default is, within the cap), a list a list of the same kind of items, a
-flag a flag, a name a name.
+A parameter keeps the kind of its default (the plan class's ``defaults`` or the plan file's ``params``), a little
+more loosely than a rules override keeps the kind of the value it replaces (``plan_like``).
 """
 
 from __future__ import annotations
@@ -30,32 +28,50 @@ class SeatSpec(Strict):
 Seat = Annotated[Name | SeatSpec, Field(description="a strategy name or {name, uses, params}")]
 
 
-def real_params(search: dict | None) -> set[str]:
-    """The parameters a plan's ``search:`` space gives a real range (``[0.5, 3.0]``, ``{range: [0.5, 99]}``): a
-    whole-number default there may take any number (a tuned plan writes 98.99…)."""
-    out = set()
-    for key, space in (search or {}).items():
-        bounds = space.get("range") if isinstance(space, dict) else space
-        if isinstance(bounds, list) and len(bounds) == 2 and any(isinstance(b, float) for b in bounds):
-            out.add(key)
-    return out
-
-
 def check_params(params: dict, defaults: dict, source: str, prefix: str, real: set[str] = frozenset()) -> None:
-    """Each parameter of ``params`` is one of ``defaults`` and keeps its default's kind (``real``: any number)."""
-    from sim.config import check_like
-
+    """Each parameter of ``params`` is one of ``defaults`` and keeps its default's kind (``plan_like``)."""
     if not isinstance(params, dict):
         raise ConfigError(source, prefix, "a mapping of parameters to values", params)
     for key, value in params.items():
         if key not in defaults:
             known = ", ".join(sorted(map(str, defaults))) or "none"
             raise ConfigError(source, f"{prefix}.{key}", f"a parameter of this plan ({known})", key)
-        default = defaults[key]
-        if key in real and isinstance(default, int) and not isinstance(default, bool):
-            default = float(default)
-        if default is not None:
-            check_like(default, value, f"{prefix}.{key}", source)
+        plan_like(defaults[key], value, f"{prefix}.{key}", source)
+
+
+def plan_like(default: object, value: object, key: str, source: str) -> None:
+    """A plan parameter's value has its default's kind, more loosely than a rules value (plans read numbers as
+    numbers, and a name parameter may also take a number or nothing): a number stays a finite number (≥ 0 when the
+    default is, within ±``MAX_RULE_INT``), a flag a flag, a list a list, a mapping a mapping, a name a name, a
+    number or null."""
+    from sim.config import MAX_RULE_INT
+
+    def wrong(expected: str):
+        return ConfigError(source, key, expected, value)
+
+    if default is None:
+        return
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise wrong("true or false")
+    elif isinstance(default, (int, float)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise wrong("a number")
+        if value != value or value in (float("inf"), float("-inf")):
+            raise wrong("a finite number")
+        if default >= 0 > value:
+            raise wrong("a number ≥ 0")
+        if abs(value) > MAX_RULE_INT:
+            raise wrong(f"a number of at most {MAX_RULE_INT:,}")
+    elif isinstance(default, (list, tuple)):
+        if not isinstance(value, list):
+            raise wrong("a list such as [a, b]")
+    elif isinstance(default, dict):
+        if not isinstance(value, dict):
+            raise wrong("a mapping")
+    elif isinstance(default, str):
+        if value is not None and (isinstance(value, (bool, list, dict)) or not isinstance(value, (str, int, float))):
+            raise wrong("a name")
 
 
 def principes_seats(seats: Any, source: str, prefix: str) -> None:
@@ -74,7 +90,7 @@ def principes_seats(seats: Any, source: str, prefix: str) -> None:
             defaults = {**strategy_class(uses).defaults, **base}
         except (ValueError, ImportError, AttributeError, TypeError, ConfigError):
             continue
-        check_params(spec["params"], defaults, source, f"{key}.params", real_params(_search("principes", name)))
+        check_params(spec["params"], defaults, source, f"{key}.params")
 
 
 class PrincipesPlanFile(Strict):
@@ -105,18 +121,7 @@ DARK_AGES_PARAM_DEFAULTS = {  # parameters a plan file may leave out, with the i
 }  # fmt: skip
 
 
-def dark_ages_params(params: dict, file_params: dict, source: str, prefix: str, search: dict | None = None) -> None:
+def dark_ages_params(params: dict, file_params: dict, source: str, prefix: str) -> None:
     """Overrides of a Dark Ages plan's parameters (``strategy_params``), checked against the file's values."""
     defaults = {**DARK_AGES_PARAM_DEFAULTS, **(file_params or {})}
-    check_params(params, defaults, source, prefix, real_params(search))
-
-
-def _search(game: str, name: object) -> dict | None:
-    """The ``search:`` block of a shipped plan file, if ``name`` is one."""
-    from sim.config import CONFIG_DIR, read_yaml
-
-    path = CONFIG_DIR / game / "strategies" / f"{name}.yaml"
-    if not isinstance(name, str) or not path.is_file():
-        return None
-    raw = read_yaml(path)
-    return raw.get("search") if isinstance(raw, dict) else None
+    check_params(params, defaults, source, prefix)

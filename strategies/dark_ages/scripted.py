@@ -43,7 +43,7 @@ def load_plan(name: str, overrides: dict | None = None, path: str | Path | None 
     src = str(path or PLAN_DIR / f"{name}.yaml")
     raw = read_yaml(src)
     check_plan("dark_ages", raw, src)  # the file's shape and the parameters' kinds: sim/schemas/plans.py
-    dark_ages_params(overrides or {}, raw.get("params") or {}, "strategy_params", name, raw.get("search"))
+    dark_ages_params(overrides or {}, raw.get("params") or {}, "strategy_params", name)
     params = dict(raw.get("params") or {})
     for key, value in (overrides or {}).items():
         if key not in PARAMS:
