@@ -11,6 +11,7 @@ import functools
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic_core import PydanticCustomError
 
 from sim.errors import NOTHING, ConfigError
 
@@ -64,7 +65,18 @@ def names(*choices: str, what: str = "") -> Any:
 
 
 def choice(*choices: Any) -> Any:
-    return Literal[choices]  # type: ignore[valid-type]
+    """One of ``choices``; whole-number choices take whole numbers only (a Literal alone takes true for 1 and 1.0
+    for 1, as Python's ``==`` does)."""
+    literal = Literal[choices]  # type: ignore[valid-type]
+    if all(isinstance(c, int) and not isinstance(c, bool) for c in choices):
+        return Annotated[literal, BeforeValidator(_whole_only)]
+    return literal
+
+
+def _whole_only(value: Any) -> Any:
+    if isinstance(value, (bool, float)):
+        raise PydanticCustomError("sim_whole", "a whole number")
+    return value
 
 
 class RunKeys(Strict):
@@ -242,6 +254,8 @@ def _expected(error: dict, node: dict, parent: dict | None, whole_union: bool) -
         return f"at most {ctx.get('max_length')} items or characters"
     if kind == "too_short":
         return f"at least {ctx.get('min_length')} items or characters"
+    if kind == "sim_whole" and node.get("enum"):
+        return f"one of {', '.join(map(str, node['enum']))}"
     if kind in ("value_error", "assertion_error") or kind.startswith("sim_"):
         return str(error.get("msg", "")).removeprefix("Value error, ").removeprefix("Assertion failed, ")
     return _BY_TYPE.get(kind) or described or str(error.get("msg", "a valid value"))
