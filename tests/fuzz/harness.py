@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import signal
 import tempfile
 import time
 import traceback
@@ -14,13 +15,23 @@ ROOT = Path(__file__).resolve().parents[2]
 OUTPUT_FLAGS = ("--save", "-o", "--out", "--plot")
 
 
-def invoke(argv: list[str]) -> tuple[int, str, str, float]:
-    """``sim.cli.main(argv)`` here: exit code, stdout, stderr and seconds (a raised exception counts as code 1)."""
+def invoke(argv: list[str], bound: float | None = None) -> tuple[int, str, str, float]:
+    """``sim.cli.main(argv)`` here: exit code, stdout, stderr and seconds (a raised exception counts as code 1).
+
+    With ``bound``, a command still running after ``bound`` seconds is stopped as SIGALRM would stop it (exit 142),
+    so a hang fails the test instead of stalling the suite."""
     from sim.cli import main
+    from sim.errors import Interrupted
+
+    def alarm(signum, frame):
+        raise Interrupted(signum)
 
     out, err = io.StringIO(), io.StringIO()
     started = time.perf_counter()
     code = 0
+    previous = signal.signal(signal.SIGALRM, alarm) if bound else None
+    if bound:
+        signal.setitimer(signal.ITIMER_REAL, bound)
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
             main(list(argv))
@@ -29,6 +40,10 @@ def invoke(argv: list[str]) -> tuple[int, str, str, float]:
         except BaseException as exc:  # noqa: BLE001 - exactly what the fuzz suite looks for
             err.write("Traceback (in process)\n" + "".join(traceback.format_exception(exc)))
             code = 1
+        finally:
+            if bound:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, previous)
     return code, out.getvalue(), err.getvalue(), time.perf_counter() - started
 
 

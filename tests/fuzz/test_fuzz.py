@@ -12,7 +12,7 @@ import os
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from sim.schemas import EXPERIMENTS, SCENARIOS
@@ -47,7 +47,7 @@ def fuzz_settings(examples: int):
 
 def check(argv: list[str]) -> None:
     with sandbox() as box:
-        code, out, err, seconds = invoke(box.argv(list(argv)))
+        code, out, err, seconds = invoke(box.argv(list(argv)), BOUND)
     found = problems(code, out, err, seconds, BOUND)
     if box.strays:
         found.append(f"files outside the output path: {box.strays[:5]}")
@@ -62,7 +62,7 @@ def check_file(body, command: str, *flags: str) -> None:
             path.write_bytes(body)
         else:
             path.write_text(body if isinstance(body, str) else _dump(body))
-        code, out, err, seconds = invoke([command, str(path), *flags, "--no-progress"])
+        code, out, err, seconds = invoke([command, str(path), *flags, "--no-progress"], BOUND)
     found = problems(code, out, err, seconds, BOUND) + [f"files outside the output path: {box.strays[:5]}"] * bool(
         box.strays
     )
@@ -117,6 +117,8 @@ def test_flag_values(flags):
     argv = ["battle", "principes", "--attacker", "knight=2", "--defender", "knight=1", "--trials", "500"]
     for flag, value in flags:
         argv += [flag, value]
+    # a valid long run (--trials 10^20) runs for ages, by design: the audit checks that it starts and stops cleanly
+    assume(not any(f == "--trials" and v.isascii() and v.isdigit() and int(v) > 10**7 for f, v in flags))
     if "--precision" in argv or "--solve-for" in argv:
         argv += ["--trials", "20000"]  # the cap keeps a fuzzed precision or army search short
     check([*argv, "--no-progress"])

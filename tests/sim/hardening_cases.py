@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -31,6 +32,7 @@ P_EXP = str(CFG / "principes/experiments/faction-balance.yaml")
 D_EXP = str(CFG / "dark_ages/experiments/ruler-balance.yaml")
 SIX = str(CFG / "principes/battles/six-vs-six.yaml")
 SEATS = "seats: [builder, conqueror, politician, random]\nhistory: false\n"
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
 BOMB = "a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
     f"{c}: &{c} [*{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}]\n"
     for p, c in zip("abcdefg", "bcdefgh", strict=True)
@@ -521,6 +523,7 @@ def materialise(case: Case, d: Path) -> tuple[str, ...]:
 
 def judge(case: Case, d: Path, code: int | None, out: str, err: str, seconds: float) -> str | None:
     """What is wrong with one run of a case (None: it passed)."""
+    err = ANSI.sub("", err)  # a terminal's colours
     if code is None:
         return f"no answer within {case.timeout:.0f} s"
     if "Traceback" in err or "Traceback" in out:
