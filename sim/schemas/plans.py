@@ -66,6 +66,10 @@ def plan_like(default: object, value: object, key: str, source: str) -> None:
     elif isinstance(default, (list, tuple)):
         if not isinstance(value, list):
             raise wrong("a list such as [a, b]")
+        kinds = {type(item) for item in default}
+        if len(kinds) == 1 and default:  # items keep the kind of the default's items ([[]] is not a list of names)
+            for i, item in enumerate(value):
+                plan_like(default[0], item, f"{key}[{i}]", source)
     elif isinstance(default, dict):
         if not isinstance(value, dict):
             raise wrong("a mapping")

@@ -319,6 +319,27 @@ CASES: list[Case] = [
         (*P_BATTLE, "--set", f"defender_shields.castle={2**70}"),
         err="--set: defender_shields.castle: expected a whole number of at most",
     ),
+    # found by the fuzz suite (tests/fuzz), after the audit: a plan's list parameter with items of another kind
+    Case(
+        "fuzz-plan-list-items",
+        "crash",
+        ("run", "{d}/e.yaml", "--games", "1", "--no-progress"),
+        files={
+            "e.yaml": "game: principes\nengine: reference\nhistory: false\nseats: [{name: f, uses: builder, "
+            "params: {priorities: [[]]}}, builder, conqueror, politician]\n"
+        },
+        err="seats[0].params.priorities[0]",
+    ),
+    Case(
+        "fuzz-dark-ages-plan-list-items",
+        "crash",
+        ("run", "{d}/e.yaml", "--games", "1", "--no-progress"),
+        files={
+            "e.yaml": "game: dark_ages\nengine: reference\nplayers: 2\nstrategies: [culture, culture]\n"
+            "strategy_params: {culture: {reactions: [[]]}}\n"
+        },
+        err="strategy_params.culture.reactions[0]",
+    ),
     # ---- memory blow-ups and hangs ----
     Case(
         "trials-1e20",
@@ -527,7 +548,7 @@ def judge(case: Case, d: Path, code: int | None, out: str, err: str, seconds: fl
     if code is None:
         return f"no answer within {case.timeout:.0f} s"
     if "Traceback" in err or "Traceback" in out:
-        return "a traceback"
+        return "a traceback: " + (err or out).strip().splitlines()[-1][:200]
     if "internal error" in err:
         return "internal error: " + err.strip().splitlines()[-1][:160]
     if code != case.code:
