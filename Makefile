@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-fast test-full bench check format clean
+.PHONY: demo test test-fast test-full fuzz bench check format clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,6 +23,9 @@ test-full: $(STAMP)
 
 test-fast: $(STAMP)
 	SIM_MC_TRIALS=200000 $(BIN)/python -m pytest -q -m "not slow"
+
+fuzz: $(STAMP)  # a long random search of every input (make test runs a fixed, short sample of it)
+	SIM_FUZZ=long SIM_FUZZ_EXAMPLES=$${SIM_FUZZ_EXAMPLES:-40} $(BIN)/python -m pytest -q -p no:cacheprovider tests/fuzz
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

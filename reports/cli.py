@@ -11,15 +11,17 @@ from sim import echo
 from sim import progress as bars
 from sim.battles import DEFAULT_TRIALS, load_scenario
 from sim.cli_backend import with_backend
+from sim.cli_types import OUT_DIR, SEED, check_writable
 from sim.config import parse_assignments
 from sim.errors import ConfigError
+from sim.experiments import is_saved_run, load_saved
 from sim.results import dumps
 
 RUN_OPTIONS = [
     click.option("--trials", type=click.IntRange(min=1), help="Trials per run (default: the file's, else 1,000,000)."),
     click.option(
         "--seed",
-        type=click.IntRange(min=0),
+        type=SEED,
         help="Root seed, the same for every run (common random numbers).",
     ),
     click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes."),
@@ -68,12 +70,12 @@ def _games(raw: dict, games: int | None) -> int:
 
 
 def _out(out: str | None, kind: str, target: str) -> Path:
-    return Path(out) if out else Path("out") / kind / Path(target).stem
+    return Path(out) if out else check_writable(Path("out") / kind / Path(target).stem, "-o")
 
 
 @click.command()
 @click.argument("target", metavar="RESULTS_DIR|SCENARIO.yaml")
-@click.option("-o", "--out", type=click.Path(file_okay=False), help="Output directory [default: out/report/NAME].")
+@click.option("-o", "--out", type=OUT_DIR, help="Output directory [default: out/report/NAME].")
 @run_options
 @click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="Override a rules value (YAML).")
 @click.option("--heatmap-trials", default=20_000, show_default=True, type=click.IntRange(min=1),
@@ -113,6 +115,12 @@ def report(target, out, trials, seed, workers, progress, overrides, heatmap_tria
         for written in written_files:
             click.echo(f"wrote {written}")
         return
+    if path.is_dir() and is_saved_run(path):  # a sim run --save directory: the experiment's report
+        from reports.experiment_report import build_experiment_report
+
+        for written in build_experiment_report(*load_saved(path), _out(out, "report", target), str(path)):
+            click.echo(f"wrote {written}")
+        return
     if path.is_dir():
         inp = from_directory(path)
         total = None
@@ -145,10 +153,13 @@ def report(target, out, trials, seed, workers, progress, overrides, heatmap_tria
 @click.option("--metric", default="attacker_win", show_default=True, help="The metric to plot.")
 @click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="Override a rules value everywhere.")
 @click.option("--exact", is_flag=True, help="Also compute exact answers where feasible.")
-@click.option("-o", "--out", type=click.Path(file_okay=False), help="Output directory [default: out/sweep/NAME].")
+@click.option("-o", "--out", type=OUT_DIR, help="Output directory [default: out/sweep/NAME].")
 @click.option("--games", type=click.IntRange(min=1), help="Games per grid point, for an experiment file.")
+@click.option("--save", type=OUT_DIR, help="Checkpoint every grid point here (SAVE/point-<i>).")
+@click.option("--resume", is_flag=True, help="Continue the sweep checkpointed in --save DIR.")
 @run_options
-def sweep(file, params, metric, overrides, exact, out, games, trials, seed, workers, progress):  # fmt: skip
+def sweep(file, params, metric, overrides, exact, out, games, save, resume, trials, seed, workers,
+          progress):  # fmt: skip
     """Run a battle scenario (or a full-game experiment) over a grid of rules or scenario values, on one seed.
 
     Writes a long table (sweep.csv: one row per grid point and metric), a plot of the metric against
@@ -157,18 +168,21 @@ def sweep(file, params, metric, overrides, exact, out, games, trials, seed, work
     from sim.sweep import parse_params, run_sweep
 
     grid = parse_params(params)
+    if resume and not save:
+        raise ConfigError("--resume", "", "--save DIR (the directory of the sweep to continue)", "no --save")
     points = math.prod(len(v) for v in grid.values())
     experiment = _experiment(file)
     if experiment is not None:
         with bars.task(points * _games(experiment, games), "game", "sweep", progress):
-            return _sweep_experiment(file, experiment, grid, parse_assignments(overrides), out, games, seed, workers)
+            return _sweep_experiment(file, experiment, grid, parse_assignments(overrides), out, games, seed, workers,
+                                     save, resume)  # fmt: skip
     scenario = load_scenario(file)
     extra = parse_assignments(overrides)
     if extra:
         scenario = {**scenario, "rules": {**(scenario.get("rules") or {}), **extra}}
     with bars.task(points * _trials(scenario, trials), "trial", "sweep", progress):
         result = run_sweep(scenario, grid, source=file, trials=trials, seed=seed, workers=workers, exact=exact,
-                           progress=progress)  # fmt: skip
+                           progress=progress, save=save, resume=resume)  # fmt: skip
     written = build_sweep_report(result, scenario, metric, _out(out, "sweep", file), file)
     click.echo(echo.battle_line(result.results[0]).replace(" battle: ", " sweep, first grid point: ", 1))
     click.echo(f"{result.game} sweep: {len(result.points)} grid points, {result.results[0].n:,} trials each, "
@@ -179,7 +193,7 @@ def sweep(file, params, metric, overrides, exact, out, games, trials, seed, work
         click.echo(f"wrote {path}", err=True)
 
 
-def _sweep_experiment(file, raw, grid, overrides, out, games, seed, workers):
+def _sweep_experiment(file, raw, grid, overrides, out, games, seed, workers, save=None, resume=False):
     """Each faction's win rate at every grid point of experiment keys or dotted rules keys, on one seed."""
     import itertools
 
@@ -188,12 +202,15 @@ def _sweep_experiment(file, raw, grid, overrides, out, games, seed, workers):
     from reports.plots import sweep_plot
     from sim.experiments import run_experiment
     from sim.results import write_csv
+    from sim.sweep import point_dir
 
     rows, first = [], None
-    for point in itertools.product(*grid.values()):
+    for i, point in enumerate(itertools.product(*grid.values())):
         assign = dict(zip(grid, point, strict=True))
+        where = point_dir(save, i)
         r = run_experiment(_experiment_set(raw, {**overrides, **assign}), source=file, games=games, seed=seed,
-                           workers=workers, progress=True)  # fmt: skip
+                           workers=workers, progress=True, save=where,
+                           resume=resume and where is not None and (where / "manifest.json").exists())  # fmt: skip
         first = first or r
         for faction, p in r.metrics["win_rate"].items():
             lo, hi = r.metrics["win_rate_ci95"][faction]
@@ -218,7 +235,7 @@ def _sweep_experiment(file, raw, grid, overrides, out, games, seed, workers):
               help="B = A (or FILE_B) with this rules or scenario value; repeatable.")  # fmt: skip
 @click.option("--exact", is_flag=True, help="Also give the exact difference where feasible.")
 @click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
-@click.option("-o", "--out", type=click.Path(file_okay=False), help="Also write compare.csv, .png and a report here.")
+@click.option("-o", "--out", type=OUT_DIR, help="Also write compare.csv, .png and a report here.")
 @run_options
 @click.option("--games", type=click.IntRange(min=1), help="Games each, for full-game experiments (default: A's).")
 def compare(file_a, file_b, assignments, exact, as_json, out, trials, seed, workers, progress, games):

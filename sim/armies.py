@@ -8,7 +8,10 @@ Reports, sweeps and the army solver use only this, never a game's internals.
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
+
+from sim.errors import ConfigError
 
 SIDES = ("attacker", "defender")
 
@@ -72,3 +75,34 @@ def with_key(scenario: dict, key: str, value: Any) -> dict:
         node = node[part]
     node[parts[-1]] = copy.deepcopy(value)
     return out
+
+
+_DIGITS = re.compile(r"[0-9]+", re.ASCII)  # str.isdigit() also accepts "²", which int() refuses
+
+
+def parse_items(
+    text: str | None, flag: str, allow_text: bool = False, bare: int | None = None, form: str = "NAME=COUNT"
+) -> list[tuple[str, Any]]:
+    """``knight=2,footman=1`` → [("knight", 2), ("footman", 1)]: each name once, counts in ASCII digits.
+
+    ``bare`` is the count of a name given without ``=`` (None: refused); with ``allow_text`` a value that is not a
+    whole number stays text (``cossack=2..5``) for the game's own parser."""
+    out: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in (text or "").split(","))):
+        name, sep, value = item.partition("=")
+        name, value = name.strip(), value.strip()
+        if not name:
+            raise ConfigError(flag, item, f"{form} items separated by commas", item)
+        if not sep:
+            if bare is None:
+                raise ConfigError(flag, name, f"{form} items separated by commas", item)
+            value = str(bare)
+        if name in out:
+            raise ConfigError(flag, name, "each name once (add the counts up)", text)
+        if _DIGITS.fullmatch(value):
+            out[name] = int(value)
+        elif allow_text and value:
+            out[name] = value
+        else:
+            raise ConfigError(flag, name, "a count ≥ 0 written in digits 0-9", value)
+    return list(out.items())

@@ -6,8 +6,12 @@ are combined by integer addition, so the order chunks finish in never changes th
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import itertools
 import os
+import re
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
@@ -15,6 +19,8 @@ from sim.errors import SimError
 
 # seconds to connect, to see a worker, and to import sim on it (SIM_DASK_TIMEOUT overrides)
 DASK_TIMEOUT = float(os.environ.get("SIM_DASK_TIMEOUT", "30"))
+SCHEDULER = re.compile(r"^((tcp|tls|ws|wss|inproc|ucx)://)?[^\s/:]+(:\d{1,5})$")
+IN_FLIGHT = 4  # chunks submitted per Dask worker ahead of their results: a 10^20-trial plan stays a generator
 
 
 class InProcess:
@@ -26,20 +32,69 @@ class InProcess:
 
 
 class Joblib:
-    """joblib's loky processes; numba stays single-threaded inside each (processes, not prange)."""
+    """joblib's loky processes; numba stays single-threaded inside each (processes, not prange).
+
+    The pool starts on the first map, with at most ``limit()`` workers (the runner clamps them to the chunks),
+    and every worker dies with this process: ``die_with_parent`` runs in each as it starts."""
 
     def __init__(self, workers: int):
-        from joblib import Parallel
+        self.max_workers = self.workers = workers
+        self.pool = None
 
-        self.pool = Parallel(n_jobs=workers, return_as="generator_unordered")
+    def limit(self, workers: int) -> None:
+        """Use at most ``workers`` for the next run (its chunk count); later runs may use more again."""
+        self.workers = min(self.max_workers, max(1, workers))
 
     def map_unordered(self, fn: Callable, tasks: Iterable[tuple]) -> Iterator:
-        from joblib import delayed
+        from joblib import Parallel, delayed
 
-        return self.pool(delayed(fn)(*args) for args in tasks)
+        if self.pool is None or self.pool.n_jobs != self.workers:
+            self.pool = Parallel(
+                n_jobs=self.workers, return_as="generator_unordered", backend="loky",
+                initializer=die_with_parent, initargs=(os.getpid(),),
+            )  # fmt: skip
+        self.current = self.pool(delayed(fn)(*args) for args in tasks)
+        return self.current
+
+    def abort(self) -> None:
+        """Kill the workers now (a stopped run's unfinished chunks are recomputed on --resume): closing joblib's
+        generator makes it abort its tasks; its "exited early" warning is for code that forgot to, so hush it."""
+        current, self.current = getattr(self, "current", None), None
+        if current is not None:
+            with warnings.catch_warnings(), contextlib.suppress(Exception):  # noqa: BLE001 - on the way out
+                warnings.simplefilter("ignore")
+                current.close()
 
     def close(self) -> None:
         pass
+
+
+def die_with_parent(parent: int) -> None:
+    """In a worker: exit when the process that started it dies (even by SIGKILL), so no worker outlives a run.
+
+    On Linux the kernel sends SIGKILL on the parent's death (prctl PR_SET_PDEATHSIG); everywhere, a daemon thread
+    also checks once a second that the parent is still the one that started us."""
+    import signal
+    import sys
+    import threading
+    import time
+
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            import ctypes
+
+            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG = 1
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it stops the workers itself
+
+    def watch() -> None:
+        while True:
+            if os.getppid() != parent:
+                os._exit(0)
+            time.sleep(1.0)
+
+    if os.getppid() != parent:  # the parent died before we got here
+        os._exit(0)
+    threading.Thread(target=watch, name="sim-parent-watch", daemon=True).start()
 
 
 def _probe(module: str) -> str:
@@ -76,9 +131,13 @@ class Dask:
             scheduler = self.cluster.scheduler_address
         if not scheduler:
             raise SimError("--backend dask needs --scheduler tcp://HOST:PORT or --local-cluster N")
+        if not SCHEDULER.match(scheduler):
+            from sim.errors import ConfigError
+
+            raise ConfigError("--scheduler", "", "an address such as tcp://HOST:PORT", scheduler)
         try:
             self.client = Client(scheduler, timeout=timeout)  # the default client: distributed.wait needs one
-        except (OSError, TimeoutError) as exc:
+        except (OSError, TimeoutError, ValueError, TypeError) as exc:
             raise SimError(f"--scheduler {scheduler}: cannot connect within {timeout:.0f} s ({exc})") from None
         try:
             self.client.wait_for_workers(1, timeout=timeout)
@@ -97,7 +156,16 @@ class Dask:
     def map_unordered(self, fn: Callable, tasks: Iterable[tuple]) -> Iterator:
         from distributed import wait
 
-        pending = {self.client.submit(fn, *args, pure=False) for args in tasks}
+        tasks = iter(tasks)
+        pending: set = set()
+
+        def top_up() -> None:
+            room = IN_FLIGHT * max(1, len(self.client.scheduler_info().get("workers", {}))) - len(pending)
+            for args in itertools.islice(tasks, max(0, room)):
+                pending.add(self.client.submit(fn, *args, pure=False))
+
+        top_up()
+        self.pending = pending
         while pending:
             try:
                 done, pending = wait(pending, timeout=self.timeout, return_when="FIRST_COMPLETED")
@@ -110,6 +178,12 @@ class Dask:
                 continue
             for future in done:
                 yield future.result()
+            top_up()
+            self.pending = pending
+
+    def abort(self) -> None:
+        with contextlib.suppress(Exception):  # noqa: BLE001 - best effort on the way out
+            self.client.cancel(list(getattr(self, "pending", ())))
 
     def close(self) -> None:
         self.client.close()

@@ -23,11 +23,10 @@ from typing import Any
 import pandas as pd
 import polars as pl
 
-from sim import __version__
+from sim import __version__, schemas
 from sim.backends import active, make_backend
 from sim.checkpoint import ChunkStore, config_hash
-from sim.config import Rules, load_ruleset, read_yaml
-from sim.errors import ConfigError
+from sim.config import Rules, blame_overrides, load_ruleset, read_yaml
 from sim.games import BATTLE_MODULES, battle_module
 from sim.results import atomic_write, write_csv, write_json, write_parquet
 from sim.runner import default_chunk, run
@@ -75,19 +74,8 @@ def battle_rules(game: str, overrides: dict[str, Any] | None = None, sources: di
 
 
 def load_scenario(path: str | Path) -> dict:
-    raw = read_yaml(path)
-    if not isinstance(raw, dict):
-        raise ConfigError(str(path), "", "a mapping with game, attacker, defender, …", type(raw).__name__)
-    if "game" not in raw:
-        raise ConfigError(str(path), "game", "the game id (principes, dark_ages, hussars)", "nothing")
-    return raw
-
-
-def _int_key(raw: dict, key: str, default: int, source: str, minimum: int) -> int:
-    value = raw.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise ConfigError(source, key, f"an integer ≥ {minimum}", value)
-    return value
+    """A scenario file, its shared keys checked (``sim.schemas``); the game checks the rest when it runs."""
+    return schemas.check_file(read_yaml(path), str(path), "scenario", tuple(BATTLE_MODULES))
 
 
 def run_battle(
@@ -120,18 +108,19 @@ def run_battle(
     raw = dict(scenario or {})
     raw.update(scenario_keys)
     module = battle_module(game, source)
-    n = trials if trials is not None else _int_key(raw, "trials", DEFAULT_TRIALS, source, 1)
+    schemas.check_file({**raw, "game": game}, source, "scenario", tuple(BATTLE_MODULES))
+    n = trials if trials is not None else raw.get("trials", DEFAULT_TRIALS)
     if precision is not None and trials is None:
         n = PRECISION_CAP  # the file's trial count is for fixed runs; --precision decides how many it needs
-    seed = seed if seed is not None else _int_key(raw, "seed", DEFAULT_SEED, source, 0)
+    seed = seed if seed is not None else raw.get("seed", DEFAULT_SEED)
+    schemas.check_numbers(n, seed, source)
     rule_overrides = raw.get("rules") or {}
-    if not isinstance(rule_overrides, dict):
-        raise ConfigError(source, "rules", "a mapping of dotted rule keys to values", rule_overrides)
     from_file = {key: f"{source}: rules" for key in rule_overrides if key not in (overrides or {})}
     rules = battle_rules(game, {**rule_overrides, **(overrides or {})}, from_file)
     body = {k: v for k, v in raw.items() if k not in RUN_KEYS}
-    parsed = module.scenario_from_dict(body, source, rules)
-    payload = module.compile(rules, parsed)
+    with blame_overrides(rules):
+        parsed = module.scenario_from_dict(body, source, rules)
+        payload = module.compile(rules, parsed)
     halfwidth = getattr(module, "halfwidth", lambda c, k: wilson_halfwidth(int(c["attacker_win"]), k))
     store = None
     chunk = chunk or default_chunk(n)

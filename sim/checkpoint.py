@@ -3,10 +3,14 @@
 Layout of a run directory::
 
     manifest.json                 config, config hash, seed, chunk plan, sim version
-    chunks/<start>-<count>.npz    the chunk's counts (and per-trial columns when kept)
+    chunks/<start>-<count>.npz    the chunk's counts (and per-trial columns when kept), and ``meta``: the run's
+                                  config hash and seed, the chunk's index, start and count, and a SHA-256 of
+                                  its arrays
 
-A chunk file either exists whole or not at all (temporary file, then rename), so a resumed run loads
-each finished chunk once and recomputes the rest: its totals equal an uninterrupted run's.
+A chunk file either exists whole or not at all (temporary file, then rename). On ``--resume`` every chunk is
+checked on its own before it is used: one that is truncated, corrupt (checksum), or foreign (another run's
+config or seed, another chunk plan) is named in one line and recomputed, never loaded; chunks are deterministic,
+so the totals equal an uninterrupted run's. Stale temporary files (a write cut short by a kill) are removed.
 """
 
 from __future__ import annotations
@@ -14,21 +18,33 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import re
 from pathlib import Path
 
 import numpy as np
 
 from sim import __version__
-from sim.errors import SimError
+from sim.errors import SimError, note
 from sim.results import atomic_write, write_text
 
 # manifest fields that must match for a resume: what the numbers depend on
 MUST_MATCH = ("config_hash", "seed", "trials", "chunk", "precision", "keep_trials")
+CHUNK_NAME = re.compile(r"^(\d{15,})-(\d+)\.npz$")
+TMP_NAME = re.compile(r"^\..+\.[A-Za-z0-9_]+\.tmp$")  # results.atomic_write's temporary files
 
 
 def config_hash(config: dict) -> str:
     text = json.dumps(config, sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _digest(arrays: dict[str, np.ndarray]) -> str:
+    h = hashlib.sha256()
+    for name in sorted(arrays):
+        a = np.ascontiguousarray(arrays[name])
+        h.update(f"{name}:{a.dtype.str}:{a.shape};".encode())
+        h.update(a.tobytes())
+    return h.hexdigest()
 
 
 class ChunkStore:
@@ -37,15 +53,24 @@ class ChunkStore:
     def __init__(self, directory: str | Path, manifest: dict, resume: bool):
         self.dir = Path(directory)
         self.chunks = self.dir / "chunks"
+        self.manifest = manifest
+        self.used: dict[int, int] = {}  # start → count of the chunks this run saved or loaded
         path = self.dir / "manifest.json"
+        self._remove_stale_tmp()
         if resume:
             if not path.exists():
                 raise SimError(f"{self.dir}: nothing to resume (no manifest.json); run without --resume first")
-            old = json.loads(path.read_text())
+            try:
+                old = json.loads(path.read_text())
+                if not isinstance(old, dict):
+                    raise ValueError("not a mapping")
+            except (OSError, ValueError) as exc:
+                note(f"{path}: unreadable ({type(exc).__name__}); rewritten, and each chunk is checked on its own")
+                old = None
             differs = [
                 f"{k}: saved {old.get(k)!r}, now {manifest.get(k)!r}"
                 for k in MUST_MATCH
-                if old.get(k) != manifest.get(k)
+                if old is not None and old.get(k) != manifest.get(k)
             ]
             if differs:
                 raise SimError(f"{self.dir}: refusing to resume a different run ({'; '.join(differs)})")
@@ -60,24 +85,86 @@ class ChunkStore:
     def _path(self, start: int, count: int) -> Path:
         return self.chunks / f"{start:015d}-{count}.npz"
 
-    def load(self, start: int, count: int):
+    def _remove_stale_tmp(self) -> None:
+        for folder in (self.dir, self.chunks):
+            if folder.is_dir():
+                for path in folder.iterdir():
+                    if TMP_NAME.match(path.name) and path.is_file():
+                        path.unlink(missing_ok=True)
+
+    def index(self, chunk: int | None = None) -> dict[int, int]:
+        """start → count of every chunk file on disk (by its name; ``load`` checks its contents)."""
+        out: dict[int, int] = {}
+        if self.chunks.is_dir():
+            for path in self.chunks.iterdir():
+                match = CHUNK_NAME.match(path.name)
+                if match:
+                    out[int(match[1])] = int(match[2])
+        return out
+
+    def _meta(self, start: int, count: int) -> dict:
+        chunk = self.manifest.get("chunk") or count
+        return {
+            "config_hash": self.manifest.get("config_hash"),
+            "seed": str(self.manifest.get("seed")),
+            "index": start // chunk,
+            "start": start,
+            "count": count,
+        }
+
+    def load(self, start: int, count: int, need_trials: bool = False):
+        """``(counts, trials, count)`` of a sound chunk, or None after naming the problem and removing the file."""
         path = self._path(start, count)
-        if not path.exists():
+        problem = None
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                arrays = {k: data[k] for k in data.files}
+        except Exception as exc:  # noqa: BLE001 - a truncated or garbled zip raises any of half a dozen types
+            arrays, problem = None, f"truncated or corrupt ({type(exc).__name__})"
+        if arrays is not None:
+            try:
+                meta = json.loads(bytes(arrays.pop("meta")).decode())
+            except (KeyError, ValueError, TypeError):
+                meta, problem = None, "written without a run header (an older or foreign file)"
+            if meta is not None:
+                expected = self._meta(start, count)
+                wrong = [k for k in ("config_hash", "seed", "start", "count") if meta.get(k) != expected[k]]
+                if wrong:
+                    problem = "foreign (another run's " + ", ".join(wrong) + ")"
+                elif meta.get("sha256") != _digest(arrays):
+                    problem = "corrupt (checksum mismatch)"
+                elif need_trials and not any(k.startswith("t:") for k in arrays):
+                    problem = "without the per-trial columns this run keeps"
+        if problem is not None:
+            note(f"{path}: {problem}; recomputed")
+            path.unlink(missing_ok=True)
             return None
-        with np.load(path) as data:
-            counts = {k[2:]: data[k] for k in data.files if k.startswith("c:")}
-            trials = {k[2:]: data[k] for k in data.files if k.startswith("t:")} or None
-        return counts, trials
+        self.used[start] = count
+        counts = {k[2:]: v for k, v in arrays.items() if k.startswith("c:")}
+        trials = {k[2:]: v for k, v in arrays.items() if k.startswith("t:")} or None
+        return counts, trials, count
 
     def save(self, start: int, count: int, counts: dict, trials: dict | None) -> None:
         arrays = {f"c:{k}": np.asarray(v) for k, v in counts.items()}
         arrays.update({f"t:{k}": np.asarray(v) for k, v in (trials or {}).items()})
+        meta = {**self._meta(start, count), "sha256": _digest(arrays)}
+        arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
         buffer = io.BytesIO()
         np.savez(buffer, **arrays)
         atomic_write(self._path(start, count), lambda tmp: Path(tmp).write_bytes(buffer.getvalue()))
+        self.used[start] = count
+
+    def clean(self) -> None:
+        """After a finished run: remove chunk files this run did not use (copied in, or of another plan) and
+        stale temporary files, so the directory holds exactly this run."""
+        for start, count in self.index().items():
+            if self.used.get(start) != count:
+                note(f"{self._path(start, count)}: not a chunk of this run; removed")
+                self._path(start, count).unlink(missing_ok=True)
+        self._remove_stale_tmp()
 
     def finished(self) -> list[Path]:
-        return sorted(self.chunks.glob("*.npz"))
+        return [self._path(s, c) for s, c in sorted(self.used.items())]
 
     def write_rows(self, path: str, index: str = "trial") -> None:
         """Concatenate the chunks' per-trial columns into one parquet file, one chunk in memory at a time."""
@@ -85,9 +172,9 @@ class ChunkStore:
         import pyarrow.parquet as pq
 
         writer = None
-        for chunk_file in self.finished():
-            start, count = (int(part) for part in chunk_file.stem.split("-"))
-            _, rows = self.load(start, count)
+        for start, count in sorted(self.used.items()):
+            with np.load(self._path(start, count), allow_pickle=False) as data:
+                rows = {k[2:]: data[k] for k in data.files if k.startswith("t:")}
             table = pa.table({index: np.arange(start, start + count, dtype=np.int64), **rows})
             writer = writer or pq.ParquetWriter(path, table.schema)
             writer.write_table(table)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
+import signal
 import sys
 from pathlib import Path
 
@@ -11,8 +13,9 @@ import click
 
 from sim import battles
 from sim.cli_backend import with_backend
+from sim.cli_types import OUT_DIR, SEED, usage_error
 from sim.config import parse_assignments
-from sim.errors import ConfigError, SimError
+from sim.errors import ConfigError, Interrupted, SimError, Stopped
 from sim.games import BATTLE_MODULES, COMMAND_MODULES, GAMES, battle_module
 from sim.results import dumps
 
@@ -20,7 +23,7 @@ COMMON_OPTIONS = [
     click.Option(
         ["--trials"], type=click.IntRange(min=1), help="Trials to run (default 1,000,000; with --precision, the cap)."
     ),
-    click.Option(["--seed"], type=click.IntRange(min=0), help="Root seed; the same seed gives the same numbers."),
+    click.Option(["--seed"], type=SEED, help="Root seed 0..2^64−1; the same seed gives the same numbers."),
     click.Option(["--workers"], type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes."),
     click.Option(
         ["--precision"],
@@ -30,9 +33,7 @@ COMMON_OPTIONS = [
     click.Option(["--exact"], is_flag=True, help="Also compute the exact answer where feasible."),
     click.Option(["--json", "as_json"], is_flag=True, help="Print one JSON object instead of a table."),
     click.Option(["--set", "overrides"], multiple=True, metavar="KEY=VALUE", help="Override a rules value (YAML)."),
-    click.Option(
-        ["--save"], type=click.Path(file_okay=False), help="Write summary.csv, result.json, trials.parquet here."
-    ),
+    click.Option(["--save"], type=OUT_DIR, help="Write summary.csv, result.json, trials.parquet here."),
     click.Option(["--progress/--no-progress"], default=True, help="Show a progress bar on long runs."),
     click.Option(
         ["--solve-for"], metavar="SIDE.UNIT[,…]", help="Find the smallest army of this unit type reaching --target."
@@ -144,12 +145,33 @@ def _game_command(game: str) -> click.Command:
     module = battle_module(game)
 
     def callback(**opts):
-        run_and_print(game, module.scenario_from_cli(opts), "command line", opts)
+        with flags_named(click.get_current_context().command):
+            run_and_print(game, module.scenario_from_cli(opts), "command line", opts)
 
     return with_backend(
         click.Command(game, params=module.cli_options() + list(COMMON_OPTIONS), callback=callback,
                       help=BATTLE_HELP.get(game, ""))
     )
+
+
+@contextlib.contextmanager
+def flags_named(command: click.Command):
+    """A scenario built from flags is checked as a mapping (source "command line", key ``attacker_bonus.swords``):
+    name the flag that set it instead (``--attacker-bonus: swords``)."""
+    try:
+        yield
+    except ConfigError as exc:
+        if exc.source != "command line" or not exc.key:
+            raise
+        flags = {opt for param in command.params for opt in getattr(param, "opts", [])}
+        parts = exc.key.replace("[", ".[").split(".")
+        for i in range(len(parts), 0, -1):
+            flag = "--" + "-".join(parts[:i]).replace("_", "-")
+            if flag in flags:
+                rest = ".".join(parts[i:]).replace(".[", "[")
+                rest = rest.removeprefix("units.") if rest.startswith("units.") else rest  # --attacker holds the units
+                raise ConfigError(flag, rest, exc.expected, exc.found) from None
+        raise
 
 
 class BattleGroup(click.Group):
@@ -184,10 +206,10 @@ def battle():
 @cli.command("run")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--games", type=click.IntRange(min=1), help="Games to play (default: the file's, else 10,000).")
-@click.option("--seed", type=click.IntRange(min=0), help="Root seed; the same seed gives the same games.")
+@click.option("--seed", type=SEED, help="Root seed 0..2^64−1; the same seed gives the same games.")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
-@click.option("--save", type=click.Path(file_okay=False), help="Checkpoint here; write result.json, games.parquet.")
+@click.option("--save", type=OUT_DIR, help="Checkpoint here; write result.json, games.parquet.")
 @click.option("--resume", is_flag=True, help="Continue the run checkpointed in --save DIR.")
 @click.option("--chunk", type=click.IntRange(min=1), help="Games per chunk (default: about 16 chunks a run).")
 @click.option("--progress/--no-progress", default=True, help="Show a progress bar on long runs.")
@@ -251,7 +273,7 @@ def rules(game, only, assumed):
 
 
 @cli.command()
-@click.option("-o", "--out", default="out/demo", show_default=True, type=click.Path(file_okay=False))
+@click.option("-o", "--out", default="out/demo", show_default=True, type=OUT_DIR)
 @click.option("--trials", default=200_000, show_default=True, type=click.IntRange(min=1))
 @click.option("--progress/--no-progress", default=True, help="Show a progress bar (on a terminal).")
 def demo(out, trials, progress):
@@ -287,22 +309,58 @@ for _name in COMMAND_MODULES:
         cli.add_command(_command)
 
 
+def _terminate(signum, frame):
+    raise Interrupted(signum)
+
+
 def main(argv: list[str] | None = None) -> None:
+    """Run ``sim``. Every user error is one line and exit code 2; a stopped run says how to resume it (exit 130 on
+    SIGINT, 143 on SIGTERM); tracebacks only with ``--debug``."""
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv
     argv = [a for a in argv if a != "--debug"]
+    previous = None
+    with contextlib.suppress(ValueError):  # not in the main thread (a test harness): leave SIGTERM alone
+        previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        _main(argv, debug)
+    finally:
+        if previous is not None:  # called in-process (tests, notebooks): give the caller its handler back
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv: list[str], debug: bool) -> None:
     try:
         cli.main(args=argv, prog_name="sim", standalone_mode=False)
-    except click.exceptions.Abort:
-        click.secho("aborted", fg="red", err=True)
-        sys.exit(130)
+    except Stopped as exc:
+        click.secho(str(exc), fg="yellow", err=True)
+        sys.exit(128 + exc.signum)
+    except (click.exceptions.Abort, KeyboardInterrupt, Interrupted) as exc:
+        click.secho("stopped", fg="yellow", err=True)
+        sys.exit(128 + getattr(exc, "signum", signal.SIGINT))
+    except click.exceptions.NoArgsIsHelpError as exc:
+        click.echo(exc.ctx.get_help() if exc.ctx is not None else str(exc))
+        sys.exit(0)
+    except click.UsageError as exc:
+        if debug:
+            raise
+        click.secho(f"error: {usage_error(exc, argv)}", fg="red", err=True)
+        sys.exit(2)
     except click.ClickException as exc:
-        exc.show()
-        sys.exit(exc.exit_code)
+        if debug:
+            raise
+        click.secho(f"error: {exc.format_message()}", fg="red", err=True)
+        sys.exit(2)
     except SimError as exc:
         if debug:
             raise
         click.secho(f"error: {exc}", fg="red", err=True)
+        sys.exit(2)
+    except OSError as exc:  # the environment, not sim: a full disk, a permission, a vanished file
+        if debug:
+            raise
+        where = f"{exc.filename}: " if exc.filename else ""
+        click.secho(f"error: {where}{exc.strerror or exc}", fg="red", err=True)
         sys.exit(2)
     except Exception as exc:  # noqa: BLE001 - the last resort: a bug in sim, not the user's input
         if debug:

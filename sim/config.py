@@ -12,6 +12,7 @@ and a flat list of ``Provenance`` records (what ``sim rules`` and the reports pr
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import functools
 import hashlib
@@ -56,32 +57,161 @@ class Rules:
         return self.path
 
 
-SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when built in: the same data, ~9x faster
+MAX_YAML_BYTES = 8 << 20  # no configuration is near this; a bigger file is a mistake (or an attack)
+MAX_DEPTH = 200  # nesting levels; the shipped files use fewer than 10
+MAX_YAML_NODES = 200_000  # values after aliases are expanded: far above every shipped file, far below a bomb
+
+
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml when built in: the same data, ~9x faster
+    """The safe loader, refusing a key given twice in one mapping (YAML says keys are unique; the last would win)."""
+
+    def construct_mapping(self, node, deep=False):
+        seen: dict = {}
+        for key_node, _ in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                continue
+            key = self.construct_object(key_node, deep=True)
+            try:
+                first = seen.setdefault(key, key_node)
+            except TypeError:  # an unhashable key ([a, b]: 1) is the constructor's error to report
+                continue
+            if first is not key_node:
+                raise _DuplicateKey(key, first.start_mark.line + 1, key_node.start_mark)
+        return super().construct_mapping(node, deep=deep)
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, key, first: int, mark):
+        self.key, self.first, self.again, self.column = key, first, mark.line + 1, mark.column
+
+
+SAFE_LOADER = _Loader
 
 
 def read_yaml(path: str | Path) -> Any:
-    """Parse a YAML file, turning every I/O or syntax problem into a one-line ConfigError."""
+    """Parse a YAML file, turning every I/O, encoding or syntax problem into a one-line ConfigError.
+
+    The file must be UTF-8 text of at most ``MAX_YAML_BYTES``; a key given twice in one mapping, and aliases that
+    expand to more than ``MAX_YAML_NODES`` values (a "billion laughs" bomb) or refer to themselves, are errors."""
     path = Path(path)
     try:
-        text = path.read_text()
+        with path.open("rb") as handle:
+            data = handle.read(MAX_YAML_BYTES + 1)
     except OSError as exc:
         raise ConfigError(str(path), "", "a readable YAML file", exc.strerror or str(exc)) from None
+    return parse_yaml(data, str(path))
+
+
+def parse_yaml(data: bytes | str, source: str) -> Any:
+    """``read_yaml`` for text already in memory (``source`` names it in errors)."""
+    if isinstance(data, str):
+        data = data.encode("utf-8", "surrogatepass")
+    if len(data) > MAX_YAML_BYTES:
+        raise ConfigError(source, "", f"a YAML file of at most {MAX_YAML_BYTES >> 20} MB", "a larger file")
     try:
-        return yaml.load(text, Loader=SAFE_LOADER)
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        kind = "UTF-16 text" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else f"byte 0x{data[exc.start]:02x}"
+        raise ConfigError(source, "", "UTF-8 text", f"{kind} at offset {exc.start}") from None
+    if "\x00" in text:
+        raise ConfigError(source, "", "a YAML text file", "binary data (a NUL byte)")
+    if _flow_depth(text) > MAX_DEPTH:  # before parsing: libyaml's composer recurses in C, past Python's guard
+        raise ConfigError(source, "", f"YAML nested at most {MAX_DEPTH} levels deep", "deeper nesting")
+    try:
+        value = yaml.load(text, Loader=SAFE_LOADER)
+    except _DuplicateKey as dup:
+        key = _key_path(text, dup.again, dup.column) or str(dup.key)
+        first = f"each key once (first at line {dup.first})"
+        raise ConfigError(source, key, first, f"{dup.key} again at line {dup.again}") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}" if mark else "?"
         raise ConfigError(
-            str(path), "", "valid YAML", f"a syntax error at {where}: {getattr(exc, 'problem', exc)}"
+            source, "", "valid YAML", f"a syntax error at {where}: {getattr(exc, 'problem', exc)}"
         ) from None
+    except RecursionError:
+        raise ConfigError(source, "", f"YAML nested at most {MAX_DEPTH} levels deep", "deeper nesting") from None
+    _check_expansion(value, source)
+    return value
 
 
-def parse_value(text: str) -> Any:
-    """A ``--set`` value is YAML: ``3``, ``[sword, shield]``, ``true``."""
+def _key_path(text: str, line: int, column: int) -> str:
+    """The dotted path of the mapping key at ``line`` (1-based) and ``column``, from the composed node tree."""
+    found: list[str] = []
+
+    def walk(node, path: list[str]) -> bool:
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                here = [*path, str(getattr(key, "value", "?"))]
+                if (key.start_mark.line + 1, key.start_mark.column) == (line, column):
+                    found.extend(here)
+                    return True
+                if walk(value, here):
+                    return True
+        elif isinstance(node, yaml.SequenceNode):
+            return any(walk(item, [*path[:-1], f"{path[-1]}[{i}]"] if path else [f"[{i}]"])
+                       for i, item in enumerate(node.value))  # fmt: skip
+        return False
+
     try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError:
-        return text
+        walk(yaml.compose(text, Loader=yaml.SafeLoader), [])
+    except (yaml.YAMLError, RecursionError):
+        return ""
+    return ".".join(found)
+
+
+def _flow_depth(text: str) -> int:
+    """The deepest nesting of flow brackets, counting brackets inside strings too (an upper bound)."""
+    depth = deepest = 0
+    for char in text:
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _check_expansion(value: Any, source: str) -> None:
+    """Refuse a tree whose aliases expand past ``MAX_YAML_NODES`` values, or that contains itself. Shared nodes
+    are sized once (memoised by id), so the check is linear in the file, not in the expansion."""
+    sizes: dict[int, int] = {}
+    active: set[int] = set()
+
+    def size(node: Any, depth: int) -> int:
+        if not isinstance(node, (dict, list)):
+            return 1
+        ident = id(node)
+        if ident in sizes:
+            return sizes[ident]
+        if ident in active:
+            raise ConfigError(source, "", "no alias that refers to itself", "a recursive alias")
+        if depth > MAX_DEPTH:
+            raise ConfigError(source, "", f"YAML nested at most {MAX_DEPTH} levels deep", "deeper nesting")
+        active.add(ident)
+        children = [*node.keys(), *node.values()] if isinstance(node, dict) else node
+        total = 1
+        for child in children:
+            total += size(child, depth + 1)
+            if total > MAX_YAML_NODES:
+                raise ConfigError(source, "", f"at most {MAX_YAML_NODES:,} values once aliases are expanded",
+                                  "more (an alias bomb?)")  # fmt: skip
+        active.discard(ident)
+        sizes[ident] = total
+        return total
+
+    size(value, 0)
+
+
+def parse_value(text: str, source: str = "--set") -> Any:
+    """A ``--set`` value is YAML: ``3``, ``[sword, shield]``, ``true``; text that is not YAML stays text. The
+    limits of ``read_yaml`` hold (no duplicate keys, no alias bombs)."""
+    try:
+        return parse_yaml(text, source)
+    except ConfigError as exc:
+        if str(exc.found).startswith("a syntax error"):
+            return text
+        raise
 
 
 def _strip(node: Any, path: str, source: str, out: list[Provenance]) -> Any:
@@ -133,6 +263,8 @@ def load_rules(
     values, provenance = copy.deepcopy(base), list(stripped)
     for key, value in (overrides or {}).items():
         where = (override_sources or {}).get(key, "--set")
+        if not isinstance(key, str) or not key:
+            raise ConfigError(where, str(key), "a dotted rules key such as battle_die.faces", key)
         set_path(values, key, value, where)
         provenance = [p for p in provenance if p.key != key and not p.key.startswith(key + ".")]
         provenance.append(Provenance(key, value, "override", where))
@@ -150,23 +282,39 @@ def set_path(tree: dict, key: str, value: Any, source: str) -> None:
                 source, key, f"an existing key (one of {', '.join(map(str, known))})", ".".join(parts[: i + 1])
             )
         if i == len(parts) - 1:
-            _check_shape(node[part], value, key, source)
+            check_like(node[part], value, key, source)
             node[part] = copy.deepcopy(value)
         else:
             node = node[part]
 
 
-def _check_shape(old: Any, new: Any, key: str, source: str) -> None:
+MAX_RULE_INT = 10_000  # a rules whole number's cap: the largest printed one is 102; int64 tables hold far more
+PROBABILITY_WORDS = ("probability", "prob", "fraction", "chance", "share")  # such values stay in [0, 1]
+DIE_WORDS = ("die", "dice", "faces")  # a die's size stays ≥ 1 (a 0-sided die divides by zero)
+
+
+def check_like(old: Any, new: Any, key: str, source: str) -> None:
     """An override keeps what the rules hold: a group stays a mapping, a list a list (and not empty when it had
-    values, e.g. a die's faces), a number a number of the same kind, a flag a flag, a name a name; a number that
-    the rulebook gives as ≥ 0 (a cost, a count, a limit) stays ≥ 0. The game's loader checks the finer rules."""
+    values, e.g. a die's faces) whose items keep their kind, a number a finite number of the same kind, a flag a
+    flag, a name a name; a number that the rulebook gives as ≥ 0 (a cost, a count, a limit) stays ≥ 0, a whole
+    number stays within ±``MAX_RULE_INT``, a probability or fraction within [0, 1] and a die's size ≥ 1. The game's
+    loader checks the finer rules."""
     for kind, name in ((dict, "a mapping (set one of its keys, e.g. KEY.name)"), (list, "a list such as [a, b]")):
         if isinstance(old, kind) != isinstance(new, kind):
             expected = name if isinstance(old, kind) else "a single value, like the one it replaces"
             raise ConfigError(source, key, expected, new)
+    if isinstance(old, dict):
+        for name, value in new.items():  # a whole group replaced at once (a mapping inside a value)
+            if name in old:
+                check_like(old[name], value, f"{key}.{name}", source)
+        return
     if isinstance(old, list):
         if old and not new:
             raise ConfigError(source, key, "a non-empty list", new)
+        kinds = {_kind_of(item) for item in old}
+        if len(kinds) == 1 and old:
+            for i, item in enumerate(new):
+                check_like(old[0], item, f"{key}[{i}]", source)
         return
     if isinstance(old, bool) or isinstance(new, bool):
         if isinstance(old, bool) != isinstance(new, bool):
@@ -179,8 +327,29 @@ def _check_shape(old: Any, new: Any, key: str, source: str) -> None:
             raise ConfigError(source, key, "a finite number", new)
         if old >= 0 > new:
             raise ConfigError(source, key, _kind(old) + " ≥ 0", new)
+        if isinstance(new, int) and abs(new) > MAX_RULE_INT:
+            raise ConfigError(source, key, f"{_kind(old)} of at most {MAX_RULE_INT:,}", new)
+        name = key.rsplit(".", 1)[-1]
+        if 0 <= old <= 1 and any(w in name for w in PROBABILITY_WORDS) and not 0 <= new <= 1:
+            raise ConfigError(source, key, "a probability or fraction in [0, 1]", new)
+        if isinstance(old, int) and old >= 1 > new and any(w in name.split("_") for w in DIE_WORDS):
+            raise ConfigError(source, key, "a die size ≥ 1", new)
     elif isinstance(old, str) and not isinstance(new, str):
         raise ConfigError(source, key, "a name, like the one it replaces", new)
+
+
+def _kind_of(value: Any) -> str:
+    for kind, name in (
+        (bool, "flag"),
+        (int, "number"),
+        (float, "number"),
+        (str, "name"),
+        (list, "list"),
+        (dict, "map"),
+    ):
+        if isinstance(value, kind):
+            return name
+    return "null"
 
 
 def _kind(value: Any) -> str:
@@ -188,13 +357,16 @@ def _kind(value: Any) -> str:
 
 
 def parse_assignments(items: tuple[str, ...] | list[str], flag: str = "--set") -> dict[str, Any]:
-    """``["a.b=3", "c=[x,y]"]`` → ``{"a.b": 3, "c": ["x", "y"]}``."""
+    """``["a.b=3", "c=[x,y]"]`` → ``{"a.b": 3, "c": ["x", "y"]}``; a key given twice is an error, not "last wins"."""
     out: dict[str, Any] = {}
     for item in items:
         key, sep, text = item.partition("=")
-        if not sep or not key.strip():
+        key = key.strip()
+        if not sep or not key:
             raise ConfigError(flag, item, "KEY=VALUE", item)
-        out[key.strip()] = parse_value(text)
+        if key in out:
+            raise ConfigError(flag, key, "each key once", item)
+        out[key] = parse_value(text, f"{flag} {key}")
     return out
 
 
@@ -313,3 +485,22 @@ def load_ruleset(
     files = {s: load_rules(game, routed[s], paths[s], routed_sources[s]) for s in stems if read is None or s in read}
     blob = json.dumps({s: r.values for s, r in files.items()}, sort_keys=True, default=str).encode()
     return RuleSet(game, files, hashlib.sha1(blob).hexdigest()[:16])
+
+
+_check_shape = check_like  # the name other modules (and tests) knew it by
+
+
+@contextlib.contextmanager
+def blame_overrides(rules: Rules | None, blamed: str = "", source: str = "", keys: set | frozenset = frozenset()):
+    """Inside the block, a ``ConfigError`` that a game's loader raised against the rules file (``rules.path``) for a
+    value that an override set names the override's source (``--set``, ``FILE: rules``) instead of the file; one
+    raised against ``blamed`` for one of ``keys`` names ``source``. The user changed that value, not the file."""
+    try:
+        yield
+    except ConfigError as exc:
+        head = exc.key.split("[")[0]
+        if rules is not None and exc.source == rules.path and rules.origin(head) != rules.path:
+            raise ConfigError(rules.origin(head), exc.key, exc.expected, exc.found) from None
+        if blamed and exc.source == blamed and any(head == k or head.startswith(k + ".") for k in keys):
+            raise ConfigError(source, exc.key, exc.expected, exc.found) from None
+        raise

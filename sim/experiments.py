@@ -18,17 +18,18 @@ from __future__ import annotations
 
 import copy
 import importlib
+import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import polars as pl
 
-from sim import __version__
+from sim import __version__, schemas
 from sim.backends import active, make_backend
 from sim.balance.mix import has_mixture
 from sim.checkpoint import ChunkStore, config_hash
-from sim.config import read_yaml
+from sim.config import blame_overrides, read_yaml
 from sim.errors import ConfigError
 from sim.results import atomic_write, write_json
 from sim.runner import default_chunk, run
@@ -69,7 +70,7 @@ class ExperimentResult:
 
 
 def experiment_module(game: str, source: str):
-    if game not in EXPERIMENT_MODULES:
+    if not isinstance(game, str) or game not in EXPERIMENT_MODULES:
         known = ", ".join(sorted(EXPERIMENT_MODULES)) or "none yet"
         raise ConfigError(source, "game", f"a game with full-game experiments ({known})", game)
     return importlib.import_module(EXPERIMENT_MODULES[game])
@@ -112,10 +113,8 @@ def _set_nested(tree: dict, parts: list[str], value: object, source: str) -> Non
 
 
 def load_experiment(path: str | Path) -> dict:
-    raw = read_yaml(path)
-    if not isinstance(raw, dict) or "game" not in raw:
-        raise ConfigError(str(path), "game", "a mapping with the game id and the experiment keys", raw)
-    return raw
+    """An experiment file, its shared keys checked (``sim.schemas``); the game checks the rest when it runs."""
+    return schemas.check_file(read_yaml(path), str(path), "experiment", tuple(EXPERIMENT_MODULES))
 
 
 def run_experiment(
@@ -132,19 +131,20 @@ def run_experiment(
     chunk: int | None = None,
 ) -> ExperimentResult:
     """Play ``games`` complete games of the experiment ``raw`` (the YAML mapping) and summarise them."""
-    module = experiment_module(raw["game"], source)
+    module = experiment_module(raw.get("game"), source)
+    schemas.check_file(raw, source, "experiment", tuple(EXPERIMENT_MODULES))
     n = games if games is not None else raw.get("games", DEFAULT_GAMES)
     seed = seed if seed is not None else raw.get("seed", DEFAULT_SEED)
-    for key, value in (("games", n), ("seed", seed)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < (1 if key == "games" else 0):
-            raise ConfigError(source, key, "a whole number" + (" ≥ 1" if key == "games" else " ≥ 0"), value)
+    schemas.check_numbers(n, seed, source, "games")
     body = {k: v for k, v in raw.items() if k not in RUN_KEYS}
     if has_mixture(raw):  # seats that mix plans: sim.balance.evaluate plays them through this module's play_chunk
         from sim.balance.evaluate import run_mixed
 
         return run_mixed(raw, source=source, games=n, seed=seed, workers=workers, keep_rows=keep_rows,
                          progress=progress, save=save, resume=resume, chunk=chunk)  # fmt: skip
-    parsed = module.experiment_from_dict(body, source)
+    file_rules = body.get("rules") if isinstance(body.get("rules"), dict) else {}
+    with blame_overrides(None, "--set", f"{source}: rules", set(file_rules)):  # a file's rules: name the file
+        parsed = module.experiment_from_dict(body, source)
     payload = module.compile(parsed)
     # games cost milliseconds, not nanoseconds: chunks of at most MAX_CHUNK games keep workers busy and
     # checkpoints frequent (a module with a fast engine may raise its MAX_CHUNK, or say per payload: max_chunk)
@@ -164,6 +164,7 @@ def run_experiment(
                 "chunk": chunk,
                 "precision": None,
                 "keep_trials": True,
+                "title": raw.get("title", ""),  # for sim report DIR; not part of what must match
             },
             resume,
         )
@@ -205,6 +206,34 @@ def run_experiment(
         write_json(Path(save) / "result.json", result.to_json())
         atomic_write(Path(save) / "games.parquet", lambda tmp: store.write_rows(tmp, "game"))
     return result
+
+
+def is_saved_run(directory: str | Path) -> bool:
+    """Whether ``directory`` holds a ``sim run --save`` run (its manifest records an experiment)."""
+    path = Path(directory) / "manifest.json"
+    try:
+        manifest = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return False
+    return isinstance(manifest, dict) and isinstance((manifest.get("config") or {}).get("experiment"), dict)
+
+
+def load_saved(directory: str | Path) -> tuple[ExperimentResult, dict]:
+    """A finished ``sim run --save DIR`` run read back: its result (metrics, per-game rows) and its experiment."""
+    directory = Path(directory)
+    manifest = json.loads((directory / "manifest.json").read_text())
+    saved = read_yaml(directory / "result.json")  # JSON is YAML; read_yaml gives one-line errors
+    if not isinstance(saved, dict) or "games" not in saved:
+        raise ConfigError(str(directory / "result.json"), "games", "a finished run (sim run --save DIR)", saved)
+    config = manifest["config"]
+    raw = {"game": config["game"], "title": manifest.get("title", ""), **config["experiment"],
+           "games": saved["games"], "seed": saved["seed"]}  # fmt: skip
+    metrics = {k: v for k, v in saved.items() if k not in ("game", "games", "seed", "sim_version", "seconds")}
+    rows_path = directory / "games.parquet"
+    rows = pl.read_parquet(rows_path) if rows_path.exists() else None
+    result = ExperimentResult(config["game"], raw.get("title", ""), metrics, saved["games"], saved["seed"],
+                              float(saved.get("seconds", 0.0)), rows)  # fmt: skip
+    return result, raw
 
 
 def format_experiment(result: ExperimentResult) -> str:

@@ -56,6 +56,14 @@ def low32(word):
     return word & _LOW32
 
 
+MAX_SEED = 2**64 - 1
+
+
 def experiment_key(seed: int) -> np.uint64:
-    """The stream key of an experiment. It depends on the seed alone, so variants share their dice."""
-    return np.uint64(mix(np.uint64(seed % 2**64)))
+    """The stream key of an experiment. It depends on the seed alone, so variants share their dice. A seed is a
+    whole number 0..2^64−1: a larger one would wrap around onto another seed's numbers, so it is refused."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) <= MAX_SEED:
+        from sim.errors import ConfigError
+
+        raise ConfigError("seed", "", "a whole number 0..2^64−1", seed)
+    return np.uint64(mix(np.uint64(int(seed))))

@@ -5,22 +5,29 @@ A kernel is a module-level function ``fn(payload, key, start, count, keep_trials
 ``trials`` is ``None`` or a dict of per-trial columns for trials ``start .. start+count-1``. Because
 streams are counter-based (``sim.rng``) and counts are integer sums, the totals do not depend on the
 chunking, on the order chunks finish in, on the number of workers or on the backend.
+
+The chunk plan is a generator, never a list: a run of 10^20 trials starts at once, shows its progress and
+estimated time, and stops cleanly on SIGINT or SIGTERM ("stopped after N of M chunks"), its finished chunks saved
+when it has a checkpoint store.
 """
 
 from __future__ import annotations
 
+import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
 from sim import progress as progress_bars
 from sim.checkpoint import ChunkStore
+from sim.errors import Interrupted, SimError, Stopped, note
 from sim.rng import experiment_key
 
 MIN_CHUNK, MAX_CHUNK = 1 << 16, 1 << 24
 FIRST_PRECISION_ROUND = 1 << 16
+_noted: set[tuple[int, int]] = set()  # (workers, chunks) clamps already said in this process
 
 
 @dataclass
@@ -39,14 +46,29 @@ def default_chunk(n: int) -> int:
     return min(MAX_CHUNK, max(MIN_CHUNK, -(-n // 16)))
 
 
-def chunk_plan(start: int, n: int, chunk: int) -> list[tuple[int, int]]:
-    """Split trials ``start .. start+n-1`` into (start, count) pieces."""
-    return [(s, min(chunk, start + n - s)) for s in range(start, start + n, chunk)]
+def chunk_plan(start: int, n: int, chunk: int) -> Iterator[tuple[int, int]]:
+    """The (start, count) pieces of trials ``start .. start+n-1``, generated one at a time."""
+    for s in range(start, start + n, chunk):
+        yield s, min(chunk, start + n - s)
+
+
+def chunks_in(n: int, chunk: int) -> int:
+    return -(-n // chunk)
 
 
 def _add(total: dict[str, np.ndarray], part: dict[str, np.ndarray]) -> None:
     for name, value in part.items():
         total[name] = total[name] + value if name in total else np.array(value, copy=True)
+
+
+def clamp_workers(workers: int, chunks: int) -> int:
+    """At most one worker per chunk (more would only cost memory); the clamp is said once, in one line."""
+    if workers <= chunks:
+        return workers
+    if (workers, chunks) not in _noted:
+        _noted.add((workers, chunks))
+        note(f"--workers {workers}: using {chunks}, one per chunk of this run")
+    return max(1, chunks)
 
 
 def run(
@@ -67,43 +89,64 @@ def run(
     """Run ``n`` trials, or with ``precision`` rounds of doubling size until ``halfwidth`` ≤ it (at most ``n``).
 
     ``backend`` (see ``sim.backends``) defaults to joblib processes when ``workers`` > 1. With a ``store``,
-    each finished chunk is saved as it arrives and chunks already saved are loaded instead of rerun; per-trial
-    columns then stay on disk (``store``) rather than in memory, so memory stays flat however long the run.
-    """
-    if backend is None:
-        from sim.backends import make_backend
-
-        backend = make_backend("local", workers)
+    each finished chunk is saved as it arrives and chunks already saved (and sound) are loaded instead of rerun;
+    per-trial columns then stay on disk (``store``) rather than in memory, so memory stays flat however long the
+    run."""
     key = experiment_key(seed)
     chunk = chunk or default_chunk(n)
+    total = chunks_in(n, chunk)
+    own = backend is None
+    if own:
+        from sim.backends import make_backend
+
+        backend = make_backend("local", clamp_workers(workers, total))
+    elif getattr(backend, "max_workers", 1) > 1:
+        backend.limit(clamp_workers(backend.max_workers, total))
     started = time.perf_counter()
     counts: dict[str, np.ndarray] = {}
     pieces: dict[int, dict[str, np.ndarray]] = {}
-    done = loaded = 0
+    done = loaded = finished = 0
     hold = keep_trials and store is None
+    saved = store.index(chunk) if store is not None else {}
     bar = progress_bars.bar(n, unit, progress)  # the command's bar when it opened one (sim.progress.task)
     try:
         while done < n:
             size = n - done if precision is None else min(n - done, max(FIRST_PRECISION_ROUND, done))
-            todo = []
-            for s, c in chunk_plan(done, size, chunk):
-                saved = store.load(s, c) if store is not None else None
-                if saved is None:
-                    todo.append((fn, payload, key, s, c, keep_trials))
-                    continue
-                loaded += 1
-                _collect(counts, pieces, hold, s, *saved)
-                bar.update(c)
-            for start, count, part, trial_cols in backend.map_unordered(_run_piece, todo):
+            reused: set[int] = set()
+            planned = (s for s in sorted(saved) if done <= s < done + size and (s - done) % chunk == 0)
+            for s in [s for s in planned if saved[s] == min(chunk, done + size - s)]:  # others: clean() removes them
+                part = store.load(s, saved.pop(s), keep_trials)
+                if part is not None:
+                    reused.add(s)
+                    loaded += 1
+                    finished += 1
+                    _collect(counts, pieces, hold, s, *part)
+                    bar.update(part[2])
+            tasks = ((fn, payload, key, s, c, keep_trials) for s, c in chunk_plan(done, size, chunk) if s not in reused)
+            for start, count, part, trial_cols in backend.map_unordered(_run_piece, tasks):
                 if store is not None:
                     store.save(start, count, part, trial_cols)
                 _collect(counts, pieces, hold, start, part, trial_cols)
+                finished += 1
                 bar.update(count)
             done += size
             if precision is not None and halfwidth is not None and halfwidth(counts, done) <= precision:
                 break
+    except (KeyboardInterrupt, Interrupted) as exc:
+        _abort(backend)
+        signum = getattr(exc, "signum", signal.SIGINT)
+        raise Stopped(finished, total if precision is None else None, signum, store is not None) from None
+    except OSError as exc:  # a full disk or a vanished directory while saving: what is saved stays resumable
+        _abort(backend)
+        where = exc.filename or (store.dir if store is not None else "")
+        then = f"; the {finished:,} finished chunks are saved: free space and rerun with --resume" if store else ""
+        raise SimError(f"{where}: cannot write ({exc.strerror or exc}){then}") from None
     finally:
         bar.close()
+        if own:
+            backend.close()
+    if store is not None:
+        store.clean()
     trials = None
     if hold:
         order = sorted(pieces)
@@ -111,7 +154,14 @@ def run(
     return RunOutput(counts, trials, done, time.perf_counter() - started, loaded)
 
 
-def _collect(counts, pieces, hold, start, part, trial_cols) -> None:
+def _abort(backend) -> None:
+    """Stop the workers now (they hold no state worth waiting for: every finished chunk is already saved)."""
+    abort = getattr(backend, "abort", None)
+    if abort is not None:
+        abort()
+
+
+def _collect(counts, pieces, hold, start, part, trial_cols, *_) -> None:
     _add(counts, part)
     if hold:
         pieces[start] = trial_cols

@@ -12,6 +12,7 @@ import itertools
 import json
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
@@ -39,8 +40,10 @@ def parse_range(text: str, source: str = "--param", key: str = "") -> list[Any]:
     if match:
         lo, hi = _number(match[1]), _number(match[2])
         step = _number(match[3]) if match[3] else 1
-        if step <= 0 or hi < lo or (hi - lo) / step >= MAX_POINTS:
+        if step <= 0 or hi < lo:
             raise ConfigError(source, key, f"{RANGE_HELP} (low ≤ high, step > 0)", text)
+        if (hi - lo) / step >= MAX_POINTS:
+            raise ConfigError(source, key, f"a range of at most {MAX_POINTS:,} grid points", text)
         count = int((hi - lo) / step + 1e-9) + 1
         values = [lo + i * step for i in range(count)]
         return [round(v, 12) if isinstance(v, float) else v for v in values]
@@ -132,6 +135,11 @@ def check(game: str, scenario: dict, overrides: dict[str, Any], source: str) -> 
         raise ConfigError(source, exc.key, exc.expected, exc.found) from None  # name the flag actually used
 
 
+def point_dir(save: str | Path | None, i: int) -> Path | None:
+    """Where grid point ``i`` of a saved sweep keeps its checkpoint."""
+    return None if save is None else Path(save) / f"point-{i:05d}"
+
+
 def label(value: Any) -> str:
     """A grid value as a table cell: scalars as they are, lists and mappings as compact JSON."""
     return value if isinstance(value, (int, float, str, bool)) else json.dumps(value)
@@ -162,8 +170,13 @@ def run_sweep(
     workers: int = 1,
     exact: bool = False,
     progress: bool = False,
+    save: str | Path | None = None,
+    resume: bool = False,
 ) -> SweepResult:
-    """Run the scenario at every point of the grid (the product of the ranges), all on one seed."""
+    """Run the scenario at every point of the grid (the product of the ranges), all on one seed.
+
+    With ``save``, grid point ``i`` is checkpointed in ``save/point-<i>`` (``sim battle --save``), so a stopped
+    sweep continues with ``resume``: finished points are read back, the rest run (or resume) as battles do."""
     if not params:
         raise ConfigError(source, "--param", "at least one KEY=RANGE", "none")
     game = scenario["game"]
@@ -178,10 +191,12 @@ def run_sweep(
         check(game, variant, overrides, "--param " + ", ".join(f"{k}={label(v)}" for k, v in point.items()))
         variants.append((variant, overrides))
     results, rows = [], []
-    for point, (variant, overrides) in zip(points, variants, strict=True):
+    for i, (point, (variant, overrides)) in enumerate(zip(points, variants, strict=True)):
+        where = point_dir(save, i)
         r = run_battle(
             game, variant, source=source, trials=trials, seed=seed, workers=workers, exact=exact,
-            overrides=overrides, progress=progress,
+            overrides=overrides, progress=progress, save=where, save_trials=False,
+            resume=resume and where is not None and (where / "manifest.json").exists(),
         )  # fmt: skip
         results.append(r)
         cells = {k: label(v) for k, v in point.items()}

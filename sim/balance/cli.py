@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from sim.cli_backend import with_backend
+from sim.cli_types import OUT_DIR, OUT_FILE, SEED
 from sim.errors import SimError
 from sim.results import dumps
 
@@ -34,11 +35,11 @@ def _int(name: str, value, least: int = 1):
 @click.option("--candidates", type=int, default=None, help="Plans the optimizer tries (default 40).")
 @click.option("--objective", default="win", show_default=True, help="win, or a win type (e.g. coronation).")
 @click.option("--optimizer", default="ngopt", show_default=True, help="ngopt (nevergrad), tpe (optuna) or random.")
-@click.option("--seed", type=click.IntRange(min=0), help="Root seed (default: the experiment's).")
-@click.option("--out", "out", type=click.Path(dir_okay=False), help="Write the tuned plan file here (uses: + params:).")
+@click.option("--seed", type=SEED, help="Root seed (default: the experiment's).")
+@click.option("--out", "out", type=OUT_FILE, help="Write the tuned plan file here (uses: + params:).")
 @click.option("--name", help="The tuned plan's label (default tuned-FACTION).")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
-@click.option("--save", type=click.Path(file_okay=False), help="Checkpoint every evaluated candidate here.")
+@click.option("--save", type=OUT_DIR, help="Checkpoint every evaluated candidate here.")
 @click.option("--resume", is_flag=True, help="Continue the run checkpointed in --save DIR.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 @click.option("--progress/--no-progress", default=True, help="Show a progress bar with the time left.")
@@ -80,9 +81,9 @@ def tune(file, seat, plan, budget, holdout, candidates, objective, optimizer, se
 @click.option("--candidates", type=int, default=None, help="Plans each tuning tries (default 40).")
 @click.option("--max-plans", type=int, default=None, help="Plans per faction at most (default 4).")
 @click.option("--eval-games", type=int, default=None, help="Games of the final equilibrium replay (20,000).")
-@click.option("--seed", type=click.IntRange(min=0), help="Root seed (default: the experiment's).")
+@click.option("--seed", type=SEED, help="Root seed (default: the experiment's).")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
-@click.option("--save", type=click.Path(file_okay=False), help="Checkpoint every cell and tuning run here; write "
+@click.option("--save", type=OUT_DIR, help="Checkpoint every cell and tuning run here; write "
               "balance.json, equilibrium.yaml and plans/ here.")  # fmt: skip
 @click.option("--resume", is_flag=True, help="Continue the run checkpointed in --save DIR.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")

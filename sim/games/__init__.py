@@ -17,7 +17,7 @@ BATTLE_MODULES = {
 
 
 def battle_module(game: str, source: str = "game"):
-    if game not in BATTLE_MODULES:
+    if not isinstance(game, str) or game not in BATTLE_MODULES:
         raise ConfigError(source, "game", f"one of {', '.join(sorted(BATTLE_MODULES))}", game)
     return importlib.import_module(BATTLE_MODULES[game])
 

@@ -14,6 +14,8 @@ from sim.errors import ConfigError
 from sim.games.dark_ages.church import church_vp
 from sim.games.dark_ages.costs import settle_cost
 from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES
+from sim.schemas import check_plan
+from sim.schemas.plans import dark_ages_params
 from strategies.dark_ages.base import TRADE_ORDER, Strategy, group_strength, unit_value
 
 PLAN_DIR = CONFIG_DIR / "dark_ages" / "strategies"
@@ -40,6 +42,8 @@ def load_plan(name: str, overrides: dict | None = None, path: str | Path | None 
     """Read and check a plan file; ``overrides`` replace its ``params`` (experiment YAML ``strategy_params``)."""
     src = str(path or PLAN_DIR / f"{name}.yaml")
     raw = read_yaml(src)
+    check_plan("dark_ages", raw, src)  # the file's shape and the parameters' kinds: sim/schemas/plans.py
+    dark_ages_params(overrides or {}, raw.get("params") or {}, "strategy_params", name)
     params = dict(raw.get("params") or {})
     for key, value in (overrides or {}).items():
         if key not in PARAMS:

@@ -15,6 +15,7 @@ import importlib
 from pathlib import Path
 
 from sim.config import CONFIG_DIR, read_yaml
+from sim.schemas import check_plan
 from strategies.principes.base import MoveOrder, Strategy
 from strategies.principes.builder import Builder
 from strategies.principes.conqueror import Conqueror
@@ -57,6 +58,7 @@ def resolve(spec, directory: Path = STRATEGY_DIR) -> tuple[str, str, dict]:
         path = Path(spec) if spec.endswith((".yaml", ".yml")) else directory / f"{spec}.yaml"  # a file, or a name
         if path.exists():
             raw = read_yaml(path) or {}
+            check_plan("principes", raw, str(path))  # the file's shape: sim/schemas/plans.py
             uses, params, label = raw.get("uses", spec), dict(raw.get("params") or {}), path.stem
             if uses == spec and uses not in STRATEGIES and ":" not in uses:
                 raise ValueError(f"{path}: 'uses' must name a strategy")

@@ -15,8 +15,14 @@ import pytest
 import sim
 from sim.errors import SimError
 
-SCENARIO = dict(attacker={"knight": 2, "footman": 2}, defender={"prince": 1, "footman": 2}, site="gord",
-                attacker_faction="masovia", attacker_cards={"either": 1}, defender_tiles=["learning_chess"])
+SCENARIO = dict(
+    attacker={"knight": 2, "footman": 2},
+    defender={"prince": 1, "footman": 2},
+    site="gord",
+    attacker_faction="masovia",
+    attacker_cards={"either": 1},
+    defender_tiles=["learning_chess"],
+)
 
 
 def test_save_writes_outputs_and_manifest(tmp_path):
@@ -44,8 +50,9 @@ def test_resume_refuses_a_different_run(tmp_path):
     with pytest.raises(SimError, match="seed: saved 4, now 5"):
         sim.battle("principes", trials=20_000, seed=5, save=tmp_path, chunk=10_000, resume=True, **SCENARIO)
     with pytest.raises(SimError, match="config_hash"):
-        sim.battle("principes", trials=20_000, seed=4, save=tmp_path, chunk=10_000, resume=True,
-                   **{**SCENARIO, "site": "city"})
+        sim.battle(
+            "principes", trials=20_000, seed=4, save=tmp_path, chunk=10_000, resume=True, **{**SCENARIO, "site": "city"}
+        )
     with pytest.raises(SimError, match="--resume"):
         sim.battle("principes", trials=20_000, seed=4, save=tmp_path, chunk=10_000, **SCENARIO)
     with pytest.raises(SimError, match="nothing to resume"):
@@ -104,5 +111,5 @@ def test_counts_only_checkpoints(tmp_path):
     r = sim.battle("principes", trials=30_000, seed=4, save=tmp_path, chunk=10_000, save_trials=False, **SCENARIO)
     assert not (tmp_path / "trials.parquet").exists()
     with np.load(next((tmp_path / "chunks").glob("*.npz"))) as data:
-        assert all(name.startswith("c:") for name in data.files)
+        assert all(name.startswith("c:") or name == "meta" for name in data.files)  # meta: the run header
     assert r.metrics == sim.battle("principes", trials=30_000, seed=4, **SCENARIO).metrics

@@ -88,13 +88,13 @@ def test_set_override_changes_the_die(capsys):
 
 
 BAD = {
-    "unknown unit": (["--attacker", "lancer=1"], "attacker.lancer"),
-    "negative count": (["--attacker", "knight=-1"], "attacker.knight"),
+    "unknown unit": (["--attacker", "lancer=1"], "--attacker: lancer"),
+    "negative count": (["--attacker", "knight=-1"], "--attacker: knight"),
     "non-integer count": (["--attacker", "knight=two"], "--attacker"),
     "empty army": (["--attacker", "knight=0"], "at least one unit"),
-    "unknown faction": (["--attacker-faction", "bohemia"], "attacker_faction"),
-    "unknown tile": (["--attacker-tiles", "chess"], "attacker_tiles[0]"),
-    "unknown card": (["--attacker-cards", "axe=1"], "attacker_cards.axe"),
+    "unknown faction": (["--attacker-faction", "bohemia"], "--attacker-faction"),
+    "unknown tile": (["--attacker-tiles", "chess"], "--attacker-tiles: [0]"),
+    "unknown card": (["--attacker-cards", "axe=1"], "--attacker-cards: axe"),
     "two settlements max": (["--settlements", "3"], "settlements"),
     "die with no faces": (["--set", "battle_die.faces=[]"], "--set: battle_die.faces"),
     "unknown face": (["--set", "battle_die.faces=[sword,axe]"], "battle_die.faces[1]"),

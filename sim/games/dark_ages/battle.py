@@ -5,13 +5,14 @@ from __future__ import annotations
 import click
 import numpy as np
 
+from sim.armies import parse_items
 from sim.config import Rules
-from sim.errors import ConfigError
 from sim.games.dark_ages import kernel
 from sim.games.dark_ages.army import Battle, build_battle
 from sim.games.dark_ages.exact import exact_counts
 from sim.games.dark_ages.payload import Payload, compile_battle
 from sim.games.dark_ages.rules import TYPES, validate
+from sim.schemas import check_scenario
 from sim.stats import hist_mean_ci, wilson
 
 SIDES = ("attacker", "defender")
@@ -19,6 +20,7 @@ COUNT_KEYS = ("wins", "ties", "br_joint", "survivors", "lost", "killed", "reinfo
 
 
 def scenario_from_dict(raw: dict, source: str, rules: Rules) -> Battle:
+    check_scenario("dark_ages", raw, source)  # kinds, ranges, caps, unknown keys: sim/schemas/dark_ages.py
     return build_battle(raw, source, validate(rules))
 
 
@@ -240,13 +242,7 @@ def parse_units(text: str | None, flag: str) -> dict[str, int] | None:
     """``infantry=3,cavalry=1`` → {"infantry": 3, "cavalry": 1}; names are checked later, with the rules."""
     if text is None:
         return None
-    out: dict[str, int] = {}
-    for item in filter(None, (part.strip() for part in text.split(","))):
-        name, sep, number = item.partition("=")
-        if not sep or not number.strip().lstrip("-").isdigit():
-            raise ConfigError(flag, item, "NAME=COUNT, e.g. infantry=3,cavalry=1", item)
-        out[name.strip()] = int(number)
-    return out
+    return dict(parse_items(text, flag))  # each name once, ASCII digits
 
 
 def cli_options() -> list[click.Option]:

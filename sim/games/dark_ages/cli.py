@@ -6,7 +6,7 @@ import json
 
 import click
 
-from sim.config import load_rules, parse_assignments
+from sim.config import blame_overrides, load_rules, parse_assignments
 from sim.errors import ConfigError
 from sim.games.dark_ages.battle import parse_units
 from sim.games.dark_ages.crusade import crusade_odds
@@ -23,6 +23,8 @@ def parse_players(players: tuple[str, ...], techs: tuple[str, ...]) -> dict[str,
                 raise ConfigError(flag, item, "NAME:TYPE=N,…, e.g. red:infantry=2,archer=1", item)
             if key == "tech" and name not in out:
                 raise ConfigError(flag, item, f"a player named by --player ({', '.join(out) or 'none yet'})", name)
+            if name in out and out[name].get(key):
+                raise ConfigError(flag, name, "each player once (list all their units in one flag)", item)
             out.setdefault(name, {"units": {}, "tech": {}})[key] = parse_units(spec, flag) or {}
     if not out:
         raise ConfigError("--player", "", "at least one contributing player", "none")
@@ -32,7 +34,9 @@ def parse_players(players: tuple[str, ...], techs: tuple[str, ...]) -> dict[str,
 def _crusade(game: str, players, techs, defence: int, as_json: bool, overrides) -> None:
     if game != "dark_ages":
         raise ConfigError("command line", "GAME", "dark_ages (the only game with Crusades)", game)
-    rules = validate(load_rules(game, parse_assignments(overrides)))
+    loaded = load_rules(game, parse_assignments(overrides))
+    with blame_overrides(loaded):  # a bad --set value names --set, not the rules file
+        rules = validate(loaded)
     report = crusade_odds(rules, parse_players(players, techs), defence, "command line")
     if as_json:
         click.echo(json.dumps(report, indent=2))

@@ -77,14 +77,11 @@ def _count_dist(text: Any, source: str, key: str) -> tuple[tuple[int, float], ..
 def parse_spec(raw: Any, rules: HussarsRules, source: str, key: str) -> dict[str, Any]:
     """A CLI string ``a=1,b:veteran=2..3`` or a YAML mapping → ``{unit[:flags]: count-spec}``."""
     if isinstance(raw, str):
-        out: dict[str, Any] = {}
-        for item in filter(None, (part.strip() for part in raw.split(","))):
-            name, sep, value = item.partition("=")
-            if not sep:
-                raise ConfigError(source, key, "UNIT=COUNT items separated by commas", item)
-            value = value.strip()
-            out[name.strip()] = int(value) if value.isdigit() else value
-        raw = out
+        from sim.armies import parse_items
+
+        raw = dict(
+            parse_items(raw, key if key.startswith("--") else f"{source}: {key}", allow_text=True, form="UNIT=COUNT")
+        )
     if not isinstance(raw, dict) or not raw:
         raise ConfigError(source, key, "an army such as winged_hussar=1,cossack=4", raw)
     return raw

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import click
 
 from sim import echo
-from sim.config import load_rules, parse_assignments
+from sim.cli_types import OUT_FILE, FiniteFloat
+from sim.config import blame_overrides, load_rules, parse_assignments
 from sim.errors import ConfigError
 from sim.games.hussars import battle as hb
 from sim.games.hussars import odds as ho
@@ -16,6 +19,7 @@ from sim.games.hussars.tactics import tactic_report
 from sim.results import atomic_write, dumps
 
 GAME = "hussars"
+_DIGITS = re.compile(r"[0-9]+", re.ASCII)
 
 
 def _check_game(game: str) -> None:
@@ -24,7 +28,9 @@ def _check_game(game: str) -> None:
 
 
 def _rules(overrides):
-    return build(load_rules(GAME, parse_assignments(overrides)))
+    rules = load_rules(GAME, parse_assignments(overrides))
+    with blame_overrides(rules):  # a bad --set value names --set, not the rules file
+        return build(rules)
 
 
 OBJECTIVE_NAMES = {
@@ -138,14 +144,19 @@ def _army(rules, spec: str | None, key: str):
     return comps[0][1]
 
 
-def _ints(text: str, key: str) -> list[int]:
-    try:
-        if ".." in text:
-            lo, hi = (int(x) for x in text.split("..", 1))
-            return list(range(lo, hi + 1))
-        return [int(x) for x in text.split(",") if x.strip()]
-    except ValueError:
-        raise ConfigError("command line", key, "integers a,b,c or a range a..b", text) from None
+def _ints(text: str, key: str, top: int = 1000) -> list[int]:
+    """``a,b,c`` or ``a..b`` (a ≤ b), whole numbers 0..top in ASCII digits."""
+    parts = text.split("..", 1) if ".." in text else [x for x in text.split(",") if x.strip()]
+    if not parts or not all(_DIGITS.fullmatch(x.strip()) for x in parts):
+        raise ConfigError(key, "", f"whole numbers a,b,c or a range a..b (0..{top})", text)
+    values = [int(x) for x in parts]
+    if ".." in text:
+        if values[1] < values[0]:
+            raise ConfigError(key, "", "a range a..b with a ≤ b", text)
+        values = list(range(values[0], values[1] + 1))
+    if not values or max(values) > top:
+        raise ConfigError(key, "", f"whole numbers 0..{top}", text)
+    return values
 
 
 def _capture(rules, opts) -> dict:
@@ -301,14 +312,18 @@ odds = click.Command(
         click.Argument(["game"]),
         click.Argument(["kind"]),
         click.Option(["--xl"], default="0..10", show_default=True, help="capture: the figure's XL values"),
-        click.Option(["--threat"], type=float, default=None, help="capture: the threat value (else from --attacker)"),
+        click.Option(
+            ["--threat"], type=FiniteFloat(), default=None, help="capture: the threat value (else from --attacker)"
+        ),
         click.Option(["--attacker"], default=None, help="capture/siege: the attacking army"),
         click.Option(["--defender"], default=None, help="siege: the garrison"),
         click.Option(["--health"], default="0..3", show_default=True, help="death: starting Health values"),
-        click.Option(["--rounds"], type=click.IntRange(1), default=3, show_default=True, help="death: rounds"),
+        click.Option(["--rounds"], type=click.IntRange(1, 1000), default=3, show_default=True, help="death: rounds"),
         click.Option(["--fortress"], type=click.IntRange(1, 2), default=1, show_default=True, help="siege"),
         click.Option(["--tabor"], is_flag=True, default=False, help="siege: the defender is closed in a Tabor"),
-        click.Option(["--turns"], type=click.IntRange(1), default=6, show_default=True, help="siege: defender turns"),
+        click.Option(
+            ["--turns"], type=click.IntRange(1, 1000), default=6, show_default=True, help="siege: defender turns"
+        ),
         click.Option(
             ["--assault"],
             type=click.Choice(["every", "famine", "never"]),
@@ -317,7 +332,7 @@ odds = click.Command(
             help="siege: when the besieger attacks",
         ),
         click.Option(["--mode"], type=click.Choice(["simplified", "full"]), default="simplified", show_default=True),
-        click.Option(["--plot"], type=click.Path(dir_okay=False), default=None, help="write a PNG plot here"),
+        click.Option(["--plot"], type=OUT_FILE, default=None, help="write a PNG plot here"),
         click.Option(["--json", "as_json"], is_flag=True, help="Print one JSON object."),
         click.Option(["--set", "overrides"], multiple=True, metavar="KEY=VALUE", help="Override a rules value."),
     ],

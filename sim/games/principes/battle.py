@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import click
 import numpy as np
 
+from sim.armies import parse_items
 from sim.config import Rules
 from sim.errors import ConfigError
 from sim.games.principes import exact as exact_mod
@@ -30,6 +31,7 @@ from sim.games.principes.kernel import (
     toppled_table,
 )
 from sim.games.principes.rules import FACTIONS, SHIELD, SITES, SWORD, PrincipesRules, compile_rules
+from sim.schemas import check_scenario
 from sim.stats import hist_mean_ci, wilson
 
 SIDES = ("attacker", "defender")
@@ -136,6 +138,7 @@ def _side(raw: dict, side: str, rules: PrincipesRules, source: str) -> Side:
 
 
 def scenario_from_dict(raw: dict, source: str, rules: Rules) -> Scenario:
+    check_scenario("principes", raw, source)  # kinds, ranges, caps, unknown keys: sim/schemas/principes.py
     pr = compile_rules(rules)
     for key in raw:
         if key not in KNOWN_KEYS:
@@ -324,16 +327,7 @@ def exact(p: Compiled) -> dict:
 
 def parse_counts(text: str | None, flag: str) -> dict:
     """``knight=2,footman=1`` → {"knight": 2, "footman": 1}; values stay raw for scenario validation."""
-    out: dict = {}
-    for item in filter(None, (t.strip() for t in (text or "").split(","))):
-        name, sep, value = item.partition("=")
-        if not sep:
-            value = "1"
-        try:
-            out[name.strip()] = int(value)
-        except ValueError:
-            raise ConfigError(flag, name.strip(), "a whole number", value) from None
-    return out
+    return dict(parse_items(text, flag, bare=1))  # each name once, ASCII digits
 
 
 def cli_options() -> list[click.Option]:

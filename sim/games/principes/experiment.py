@@ -48,12 +48,14 @@ from sim.games.principes.game.control import might
 from sim.games.principes.rules import SYMBOLS
 from sim.games.principes.study import KEYS, Experiment, seat_strategies  # noqa: F401  (the experiment contract)
 from sim.rng import trial_state
+from sim.schemas import check_experiment
 from strategies.principes import make
 
 MODES = ("multiplayer", "solo", "module_effects")
 
 
 def experiment_from_dict(raw: dict, source: str):
+    check_experiment("principes", raw, source, KEYS)  # kinds, ranges, plan parameters: sim/schemas/principes.py
     if raw.get("mode", "multiplayer") == "solo":  # solo mode: sim.games.principes.solo_experiment
         return solo_experiment.experiment_from_dict(raw, source)
     if raw.get("mode") == "module_effects":  # each module on vs off, paired: sim.games.principes.module_effects

@@ -1,0 +1,107 @@
+"""Declared schemas for every input sim reads: battle scenarios, full-game experiments, plans and rules overrides.
+
+One validation layer (pydantic v2 models, strict: no silent coercion, unknown keys refused): each game's
+scenario and experiment modes are models in ``sim/schemas/<game>.py``; plans in ``plans.py``; the keys every file
+shares (``game``, ``title``, ``seed``, ``trials``/``games``, ``rules``) in ``base.py``. A problem is raised as the
+one-line ``ConfigError`` (source, key path, expected, found). The games keep the checks that need the rules in
+hand (unit names, limits an override may change); the shapes, kinds, ranges and caps are declared here.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import Field
+
+from sim.errors import ConfigError
+from sim.schemas import dark_ages, hussars, principes
+from sim.schemas.base import MAX_TRIALS, Games, RunKeys, Seed, Trials, validate
+from sim.schemas.plans import DarkAgesPlanFile, PrincipesPlanFile
+
+SCENARIOS = {"principes": principes.Scenario, "dark_ages": dark_ages.Scenario, "hussars": hussars.Scenario}
+EXPERIMENTS = {"principes": principes.MODES, "dark_ages": dark_ages.MODES}
+PLANS = {"principes": PrincipesPlanFile, "dark_ages": DarkAgesPlanFile}
+
+
+SCENARIO_RUN_KEYS = ("game", "trials", "seed", "rules", "title", "question")  # checked by check_file
+RUN_ONLY_KEYS = ("game", "games", "seed", "title", "question")  # an experiment's rules belong to its mode
+
+
+class ScenarioRun(RunKeys):
+    """A scenario file's own keys (the rest is the game's scenario)."""
+
+    model_config = {**RunKeys.model_config, "extra": "allow"}
+    trials: Trials | None = None
+
+
+class ExperimentRun(RunKeys):
+    """An experiment file's own keys (the rest is the game's experiment mode)."""
+
+    model_config = {**RunKeys.model_config, "extra": "allow"}
+    games: Games | None = None
+
+
+class RunNumbers(RunKeys):
+    """The numbers a run finally uses, wherever they came from (file, flag or Python argument)."""
+
+    model_config = {**RunKeys.model_config, "extra": "forbid"}
+    game: str = ""
+    n: Annotated[int, Field(ge=1, le=MAX_TRIALS, description="a whole number 1..10^20")]
+    seed: Seed
+
+
+def check_file(raw: Any, source: str, kind: str, games: tuple[str, ...]) -> dict:
+    """A scenario (``kind`` "scenario") or experiment file's shared keys; returns the mapping."""
+    if not isinstance(raw, dict):
+        raise ConfigError(source, "", f"a mapping of {kind} keys (game, …)", raw)
+    model = ScenarioRun if kind == "scenario" else ExperimentRun
+    validate(model, raw, source)
+    if raw["game"] not in games:
+        raise ConfigError(source, "game", f"one of {', '.join(games)}", raw["game"])
+    return raw
+
+
+def check_numbers(n: Any, seed: Any, source: str, n_key: str = "trials") -> None:
+    try:
+        validate(RunNumbers, {"n": n, "seed": seed}, source)
+    except ConfigError as exc:
+        raise ConfigError(exc.source, n_key if exc.key == "n" else exc.key, exc.expected, exc.found) from None
+
+
+def check_scenario(game: str, raw: Any, source: str, extra: tuple[str, ...] = ()) -> None:
+    """A battle scenario's keys (without ``game``, ``trials``, ``seed``, ``rules``, ``title``); ``extra`` names keys
+    the game reads that its schema does not declare yet (passed through unchecked)."""
+    model = SCENARIOS.get(game)
+    if model is None:
+        return
+    if not isinstance(raw, dict):
+        raise ConfigError(source, "", "a scenario mapping (attacker, defender, …)", raw)
+    body = {k: v for k, v in raw.items() if (k not in extra or k in model.model_fields) and k not in SCENARIO_RUN_KEYS}
+    validate(model, body, source)
+
+
+def check_experiment(game: str, raw: Any, source: str, extra: tuple[str, ...] = ()) -> None:
+    """An experiment's keys (without ``game``, ``games``, ``seed``, ``title``), by its ``mode``."""
+    modes = EXPERIMENTS.get(game)
+    if modes is None:
+        return
+    if not isinstance(raw, dict):
+        raise ConfigError(source, "", "an experiment mapping", raw)
+    mode = raw.get("mode", "multiplayer")
+    if not isinstance(mode, str) or mode not in modes:
+        raise ConfigError(source, "mode", f"one of {', '.join(modes)}", mode)
+    model = modes[mode]
+    body = {k: v for k, v in raw.items() if (k not in extra or k in model.model_fields) and k not in RUN_ONLY_KEYS}
+    validate(model, body, source)
+
+
+def check_plan(game: str, raw: Any, source: str) -> None:
+    """A plan file (``configs/<game>/strategies/<name>.yaml``)."""
+    if game in PLANS:
+        if not isinstance(raw, dict):
+            raise ConfigError(source, "", "a plan mapping (params, …)", raw)
+        validate(PLANS[game], raw, source)
+
+
+__all__ = ["SCENARIOS", "EXPERIMENTS", "check_experiment", "check_file", "check_numbers", "check_plan",
+           "check_scenario", "validate"]  # fmt: skip
