@@ -10,6 +10,7 @@ class Military(Scripted):
         "priorities": ["orders", "enlist", "replenish", "yellow", "fortress", "buy_province", "town"],
         "reserve": 2,
         "army_target": 6,
+        "upkeep_margin": 3,
         "units": ["winged_hussar", "light_cavalry", "cossack"],
         "hunt": True,
         "attack_ratio": 1.2,

@@ -28,6 +28,7 @@ BASE = {
     "yellow_values": {"privilege": 5, "royal_grant": 4, "mercenaries": 5, "church": 2, "hussar_banner": 4,
                       "royal_favour": 3},
     "army_target": 3,
+    "upkeep_margin": 0,
     "units": ["cossack", "light_cavalry"],
     "garrison": 1,
     "hunt": False,
@@ -148,10 +149,11 @@ class Scripted(Plan):
                 continue
             victim = st.owner[f]
             gold = raids.loot(st, rules, f)
-            if 0 <= victim < NS and law.crests(st, victim) > 0 and law.authorised(st, rules, s, victim):
+            if 0 <= victim < NS and law.crests(st, victim) > 0:
                 if not self.p["punish"]:
                     continue
-                crimes = max(0, law.punishments_for_loot(rules, gold) - law.crests(st, victim))
+                n = law.punishments_for_loot(rules, gold)
+                crimes = max(0, n - law.crests(st, victim)) if law.authorised(st, rules, s, victim) else n
             else:
                 if not self.p["raid"]:
                     continue
@@ -194,17 +196,20 @@ class Scripted(Plan):
         if need <= 0 or not recruiting.can_enlist_at(g, s, home):
             return []
         money = self._money(g, s)
+        room = st.income[s] + self.p["upkeep_margin"] - st.upkeep[s]  # Upkeep the plan accepts on top
         out = []
         allowed = recruiting.recruitable(g, s)
         for name in self.p["units"]:
             t = rules.units.index(name) if name in rules.units else -1
             if t not in allowed or need <= 0:
                 continue
-            n = min(need, money // recruiting.cost(g, t), st.box[t])
+            upkeep = armies.unit_upkeep(rules, t)
+            n = min(need, money // recruiting.cost(g, t), st.box[t], room // upkeep if upkeep else need)
             if n > 0:
                 out.append((home, t, n))
                 need -= n
                 money -= n * recruiting.cost(g, t)
+                room -= n * upkeep
         return out
 
     def replenish(self, g, s: int):

@@ -146,8 +146,7 @@ def _promote(g, side_block, survivors, fought) -> None:
     side_block[tn][int(new.veteran)][int(new.wounded)] += 1
 
 
-def _kind(st, att, dfd, intercepted: bool, siege: bool) -> int:
-    forces = (side_force(st, att), side_force(st, dfd))
+def _kind(forces: tuple[int, int], intercepted: bool, siege: bool) -> int:
     if TATARS in forces:
         name = "tatars"
     elif REBELS in forces:
@@ -194,7 +193,7 @@ def fight(g, att_slot: int, dfd, intercepted: bool = False, siege: bool = False)
     _apply(g, att, after[0])
     _apply(g, dfd, after[1])
     _consequences(g, att, dfd, forces, outcome, played, damaged, intercepted, siege)
-    kind = _kind(st, att, dfd, intercepted, siege)
+    kind = _kind(forces, intercepted, siege)
     st.bt_count[kind] += 1
     st.bt_att_win[kind] += outcome.winner == ATTACKER
     st.bt_att_lost[kind] += outcome.attacker_lost
@@ -233,8 +232,8 @@ def _consequences(g, att, dfd, forces, outcome, played, damaged: bool, intercept
     # Aggression or punishment by a player attacker (defending, and interceptions, are never crimes)
     attacker, defender = forces
     if 0 <= attacker < NS and not intercepted:
-        if 0 <= defender < NS and law.crests(st, defender) > 0 and law.authorised(st, rules, attacker, defender):
-            law.punish(g, attacker, defender, 1)
+        if 0 <= defender < NS and law.crests(st, defender) > 0:  # "each attack counts as a punishment"
+            law.attempt_punish(g, attacker, defender, 1)
         elif not law.is_enemy(st, rules, defender) and damaged:
             law.commit(g, attacker, rules.values["law"]["aggression_crimes"])
     # the commanders' XP

@@ -84,6 +84,15 @@ def punish(g, punisher: int, victim: int, n: int) -> int:
     return removed
 
 
+def attempt_punish(g, punisher: int, victim: int, n: int) -> None:
+    """``n`` punishments of a criminal: with authorisation they remove Crests (``punish``); "A punishment beyond the
+    limit or without authorisation removes no Crest and is a crime for the punisher"."""
+    if authorised(g.state, g.rules, punisher, victim):
+        punish(g, punisher, victim, n)
+    else:
+        commit(g, punisher, n)
+
+
 def punishments_for_loot(rules, loot: int) -> int:
     """Rulebook: "Even minor plundering of the offender (1-2 Gold) counts as a full punishment, and every further full 3
     of loot is another punishment (3-5 Gold = 2 punishments, 6-8 Gold = 3 punishments, and so on)"."""

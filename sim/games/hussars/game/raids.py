@@ -53,8 +53,8 @@ def raid(g, a: int) -> int:
     st.st_raids[s] += 1
     if _led(st, s, f):
         experience.gain(g, s, rules.values["experience"]["lead_raid"])
-    if 0 <= victim < NS and law.crests(st, victim) > 0 and law.authorised(st, rules, s, victim):
-        law.punish(g, s, victim, law.punishments_for_loot(rules, gold))
+    if 0 <= victim < NS and law.crests(st, victim) > 0:  # a raid on a criminal is a punishment
+        law.attempt_punish(g, s, victim, law.punishments_for_loot(rules, gold))
     else:
         crimes = law.plunder_crimes(rules, st.plunder[s], gold)
         st.plunder[s] += gold
