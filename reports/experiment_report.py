@@ -238,6 +238,8 @@ def build_experiment_report(result, raw: dict, out: str | Path, source: str, que
         long = rates.stack().rename("win_rate").rename_axis(["strategy", "faction"]).reset_index()
         long["games"] = games.stack().to_numpy()
         written.append(write_csv(out / "strategy_matrix.csv", long))
+    for heading, table in (result.metrics.get("report_tables") or {}).items():  # a game's own tables
+        extra_tables.append((heading, pd.DataFrame(table)))
     run = {
         "game": result.game, "source": source, "seed": result.seed, "games": f"{result.n:,}",
         "run time": f"{result.seconds:.2f} s", "sim version": __version__, "config hash": config_hash(raw),

@@ -81,10 +81,10 @@ def lone_army(g, seat, fid, unit, veteran=0, n=1):
 
 
 def test_example_of_a_turn_planning_and_time(rules):
-    """ "Ostrogski secretly selects three Action cards: Buy a Province (Time 2, one star), Build a Family Seat (Time 3,
-    one star) and Card Bidding (Time 1, no star). The two starred cards reach the limit of 2 stars; Card Bidding has no
-    star, so it can be added freely. ... Ostrogski's total is 6 and Wiśniowiecki's is 4, so Wiśniowiecki acts
-    first.\""""
+    """Rulebook: "Ostrogski secretly selects three Action cards: Buy a Province (Time 2, one star), Build a Family Seat
+    (Time 3, one star) and Card Bidding (Time 1, no star). The two starred cards reach the limit of 2 stars; Card
+    Bidding has no star, so it can be added freely. ... Ostrogski's total is 6 and Wiśniowiecki's is 4, so Wiśniowiecki
+    acts first.\""""
     ostrogski = [card(rules, "buy_province"), card(rules, "family_seat"), card(rules, "card_bidding")]
     wisniowiecki = [card(rules, "town"), card(rules, "enlist")]  # Time 2 + 2
     plans = [Answers(cards=ostrogski), Answers(cards=wisniowiecki), Answers(cards=[]), Answers(cards=[])]
@@ -100,14 +100,14 @@ def test_example_of_a_turn_planning_and_time(rules):
 
 
 def test_example_of_a_turn_raid_province_and_family_seat(rules):
-    """ "With his Light Cavalry retinue he moves 2 fields into an estate of the Other Houses and raids it: he takes 2
-    from the box and places a ruins marker there. This is within the safe plunder limit, so it is not a crime. As the
-    Magnate takes part in the raid personally, he gains 1 XP. The raid costs 1 Movement Point, which is the Light
+    """Rulebook: "With his Light Cavalry retinue he moves 2 fields into an estate of the Other Houses and raids it: he
+    takes 2 from the box and places a ruins marker there. This is within the safe plunder limit, so it is not a crime.
+    As the Magnate takes part in the raid personally, he gains 1 XP. The raid costs 1 Movement Point, which is the Light
     Cavalry's extra Point beyond its limit of 2, so the army enters Loose Columns status." "Ostrogski buys a Province
-    with 2 peasants from the Other Houses. Each peasant costs 3, so he pays 6 and raises his Income on the Family
-    Board by 2." "He pays 4, places his family seat in the newly bought Province and raises his Prestige Level by 1."
-    "After resolution, cards with the Immediate Return symbol go back to his hand. Build a Family Seat has the Summer
-    Rest symbol, so it goes to his resting pile and returns to his hand in the Refresh Phase.\""""
+    with 2 peasants from the Other Houses. Each peasant costs 3, so he pays 6 and raises his Income on the Family Board
+    by 2." "He pays 4, places his family seat in the newly bought Province and raises his Prestige Level by 1." "After
+    resolution, cards with the Immediate Return symbol go back to his hand. Build a Family Seat has the Summer Rest
+    symbol, so it goes to his resting pile and returns to his hand in the Refresh Phase.\""""
     wasylkow, pohrebyshche = field(rules, "c5"), field(rules, "a5")  # an Other Houses estate 2 fields away; 2 peasants
     plans = [Answers(), Answers(), Answers(), Answers()]
     g = game(rules, plans)
@@ -137,10 +137,10 @@ def test_example_of_a_turn_raid_province_and_family_seat(rules):
 
 
 def test_bidding_limit_example(rules):
-    """ "Tatars – ignored; Daniłowicz – bids on up to 4 cards (occupies 1st active bidding position); Wiśniowiecki –
-    bids on up to 3 cards; Hetman cannot bid – ignored; Ostrogski did not play Card Bidding – ignored; Korecki – bids
-    on up to 2 cards." "the first player to resolve Card Bidding: up to 4 cards, second: up to 3 cards, third: up to 2
-    cards, fourth: only 1 card".\""""
+    """Rulebook: "Tatars – ignored; Daniłowicz – bids on up to 4 cards (occupies 1st active bidding position);
+    Wiśniowiecki – bids on up to 3 cards; Hetman cannot bid – ignored; Ostrogski did not play Card Bidding – ignored;
+    Korecki – bids on up to 2 cards." "the first player to resolve Card Bidding: up to 4 cards, second: up to 3 cards,
+    third: up to 2 cards, fourth: only 1 card".\""""
     g = game(rules)
     st = g.state
     ostro, wis, kor, dan = 0, 1, 2, 3
@@ -158,15 +158,16 @@ def test_bidding_limit_example(rules):
 
 
 def test_currency_conversions(rules):
-    """ "1 Influence = 3 Gold; 1 King's Support = 3 Influence = 9 Gold.\""""
+    """Rulebook: "1 Influence = 3 Gold; 1 King's Support = 3 Influence = 9 Gold.\""""
     assert bidding.value(rules, (1, 0, 0)) == 1
     assert bidding.value(rules, (0, 1, 0)) == 3
     assert bidding.value(rules, (0, 0, 1)) == 9 == bidding.value(rules, (0, 3, 0))
 
 
 def test_yellow_auction_ties_and_payment(rules):
-    """ "The highest bid wins"; ties go "in favour of the Force closest to first place on the Turn Order Track"; "The
-    winner pays their bid. Losers reclaim all hidden resources"; "A player may submit an empty bid but cannot win.\""""
+    """Rulebook: "The highest bid wins"; ties go "in favour of the Force closest to first place on the Turn Order
+    Track"; "The winner pays their bid. Losers reclaim all hidden resources"; "A player may submit an empty bid but
+    cannot win.\""""
     plans = [Answers(bid_yellow=(3, 0)), Answers(bid_yellow=(0, 1)), Answers(bid_yellow=(0, 0)), Answers()]
     g = game(rules, plans)
     st = g.state
@@ -184,11 +185,11 @@ def test_yellow_auction_ties_and_payment(rules):
 
 
 def test_town_privileges_lubny(rules):
-    """ "Wiśniowiecki wants to found a town in Lubny (f11). This estate lies by a river and borders two settled estates
-    – Lochwica (g8) and Mirogrod. Since the Gold discount applies only to estates without a town, Mirogrod (g9) is
-    not taken into account. Zlotonosza (d14) is too far away – it does not border Lubny directly. In total Wiśniowiecki
-    must pay 1 Influence and 3 Gold (base 5 Gold minus 1 for the river and 1 for the neighbouring estate without a
-    town).\""""
+    """Rulebook: "Wiśniowiecki wants to found a town in Lubny (f11). This estate lies by a river and borders two settled
+    estates – Lochwica (g8) and Mirogrod. Since the Gold discount applies only to estates without a town, Mirogrod (g9)
+    is not taken into account. Zlotonosza (d14) is too far away – it does not border Lubny directly. In total
+    Wiśniowiecki must pay 1 Influence and 3 Gold (base 5 Gold minus 1 for the river and 1 for the neighbouring estate
+    without a town).\""""
     g = game(rules, families=(OSTROGSKI, KORECKI, DANILOWICZ, WISNIOWIECKI))
     st = g.state
     lubny = field(rules, "f11")
@@ -204,7 +205,7 @@ def test_town_privileges_lubny(rules):
 
 
 def test_town_discounts_stop_at_zero_but_influence_is_paid(rules):
-    """ "Discounts can reduce the Gold cost to 0, but the Influence is always paid.\""""
+    """Rulebook: "Discounts can reduce the Gold cost to 0, but the Influence is always paid.\""""
     g = game(rules)
     st = g.state
     kyiv_side = field(rules, "c5")  # by no river; neighbours c3, a5, d5, b6, d7
@@ -217,7 +218,7 @@ def test_town_discounts_stop_at_zero_but_influence_is_paid(rules):
 
 
 def test_settlers_respect_the_population_limit(rules):
-    """ "Each estate has a population limit of 12 peasants.\""""
+    """Rulebook: "Each estate has a population limit of 12 peasants.\""""
     g = game(rules)
     st = g.state
     f = field(rules, "b2")
@@ -232,8 +233,8 @@ def test_settlers_respect_the_population_limit(rules):
 
 
 def test_advancement_cost(rules):
-    """ "Each new Level costs as many XP as its number ... so going from Level 0 to Level 5 costs 15 XP in total."
-    "Example: A Magnate at XL 2 holds 4 XP. He spends 3 XP to advance to XL 3; 1 XP remains for the next
+    """Rulebook: "Each new Level costs as many XP as its number ... so going from Level 0 to Level 5 costs 15 XP in
+    total." "Example: A Magnate at XL 2 holds 4 XP. He spends 3 XP to advance to XL 3; 1 XP remains for the next
     advancement.\""""
     assert experience.levels_for(15) == (5, 0)
     assert experience.levels_for(14) == (4, 4)
@@ -248,8 +249,8 @@ def test_advancement_cost(rules):
 
 
 def test_plunder_scale_and_grand_plunder(rules):
-    """ "Plundering up to 2 per round is lawful"; "Plundering a total value of 3 Gold before the nearest Refresh Phase is
-    1 crime"; "A raid always takes the full loot. A raid worth 6 Gold is therefore 2 crimes.\""""
+    """Rulebook: "Plundering up to 2 per round is lawful"; "Plundering a total value of 3 Gold before the nearest
+    Refresh Phase is 1 crime"; "A raid always takes the full loot. A raid worth 6 Gold is therefore 2 crimes.\""""
     assert law.plunder_crimes(rules, 0, 2) == 0
     assert law.plunder_crimes(rules, 0, 3) == 1
     assert law.plunder_crimes(rules, 2, 1) == 1
@@ -269,17 +270,17 @@ def test_plunder_scale_and_grand_plunder(rules):
 
 
 def test_punishments_by_loot(rules):
-    """ "Even minor plundering of the offender (1–2 Gold) counts as a full punishment, and every further full 3 of loot
-    is another punishment (3–5 Gold = 2 punishments, 6–8 Gold = 3 punishments, and so on).\""""
+    """Rulebook: "Even minor plundering of the offender (1–2 Gold) counts as a full punishment, and every further full 3
+    of loot is another punishment (3–5 Gold = 2 punishments, 6–8 Gold = 3 punishments, and so on).\""""
     assert [law.punishments_for_loot(rules, x) for x in range(1, 10)] == [1, 1, 2, 2, 2, 3, 3, 3, 4]
 
 
 def test_punishment_rewards_and_enemy_of_the_commonwealth(rules):
-    """ "For each removed perpetrator Crest, the punisher receives 1 XP and 1 Influence." "A player instantly becomes an
-    Enemy of the Commonwealth when holding 3 or more total Crest tokens" and "Instantly loses all titles and Royal
-    Leases". "Example: A player without a summons twice punishes an Enemy of the Commonwealth with 3 Crests. The first
-    punishment is legal (the criminal drops to 2 Crests and loses the status); the second is not: the criminal keeps 2
-    Crests and the punisher gains 1 Crest on the Outlaw Track.\""""
+    """Rulebook: "For each removed perpetrator Crest, the punisher receives 1 XP and 1 Influence." "A player instantly
+    becomes an Enemy of the Commonwealth when holding 3 or more total Crest tokens" and "Instantly loses all titles and
+    Royal Leases". "Example: A player without a summons twice punishes an Enemy of the Commonwealth with 3 Crests. The
+    first punishment is legal (the criminal drops to 2 Crests and loses the status); the second is not: the criminal
+    keeps 2 Crests and the punisher gains 1 Crest on the Outlaw Track.\""""
     g = game(rules)
     st = g.state
     offices.grant(g, offices.title_index(rules, "voivode"), 2)  # a player Voivode: no summons for the others
@@ -299,8 +300,8 @@ def test_punishment_rewards_and_enemy_of_the_commonwealth(rules):
 
 
 def test_crimes_expire_after_two_refreshes(rules):
-    """ "Crests from the 'exilia abolitia' field return to the respective players ... Move the remaining Crests to the
-    'exilia abolitia' field"; "The Voivode ... each lose 1 Influence for each such Crest.\""""
+    """Rulebook: "Crests from the 'exilia abolitia' field return to the respective players ... Move the remaining Crests
+    to the 'exilia abolitia' field"; "The Voivode ... each lose 1 Influence for each such Crest.\""""
     g = game(rules)
     st = g.state
     offices.grant(g, offices.title_index(rules, "voivode"), 2)
@@ -313,8 +314,8 @@ def test_crimes_expire_after_two_refreshes(rules):
 
 
 def test_occupation_crimes(rules):
-    """ "Starting an occupation is 2 crimes; each further turn in occupation is 1 more crime." "The owner loses the
-    estate's Income and the occupier gains it.\""""
+    """Rulebook: "Starting an occupation is 2 crimes; each further turn in occupation is 1 more crime." "The owner loses
+    the estate's Income and the occupier gains it.\""""
     g = game(rules)
     st = g.state
     target = field(rules, "c5")
@@ -330,17 +331,17 @@ def test_occupation_crimes(rules):
 
 
 def test_dnieper_and_bridges(rules):
-    """ "Crossing the Dnieper without a bridge costs 2 in total. Crossing by bridge, or with a unit bearing a wave icon
-    (e.g. Lipka Tatars or Tatar cavalry), costs only 1 Movement Point.\""""
+    """Rulebook: "Crossing the Dnieper without a bridge costs 2 in total. Crossing by bridge, or with a unit bearing a
+    wave icon (e.g. Lipka Tatars or Tatar cavalry), costs only 1 Movement Point.\""""
     assert rules.cost(field(rules, "d3"), field(rules, "e2")) == 2
     assert rules.cost(field(rules, "d5"), field(rules, "e5")) == 1  # the bridge at Kyiv
     assert rules.dist_wave[field(rules, "d3")][field(rules, "e2")] == 1
 
 
 def test_loose_columns_extra_point(rules):
-    """ "An army may use 1 extra Movement Point per turn on movement or an action. If any unit uses it, the whole army
-    enters Loose Columns status." "The cavalry moves two more fields without penalty. If it moves a fourth field or
-    raids an estate, it enters Loose Columns." (veteran Light Cavalry: 3 Movement Points)"""
+    """Rulebook: "An army may use 1 extra Movement Point per turn on movement or an action. If any unit uses it, the
+    whole army enters Loose Columns status." "The cavalry moves two more fields without penalty. If it moves a fourth
+    field or raids an estate, it enters Loose Columns." (veteran Light Cavalry: 3 Movement Points)"""
     g = game(rules)
     st = g.state
     a = lone_army(g, 0, "b2", "light_cavalry", veteran=1)
@@ -359,9 +360,9 @@ def test_loose_columns_extra_point(rules):
 
 
 def test_harvest_deficit(rules):
-    """ "A player who cannot pay the loss pays as much Gold as possible. Any remaining deficit is forgiven, but the
-    player loses 1 Victory Point ... for each unpaid Gold." "Each player then takes Influence equal to their Prestige
-    Level.\""""
+    """Rulebook: "A player who cannot pay the loss pays as much Gold as possible. Any remaining deficit is forgiven, but
+    the player loses 1 Victory Point ... for each unpaid Gold." "Each player then takes Influence equal to their
+    Prestige Level.\""""
     g = game(rules)
     st = g.state
     st.income[0], st.upkeep[0], st.gold[0] = 5, 10, 3
@@ -372,13 +373,13 @@ def test_harvest_deficit(rules):
 
 
 def test_prestige_intermediate_steps(rules):
-    """ "Spaces marked with an apostrophe (3', 4') are intermediate steps: they grant the same Influence as the previous
-    level (3' = 3, 4' = 4). Reaching Level 4 or 5 therefore requires two advances.\""""
+    """Rulebook: "Spaces marked with an apostrophe (3', 4') are intermediate steps: they grant the same Influence as the
+    previous level (3' = 3, 4' = 4). Reaching Level 4 or 5 therefore requires two advances.\""""
     assert rules.values["harvest"]["prestige_influence"] == [0, 1, 2, 3, 3, 4, 4, 5]
 
 
 def test_hussars_raise_prestige(rules):
-    """ "Each Winged Hussar unit on the map raises the Prestige Level by 1 and gives +3 Victory Points.\""""
+    """Rulebook: "Each Winged Hussar unit on the map raises the Prestige Level by 1 and gives +3 Victory Points.\""""
     g = game(rules)
     st = g.state
     before = economy.prestige_level(st, rules, 0)
@@ -388,8 +389,9 @@ def test_hussars_raise_prestige(rules):
 
 
 def test_ransom(rules):
-    """ "The prisoner's owner may pay the captor at any time: 3 Gold + 1 Gold per XL of the figure." "If the ransom is
-    not paid by the end of the Harvest Phase, the player loses 1 Influence and the prisoner loses 1 Health.\""""
+    """Rulebook: "The prisoner's owner may pay the captor at any time: 3 Gold + 1 Gold per XL of the figure." "If the
+    ransom is not paid by the end of the Harvest Phase, the player loses 1 Influence and the prisoner loses 1
+    Health.\""""
     assert economy.ransom(rules, 0) == 3 and economy.ransom(rules, 4) == 7
     plans = [Answers(ransom=False), Answers(), Answers(), Answers()]
     g = game(rules, plans)
@@ -405,9 +407,9 @@ def test_ransom(rules):
 
 
 def test_refresh_removes_red_before_black(rules):
-    """ "Remove one Hardship marker from each estate: a red ruins marker first; a black marker only if no red marker is
-    left." "Add Cossacks to the Sich (1 unit for 3–4 players ...; none for 1–2 players)." "Migration Bank: Flip all
-    peasant tokens in the Migration Bank to their incited side.\""""
+    """Rulebook: "Remove one Hardship marker from each estate: a red ruins marker first; a black marker only if no red
+    marker is left." "Add Cossacks to the Sich (1 unit for 3–4 players ...; none for 1–2 players)." "Migration Bank:
+    Flip all peasant tokens in the Migration Bank to their incited side.\""""
     g = game(rules)
     st = g.state
     f = field(rules, "b2")
@@ -431,9 +433,9 @@ def test_refresh_removes_red_before_black(rules):
 
 
 def test_taking_the_jasyr(rules):
-    """ "Place a ruins marker on the estate and flip all its peasants to their incited side. 1 peasant is taken as jasyr
-    by the Tatar army, and 1 more flees to the Migration Bank." "An army carrying jasyr automatically enters Loose
-    Columns status.\""""
+    """Rulebook: "Place a ruins marker on the estate and flip all its peasants to their incited side. 1 peasant is taken
+    as jasyr by the Tatar army, and 1 more flees to the Migration Bank." "An army carrying jasyr automatically enters
+    Loose Columns status.\""""
     g = game(rules)
     st = g.state
     f = field(rules, "a3")  # seat 0: 3 peasants
@@ -447,8 +449,8 @@ def test_taking_the_jasyr(rules):
 
 
 def test_jasyr_leaving_the_map(rules):
-    """ "For each peasant token that successfully leaves the map, the Hetman instantly loses 1 Influence and the estate
-    owner loses 1 Happiness.\""""
+    """Rulebook: "For each peasant token that successfully leaves the map, the Hetman instantly loses 1 Influence and
+    the estate owner loses 1 Happiness.\""""
     g = game(rules)
     st = g.state
     offices.grant(g, offices.title_index(rules, "hetman"), 1)
@@ -462,9 +464,9 @@ def test_jasyr_leaving_the_map(rules):
 
 
 def test_swift_support_hussar_counts_two(rules):
-    """ "To repel a single raid on their domains, a player must deploy exactly 1 cavalry unit to that voivodeship."
-    "Hussars: Count as 2 cavalry units, allowing a single Hussar token to repel a Sefer raid for one player"; "For each
-    unrepelled attack, the targeted player immediately loses 1 Happiness or 6 Gold.\""""
+    """Rulebook: "To repel a single raid on their domains, a player must deploy exactly 1 cavalry unit to that
+    voivodeship." "Hussars: Count as 2 cavalry units, allowing a single Hussar token to repel a Sefer raid for one
+    player"; "For each unrepelled attack, the targeted player immediately loses 1 Happiness or 6 Gold.\""""
     plans = [Answers(swift=(2, 0, "gold")) for _ in range(4)]
     g = game(rules, plans, families=(0, -1, -1, -1), seed=3)
     st = g.state
@@ -483,7 +485,7 @@ def test_swift_support_hussar_counts_two(rules):
 
 
 def test_quarter_army_defends_one_voivodeship(rules):
-    """ "The Quarter Army defends one attacked voivodeship, protecting all players' domains there.\""""
+    """Rulebook: "The Quarter Army defends one attacked voivodeship, protecting all players' domains there.\""""
     g = game(rules, [Answers(swift=(0, 0, "gold")) for _ in range(4)], families=(0, -1, -1, -1))
     st = g.state
     g.die = lambda faces: rules.seats[0].domain + 1
@@ -496,9 +498,9 @@ def test_quarter_army_defends_one_voivodeship(rules):
 
 
 def test_expedition_success_pay_and_kings_support(rules):
-    """ "An expedition succeeds if more units are sent to it than there are players. Pay is always received ... King's
-    Support is awarded only for a successful expedition." "each participating player receives 1 King's Support token.
-    The player who sent the strongest forces receives 1 additional token.\""""
+    """Rulebook: "An expedition succeeds if more units are sent to it than there are players. Pay is always received ...
+    King's Support is awarded only for a successful expedition." "each participating player receives 1 King's Support
+    token. The player who sent the strongest forces receives 1 additional token.\""""
     g = game(rules, families=(0, 1, -1, -1))
     st = g.state
     expeditions.open_front(g, 0, with_hetman=False)
@@ -513,9 +515,9 @@ def test_expedition_success_pay_and_kings_support(rules):
 
 
 def test_uprising_outbreak(rules):
-    """ "A formal uprising erupts instantly when the Happiness Level of any individual player drops to -3 or lower."
-    "When an uprising breaks out, each Magnate lowers their Happiness on the Family Board by 1." "Take all independent
-    Ex-Registered Cossack units on the board ... one against each player where the uprising broke out.\""""
+    """Rulebook: "A formal uprising erupts instantly when the Happiness Level of any individual player drops to -3 or
+    lower." "When an uprising breaks out, each Magnate lowers their Happiness on the Family Board by 1." "Take all
+    independent Ex-Registered Cossack units on the board ... one against each player where the uprising broke out.\""""
     g = game(rules)
     st = g.state
     c = rules.unit("cossack")
@@ -528,7 +530,7 @@ def test_uprising_outbreak(rules):
 
 
 def test_agreement_cost(rules):
-    """ "Each player loses ½ VP for each 1 of gross Income from their estates still occupied by rebels when the
+    """Rulebook: "Each player loses ½ VP for each 1 of gross Income from their estates still occupied by rebels when the
     agreement is finalised (rounded up)." "Overall Happiness rises by 1 Level after an Agreement.\""""
     g = game(rules)
     st = g.state
@@ -566,8 +568,9 @@ def test_kaniw_lease(rules):
 
 
 def test_title_requirements(rules):
-    """ "Only a Catholic may become Bishop." "A single family may not hold both the Voivode and Castellan offices
-    simultaneously." "A player with this status [Enemy of the Commonwealth] ... may not bid in title auctions.\""""
+    """Rulebook: "Only a Catholic may become Bishop." "A single family may not hold both the Voivode and Castellan
+    offices simultaneously." "A player with this status [Enemy of the Commonwealth] ... may not bid in title
+    auctions.\""""
     g = game(rules)
     bishop, castellan, voivode = (offices.title_index(rules, t) for t in ("bishop", "castellan", "voivode"))
     assert not bidding.eligible(g, 0, bishop) and bidding.eligible(g, 1, bishop)  # Ostrogski is Orthodox
@@ -579,10 +582,10 @@ def test_title_requirements(rules):
 
 
 def test_death_of_the_magnate(rules):
-    """ "If a character's Health falls below 0, they die immediately. A character remains alive at exactly 0." "The
-    player receives VP equal to the deceased's XL." "The new Magnate starts at 0 XL and 0 XP, then: Add up the XP on
-    the Title ... cards in the Successor area. Convert this total into XL." "A new Successor enters the empty Successor
-    space (2 Health, 0 XP).\""""
+    """Rulebook: "If a character's Health falls below 0, they die immediately. A character remains alive at exactly 0."
+    "The player receives VP equal to the deceased's XL." "The new Magnate starts at 0 XL and 0 XP, then: Add up the XP
+    on the Title ... cards in the Successor area. Convert this total into XL." "A new Successor enters the empty
+    Successor space (2 Health, 0 XP).\""""
     g = game(rules)
     st = g.state
     offices.grant(g, offices.title_index(rules, "hetman"), 0, successor=True)
@@ -597,8 +600,8 @@ def test_death_of_the_magnate(rules):
 
 
 def test_first_round_restriction(rules):
-    """ "Cards displaying a crossed-out '1st round' icon cannot be resolved during the first round of the game. If such a
-    card is drawn in round 1, set it aside and draw another.\""""
+    """Rulebook: "Cards displaying a crossed-out '1st round' icon cannot be resolved during the first round of the game.
+    If such a card is drawn in round 1, set it aside and draw another.\""""
     g = game(rules)
     st = g.state
     unrest_kind = [k for k, _ in rules.events].index(6)  # an 'unrest' card: not in round 1 (events.yaml)
