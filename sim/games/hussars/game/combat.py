@@ -189,7 +189,8 @@ def fight(g, att_slot: int, dfd, intercepted: bool = False, siege: bool = False)
         for i in range(2):
             if 0 <= forces[i] < NS:
                 _promote(g, after[i], (outcome.attacker_after, outcome.defender_after)[i], fought[i])
-    damaged = outcome.defender_lost > 0 or armies.as_army(rules, after[1]) != before[1]
+    fresh = (sum(not t.wounded for t in before[1]), sum(not t.wounded for t in outcome.defender_after))
+    damaged = outcome.defender_lost > 0 or fresh[1] < fresh[0]  # a token destroyed or wounded
     _apply(g, att, after[0])
     _apply(g, dfd, after[1])
     _consequences(g, att, dfd, forces, outcome, played, damaged, intercepted, siege)

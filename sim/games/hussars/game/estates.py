@@ -109,9 +109,14 @@ def town_cost(state, rules, f: int) -> tuple[int, int]:
     return max(0, gold), v["town_influence"]
 
 
+def valid(state, f) -> bool:
+    """A field index (a plan may answer -1 for "none")."""
+    return isinstance(f, int) and 0 <= f < len(state.owner)
+
+
 def can_found_town(state, rules, s: int, f: int) -> bool:
     """Only a settled estate can receive a town (one per estate)."""
-    if state.owner[f] != s or state.town[f] or state.bright[f] + state.incited[f] == 0:
+    if not valid(state, f) or state.owner[f] != s or state.town[f] or state.bright[f] + state.incited[f] == 0:
         return False
     gold, infl = town_cost(state, rules, f)
     return state.gold[s] >= gold and state.influence[s] >= infl
@@ -148,7 +153,7 @@ def _settle_peasants(state, rules, f: int, n: int) -> None:
 
 def can_settle(state, rules, s: int, f: int) -> bool:
     v = rules.values["estates"]
-    return (state.owner[f] == s and state.occupier[f] < 0 and _room(state, rules, f) > 0
+    return (valid(state, f) and state.owner[f] == s and state.occupier[f] < 0 and _room(state, rules, f) > 0
             and state.gold[s] >= v["settlers_gold"])  # fmt: skip
 
 
@@ -205,7 +210,7 @@ def province_price(state, rules, f: int) -> int:
 
 def can_buy(state, rules, s: int, f: int) -> bool:
     """A settled Province of the Other Houses, not a Royal Lease nor a title's endowment, not occupied or besieged."""
-    return (state.owner[f] == OH and lease_at(rules, f) < 0 and endowment_title(rules, f) < 0
+    return (valid(state, f) and state.owner[f] == OH and lease_at(rules, f) < 0 and endowment_title(rules, f) < 0
             and state.bright[f] + state.incited[f] > 0 and state.occupier[f] < 0 and state.besieger[f] < 0
             and state.gold[s] >= province_price(state, rules, f))  # fmt: skip
 
@@ -226,7 +231,7 @@ def buy_province(state, rules, s: int, f: int) -> bool:
 def can_build_seat(state, rules, s: int, f: int) -> bool:
     """Rulebook: "Place your Family Seat in a Province (not a Royal Lease) ... You may only have one Family Seat."."""
     price = rules.values["estates"]["family_seat_gold"]
-    return (not state.seat_built[s] and state.owner[f] == s and lease_at(rules, f) < 0
+    return (valid(state, f) and not state.seat_built[s] and state.owner[f] == s and lease_at(rules, f) < 0
             and endowment_title(rules, f) < 0 and state.gold[s] >= price)  # fmt: skip
 
 
@@ -247,7 +252,7 @@ def fortress_cost(rules, level: int) -> int:
 
 
 def can_fortify(state, rules, s: int, f: int) -> bool:
-    return (state.owner[f] == s and state.fortress[f] < 2 and not state.building[f] and state.besieger[f] < 0
+    return (valid(state, f) and state.owner[f] == s and state.fortress[f] < 2 and not state.building[f] and state.besieger[f] < 0
             and state.occupier[f] < 0 and state.gold[s] >= fortress_cost(rules, state.fortress[f]))  # fmt: skip
 
 

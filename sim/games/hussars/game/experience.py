@@ -4,7 +4,8 @@
 from the figure's Experience tokens, so going from Level 0 to Level 5 costs 15 XP in total." XP is spent as soon as
 it covers the next Level (assumed: the rulebook lets the player spend it; no plan here would wait). Each Level
 gained gives one reward: a basic Knowledge card from the track, or a Tactic card; "You cannot take a Knowledge or
-Tactics card you already hold."
+Tactics card you already hold." "After the turn, once play passes to the next Force, the player chooses one reward":
+rewards earned are counted (``rewards_due``) and chosen by ``settle_rewards`` when a Force's turn (or a phase) ends.
 """
 
 from __future__ import annotations
@@ -62,4 +63,13 @@ def gain(g, s: int, n: int) -> None:
     while st.xl[s] < top and st.xp[s] >= advancement_cost(st.xl[s] + 1):
         st.xp[s] -= advancement_cost(st.xl[s] + 1)
         st.xl[s] += 1
-        take_reward(g, s, g.plans[s].reward(g, s))
+        st.rewards_due[s] += 1
+
+
+def settle_rewards(g) -> None:
+    """Every seat (in seat order) chooses the rewards it has earned."""
+    st = g.state
+    for s in range(len(st.rewards_due)):
+        while st.rewards_due[s] > 0:
+            st.rewards_due[s] -= 1
+            take_reward(g, s, g.plans[s].reward(g, s))

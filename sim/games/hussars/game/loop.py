@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sim.games.hussars.game import bidding, economy, events, refresh, titles, turn, unrest, victory
+from sim.games.hussars.game import bidding, economy, events, experience, refresh, titles, turn, unrest, victory
 from sim.games.hussars.game.context import Game
 from sim.games.hussars.game.setup import new_state
 from sim.games.hussars.game.state import AUTUMN, NS, SPRING, SUMMER, WINTER, State
@@ -39,10 +39,12 @@ def play(g: Game) -> GameRecord:
         g.acted("bidding")
         st.season = SUMMER
         economy.harvest(g)
+        experience.settle_rewards(g)
         g.acted("harvest")
         refresh.refresh_phase(g)
         g.acted("refresh")
         events.event_phase(g)
+        experience.settle_rewards(g)
         g.acted("events")
         st.season = AUTUMN
         turn.action_phase(g)
@@ -52,6 +54,7 @@ def play(g: Game) -> GameRecord:
         g.acted("bidding")
         st.season = WINTER
         titles.titles_phase(g)
+        experience.settle_rewards(g)
         st.st_lead[r - 1] = victory.leader(st, rules)
         g.acted("titles")
     unrest.end(g, agreement=True)

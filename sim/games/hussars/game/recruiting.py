@@ -32,7 +32,7 @@ def cost(g, t: int) -> int:
 
 def can_enlist_at(g, s: int, f: int) -> bool:
     st = g.state
-    return st.owner[f] == s and st.besieger[f] < 0 and st.occupier[f] < 0
+    return isinstance(f, int) and 0 <= f < st.dims.nf and st.owner[f] == s and st.besieger[f] < 0 and st.occupier[f] < 0
 
 
 def _army_at(g, s: int, f: int) -> int:

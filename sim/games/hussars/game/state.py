@@ -77,6 +77,7 @@ def fields(d: Dims) -> list[tuple[str, tuple[int, ...], str]]:
         ("kings_support", (NS,), "King's Support tokens"),
         ("xp", (NS,), "the Magnate's unspent XP"),
         ("xl", (NS,), "the Magnate's Level"),
+        ("rewards_due", (NS,), "Level-Up Rewards to choose once play passes to the next Force"),
         ("health", (NS,), "the Magnate's Health"),
         ("succ_health", (NS,), "the Successor's Health"),
         ("prestige", (NS,), "the Prestige track space, Hussars not counted"),

@@ -41,8 +41,7 @@ def magnate_dies(g, s: int) -> None:
     st.succ_health[s] = rules.board["successor_health"]
     st.captor[s] = -1
     st.figure[s] = estates.home(st, rules, s)
-    for _ in range(st.xl[s]):
-        experience.take_reward(g, s, g.plans[s].reward(g, s))
+    st.rewards_due[s] = st.xl[s]  # the deceased's pending rewards go with him; one per Level of the new Magnate
 
 
 def successor_dies(g, s: int) -> None:

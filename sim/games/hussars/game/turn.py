@@ -284,4 +284,5 @@ def action_phase(g) -> None:
             housekeeping(g, REBELS)
             rebels.turn(g)
             g.acted("rebels")
+        experience.settle_rewards(g)
     st.acting = -1
