@@ -8,6 +8,7 @@ a player skip an action.
 from __future__ import annotations
 
 from sim.games.hussars.game import armies, estates, movement, orders, recruiting, sieges
+from sim.games.hussars.game.combat import GARRISON
 from sim.games.hussars.game.experience import reward_options
 from sim.games.hussars.game.orders import Order
 from sim.games.hussars.game.state import ON_MAP
@@ -35,6 +36,15 @@ def army_options(g, s: int, a: int) -> list:
             out.append(Order(a, f, "raid"))
         if st.occupier[f] < 0 and st.besieger[f] < 0:
             out.append(Order(a, f, "occupy"))
+    for f in range(st.dims.nf):
+        if (
+            d[f] <= budget
+            and estates.is_estate(st, f)
+            and st.owner[f] != s
+            and not armies.enemy_troops(st, f, s)
+            and (st.fortress[f] or st.building[f] or st.family_seat[f] >= 0)
+        ):
+            out.append(Order(a, f, "burn"))
     for b in range(len(st.a_force)):
         if (
             st.a_force[b] not in (-1, s)
@@ -43,6 +53,8 @@ def army_options(g, s: int, a: int) -> list:
             and d[st.a_field[b]] <= budget
         ):
             out.append(Order(a, st.a_field[b], "attack", b))
+    if st.besieger[here] == a and armies.tokens(st.garrison[here]):
+        out.append(Order(a, here, "attack", GARRISON))
     for f in range(st.dims.nf):
         if (
             d[f] + 1 <= budget

@@ -15,6 +15,8 @@ NA = 64
 NS = 4
 ON_MAP = 0
 
+YES, NO = np.bool_(True), np.bool_(False)  # non-literal flags: one compiled specialization
+
 
 @njit(cache=True)
 def block_tokens(block, nt):
@@ -167,8 +169,12 @@ def merge_armies(st, R, force):
         if st.a_force[a] != force or st.a_away[a] != ON_MAP:
             continue
         for b in range(a + 1, NA):
-            if st.a_force[b] == force and st.a_away[b] == ON_MAP and st.a_field[b] == st.a_field[a] \
-                    and st.a_target[b] == st.a_target[a]:
+            if (
+                st.a_force[b] == force
+                and st.a_away[b] == ON_MAP
+                and st.a_field[b] == st.a_field[a]
+                and st.a_target[b] == st.a_target[a]
+            ):
                 for t in range(R.nt):
                     for v in range(2):
                         for w in range(2):
@@ -222,7 +228,7 @@ def set_garrison(st, R, f, block, to_box):
 
 @njit(cache=True)
 def empty_garrison(st, R, f):
-    set_garrison(st, R, f, np.zeros_like(st.garrison[f]), True)
+    set_garrison(st, R, f, np.zeros_like(st.garrison[f]), YES)
 
 
 @njit(cache=True)

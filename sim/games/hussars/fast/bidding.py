@@ -10,11 +10,12 @@ from sim.games.hussars.fast import combat as CB
 from sim.games.hussars.fast import law as L
 from sim.games.hussars.fast import offices as O
 from sim.games.hussars.fast import policy as PO
-from sim.games.hussars.fast import reactions
-from sim.games.hussars.fast import rng
+from sim.games.hussars.fast import reactions, rng
 
 NS, OH = 4, 4
 CARD_BIDDING = 3
+
+YES, NO = np.bool_(True), np.bool_(False)  # non-literal flags: one compiled specialization
 
 
 @njit(cache=True)
@@ -112,7 +113,7 @@ def auction_market(st, R, P, sp, rs):
                     if g + i + k > 0:
                         offers[s] = value(R, g, i, k)
                         has[s] = True
-            won = winner(st, R, offers, has, 0, False)
+            won = winner(st, R, offers, has, np.int64(0), NO)
             if won >= 0:
                 st.gold[won] -= bids[won, 0]
                 st.influence[won] -= bids[won, 1]
@@ -151,7 +152,7 @@ def lease_auction(st, R, P, sp, rs, i):
                 offers[s] = value(R, g, k1, k2) + free * R.infl_gold
                 has[s] = True
     oh = R.l_bid_infl[i] + (rng.die(rs, R.l_bid_die[i]) if R.l_bid_die[i] else 0)
-    won = winner(st, R, offers, has, oh * R.infl_gold, True)
+    won = winner(st, R, offers, has, oh * R.infl_gold, YES)
     if won == holder:
         if 0 <= won < NS:
             _pay(st, won, bids)
@@ -164,8 +165,8 @@ def lease_auction(st, R, P, sp, rs, i):
         st.st_paid_lease[won] += value(R, bids[won, 0], bids[won, 1], bids[won, 2])
     O.transfer_lease(st, R, i, won)
     if won == OH:
-        a = A.new_army(st, R, OH, R.l_field[i])
-        A.add_units(st, R, a, R.cossack, 0, 0, min(1, st.box[R.cossack]), True)
+        a = A.new_army(st, R, np.int64(OH), R.l_field[i])
+        A.add_units(st, R, a, R.cossack, np.int64(0), np.int64(0), min(1, st.box[R.cossack]), YES)
         A.drop_if_empty(st, R, a)
 
 
@@ -218,10 +219,10 @@ def title_auction(st, R, P, sp, rs, t):
             if g + i + k + free > 0:
                 offers[s] = value(R, g, i, k) + free * R.infl_gold
                 has[s] = True
-    won = winner(st, R, offers, has, value(R, R.t_ohbid[t, 0], R.t_ohbid[t, 1], R.t_ohbid[t, 2]), True)
+    won = winner(st, R, offers, has, value(R, R.t_ohbid[t, 0], R.t_ohbid[t, 1], R.t_ohbid[t, 2]), YES)
     if 0 <= won < NS:
         _pay(st, won, bids)
         st.st_paid_title[won] += value(R, bids[won, 0], bids[won, 1], bids[won, 2])
         O.grant(st, R, t, won, reactions.title_place(st, R, P, sp, rs, won))
     else:
-        O.grant(st, R, t, OH, False)
+        O.grant(st, R, t, np.int64(OH), NO)

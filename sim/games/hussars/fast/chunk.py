@@ -37,6 +37,8 @@ S_ECO = tally.SEAT.index(tally.ECONOMY[0])
 assert tally.ECONOMY[:11] == ("income", "upkeep", "deficit", "crimes", "outlaw", "deaths", "jasyr", "ruined", "raids",
                               "paid_title", "paid_lease")  # the order _row writes  # fmt: skip
 
+YES, NO = np.bool_(True), np.bool_(False)  # non-literal flags: one compiled specialization
+
 
 @njit(cache=True)
 def _row(st, R, winner, plan_ids, fam_pos, out):
@@ -76,10 +78,18 @@ def _row(st, R, winner, plan_ids, fam_pos, out):
         for c in range(NCAT):
             out[base + S_CAT + c] = scores[s, c]
         e = base + S_ECO
-        out[e + 0], out[e + 1], out[e + 2], out[e + 3] = st.st_income[s], st.st_upkeep[s], st.st_deficit[s], \
-            st.st_crimes[s]
-        out[e + 4], out[e + 5], out[e + 6], out[e + 7] = st.st_outlaw[s], st.st_deaths[s], st.st_jasyr[s], \
-            st.st_ruined[s]
+        out[e + 0], out[e + 1], out[e + 2], out[e + 3] = (
+            st.st_income[s],
+            st.st_upkeep[s],
+            st.st_deficit[s],
+            st.st_crimes[s],
+        )
+        out[e + 4], out[e + 5], out[e + 6], out[e + 7] = (
+            st.st_outlaw[s],
+            st.st_deaths[s],
+            st.st_jasyr[s],
+            st.st_ruined[s],
+        )
         out[e + 8], out[e + 9], out[e + 10] = st.st_raids[s], st.st_paid_title[s], st.st_paid_lease[s]
         titles = 0
         for t in range(4):
@@ -93,8 +103,9 @@ def _row(st, R, winner, plan_ids, fam_pos, out):
 
 
 @njit(cache=True)
-def play_games(Rs, BT, P, families, plan_ids, fam_pos, rounds, mode, key, start, titles, leases, S, flat, rows,
-               trace, tn):
+def play_games(
+    Rs, BT, P, families, plan_ids, fam_pos, rounds, mode, key, start, titles, leases, S, flat, rows, trace, tn
+):
     """Games ``start .. start + len(families) - 1``: one row each into ``rows``."""
     R = Rs[0]
     st = S[0]
@@ -151,7 +162,7 @@ def fast_rows(payload, key, start: int, count: int) -> np.ndarray:
 
 def trace_game(payload, key, game: int, variant: int = 0, capacity: int = 800):
     """(row, the position after every action) of one game on the compiled engine."""
-    fams, plans, pos = _seats(payload, game, 1)
+    fams, plans, pos = _seats(payload, game, np.int64(1))
     setup = payload.variants[variant]
     _, R, BT, P = _compiled(setup.rules, payload.specs)
     S = STATE.new()

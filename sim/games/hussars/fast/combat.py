@@ -32,6 +32,8 @@ KIND_TATARS, KIND_REBELS, KIND_INTERCEPTION, KIND_SIEGE, KIND_HETMAN, KIND_PRIVA
 ENEMIES_CAT, CAPTURED_CAT = 10, 11  # VP_CATS indices
 NTOK = 64
 
+YES, NO = np.bool_(True), np.bool_(False)  # non-literal flags: one compiled specialization
+
 
 @njit(cache=True)
 def side_force(st, who, f):
@@ -147,7 +149,7 @@ def fight(st, R, BT, P, sp, rs, mode, att, dfd_who, intercepted, siege):
     if mode == 0:
         nfa = na
         if loose0 and not csiege:
-            S.strongest_first(R, at, av, aw, na, 0)
+            S.strongest_first(R, at, av, aw, na, np.int64(0))
             nfa = F.half(R, na)
             S.canonical(R, at, av, aw, nfa)
             _rest_canonical(R, at, av, aw, nfa, na)
@@ -187,11 +189,11 @@ def fight(st, R, BT, P, sp, rs, mode, att, dfd_who, intercepted, siege):
         for v in range(2):
             fresh_after += out_d[t, v, 0]
     damaged = lost_d > 0 or fresh_after < fresh_before
-    A.set_units(st, R, att, out_a, True)
+    A.set_units(st, R, att, out_a, YES)
     if army:
-        A.set_units(st, R, dfd_who, out_d, True)
+        A.set_units(st, R, dfd_who, out_d, YES)
     else:
-        A.set_garrison(st, R, f, out_d, True)
+        A.set_garrison(st, R, f, out_d, YES)
     _consequences(st, R, P, sp, rs, att, dfd_who, f, forces, winner, lost_a, lost_d, cap_a, cap_d, played0, played1,
                   label, damaged, intercepted, int(BT[2][P_RETREAT]))  # fmt: skip
     kind = _kind(forces, intercepted, siege)
@@ -234,22 +236,47 @@ def _kind(forces, intercepted, siege):
 
 
 @njit(cache=True)
-def _full(st, R, BT, rs, forces, at, av, aw, na, dt, dv, dw, nd, npick, loose0, loose1, level, famine, moved, can0,
-          can1, f, garrison, out_a, out_d):
+def _full(
+    st,
+    R,
+    BT,
+    rs,
+    forces,
+    at,
+    av,
+    aw,
+    na,
+    dt,
+    dv,
+    dw,
+    nd,
+    npick,
+    loose0,
+    loose1,
+    level,
+    famine,
+    moved,
+    can0,
+    can1,
+    f,
+    garrison,
+    out_a,
+    out_d,
+):
     units, cards, params = BT
     siege = level > 0
     status = (loose0 or siege, loose1)
     # the attacker's fighting half in Loose Columns (its strongest, by printed Effectiveness) comes first
-    nfa = _line_up(R, at, av, aw, na, -1, loose0 and level == 0, 1)
-    nfd = _line_up(R, dt, dv, dw, nd, npick, loose1 and level == 0, 1)
+    nfa = _line_up(R, at, av, aw, na, np.int64(-1), loose0 and level == 0, np.int64(1))
+    nfd = _line_up(R, dt, dv, dw, nd, npick, loose1 and level == 0, np.int64(1))
     sizes = np.array([na, nd])
     hand = np.zeros(R.ntac, np.int64)
     rows = np.empty(R.ntac + 1, np.int64)
     cols = np.empty(R.ntac + 1, np.int64)
-    hand_mask(st, R, forces[0], 0, hand)
-    m = F.legal_list(R, cards, params, hand, 0, at, nfa, sizes, status, siege, level, moved, rows)
+    hand_mask(st, R, forces[0], np.int64(0), hand)
+    m = F.legal_list(R, cards, params, hand, np.int64(0), at, nfa, sizes, status, siege, level, moved, rows)
     hand_mask(st, R, forces[1], level if (garrison and siege) else 0, hand)
-    n = F.legal_list(R, cards, params, hand, 1, dt, nfd, sizes, status, siege, level, moved, cols)
+    n = F.legal_list(R, cards, params, hand, np.int64(1), dt, nfd, sizes, status, siege, level, moved, cols)
     size = max(na, nd, 1)
     unit = np.zeros((2, size), np.int64)
     vet = np.zeros((2, size), np.bool_)
@@ -297,8 +324,28 @@ def _full(st, R, BT, rs, forces, at, av, aw, na, dt, dv, dw, nd, npick, loose0, 
 
 
 @njit(cache=True)
-def _consequences(st, R, P, sp, rs, att, dfd_who, f, forces, winner, lost_a, lost_d, cap_a, cap_d, played0,
-                  played1, label, damaged, intercepted, retreat):
+def _consequences(
+    st,
+    R,
+    P,
+    sp,
+    rs,
+    att,
+    dfd_who,
+    f,
+    forces,
+    winner,
+    lost_a,
+    lost_d,
+    cap_a,
+    cap_d,
+    played0,
+    played1,
+    label,
+    damaged,
+    intercepted,
+    retreat,
+):
     lost = (lost_a, lost_d)
     cap = (cap_a, cap_d)
     for i in range(2):
@@ -314,7 +361,7 @@ def _consequences(st, R, P, sp, rs, att, dfd_who, f, forces, winner, lost_a, los
     attacker, defender = forces
     if 0 <= attacker < NS and not intercepted:
         if 0 <= defender < NS and L.crests(st, defender) > 0:
-            L.attempt_punish(st, R, attacker, defender, 1)
+            L.attempt_punish(st, R, attacker, defender, np.int64(1))
         elif not L.is_enemy(st, R, defender) and damaged:
             L.commit(st, R, attacker, R.aggression)
     for i in range(2):
@@ -325,8 +372,13 @@ def _consequences(st, R, P, sp, rs, att, dfd_who, f, forces, winner, lost_a, los
     played = (played0, played1)
     for i in range(2):
         who = sides[i]
-        if played[i] == retreat and label != 1 and who != GARRISON and st.a_force[who] >= 0 \
-                and A.army_tokens(st, R, who) > 0:
+        if (
+            played[i] == retreat
+            and label != 1
+            and who != GARRISON
+            and st.a_force[who] >= 0
+            and A.army_tokens(st, R, who) > 0
+        ):
             dest = M.retreat_field(st, R, who)
             if dest >= 0:
                 _relocate(st, who, dest)
@@ -340,7 +392,7 @@ def _consequences(st, R, P, sp, rs, att, dfd_who, f, forces, winner, lost_a, los
             A.free_slot(st, who)
     SG.check(st, R, f)
     if st.occupier[f] >= 0 and A.first_army_at(st, f, st.occupier[f]) < 0:
-        E.set_occupier(st, R, f, -1)
+        E.set_occupier(st, R, f, np.int64(-1))
     if forces[0] == REBELS or forces[1] == REBELS:
         U.check_suppressed(st, R, rs)
 
@@ -407,9 +459,8 @@ def _rescue(st, R, a, liberator):
         st.a_jasyr[a, k] = -1
         freed += 1
         if home >= 0 and st.owner[home] >= 0:
-            E.add_peasants(st, R, home, 0, 1)
+            E.add_peasants(st, R, home, np.int64(0), np.int64(1))
         else:
             st.bank_incited += 1
     if 0 <= liberator < NS:
         st.influence[liberator] += freed * R.liberator_infl
-

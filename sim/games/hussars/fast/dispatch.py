@@ -17,15 +17,22 @@ FAST_MAX_CHUNK = 20_000  # games per chunk on the compiled engine
 
 def fast_obstacles(raw: dict, experiment) -> list[str]:
     """Why the compiled engine cannot play ``experiment``; empty when it can."""
-    try:
-        from sim.games.hussars.fast import policy
-    except ImportError:
-        return ["the compiled engine is not built"]
+    import json
+
+    from sim.games.hussars.fast import params, tables
+    from sim.games.hussars.game.ruleset import load_game_rules
+
     why = []
-    for label, (uses, params) in zip(experiment.labels, experiment.specs, strict=True):
-        reason = policy.unsupported(uses, params)
+    if raw.get("strict"):
+        why.append("strict: true (only the reference engine stops at a refused decision)")
+    for label, (uses, spec) in zip(experiment.labels, experiment.specs, strict=True):
+        reason = params.unsupported(uses, spec)
         if reason:
             why.append(f"plan {label}: {reason}")
+    for setup in experiment.variants:
+        reason = tables.fits(load_game_rules({k: json.loads(v) for k, v in setup.rules}))
+        if reason:
+            why.append(f"variant {setup.name}: {reason}")
     return why
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.hussars.fast import armies as A
@@ -57,7 +58,7 @@ def army_targets(st, R, a, allow, out):
         elif allow == ALLOW_LOYAL:
             if L.is_enemy(st, R, force):
                 continue
-        if not reach(st, R, a, st.a_field[b], 0):
+        if not reach(st, R, a, st.a_field[b], np.int64(0)):
             continue
         out[n] = b
         n += 1
@@ -66,7 +67,9 @@ def army_targets(st, R, a, allow, out):
         cur = out[i]
         j = i - 1
         while j >= 0 and (M.dist(st, R, a, here, st.a_field[out[j]]), out[j]) > (
-                M.dist(st, R, a, here, st.a_field[cur]), cur):
+            M.dist(st, R, a, here, st.a_field[cur]),
+            cur,
+        ):
             out[j + 1] = out[j]
             j -= 1
         out[j + 1] = cur

@@ -11,6 +11,8 @@ from sim.games.hussars.fast import armies as A
 
 NS, OH = 4, 4
 
+YES, NO = np.bool_(True), np.bool_(False)  # non-literal flags: one compiled specialization
+
 
 @njit(cache=True)
 def gross(st, R, f):
@@ -30,8 +32,8 @@ def share(st, R, f):
     if st.owner[f] < 0:
         return -1, 0
     if st.occupier[f] >= 0:
-        return st.occupier[f], (0 if blocked(st, f, True) else gross(st, R, f))
-    return st.owner[f], (0 if blocked(st, f, False) else gross(st, R, f))
+        return st.occupier[f], (0 if blocked(st, f, YES) else gross(st, R, f))
+    return st.owner[f], (0 if blocked(st, f, NO) else gross(st, R, f))
 
 
 @njit(cache=True)
@@ -215,7 +217,7 @@ def buy_province(st, R, s, f):
     st.gold[s] -= province_price(st, R, f)
     for a in range(A.NA):
         if st.a_force[a] == OH and st.a_field[a] == f and st.a_away[a] == 0:
-            A.clear_army(st, R, a, True)
+            A.clear_army(st, R, a, YES)
     if st.garrison_force[f] == OH:
         A.empty_garrison(st, R, f)
     set_owner(st, R, f, s)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.hussars.fast import armies as A
 from sim.games.hussars.fast import combat as CB
 from sim.games.hussars.fast import experience as X
-from sim.games.hussars.fast import reactions
-from sim.games.hussars.fast import rng
+from sim.games.hussars.fast import reactions, rng
 from sim.games.hussars.fast import unrest as U
 
 NS, HETMAN = 4, 7
@@ -64,16 +64,23 @@ def rewards(st, R):
                     strength[s] += A.effectiveness(R, st.a_units[a])
                     cav = 0
                     for t in range(R.nt):
-                        cav += cavalry_of(R, t) * (st.a_units[a, t, 0, 0] + st.a_units[a, t, 0, 1]
-                                                   + st.a_units[a, t, 1, 0] + st.a_units[a, t, 1, 1])
+                        cav += cavalry_of(R, t) * (
+                            st.a_units[a, t, 0, 0]
+                            + st.a_units[a, t, 0, 1]
+                            + st.a_units[a, t, 1, 0]
+                            + st.a_units[a, t, 1, 1]
+                        )
                     st.gold[s] += R.ek_pay * cav
         if success and R.ek_ks:
             best = -1
             for s in range(NS):
                 if joined[s]:
                     st.kings_support[s] += R.ks_each
-                    if best < 0 or strength[s] > strength[best] or (
-                            strength[s] == strength[best] and CB.priority(st, s) < CB.priority(st, best)):
+                    if (
+                        best < 0
+                        or strength[s] > strength[best]
+                        or (strength[s] == strength[best] and CB.priority(st, s) < CB.priority(st, best))
+                    ):
                         best = s
             if best >= 0:
                 st.kings_support[best] += R.ks_strongest
@@ -120,7 +127,7 @@ def send_cavalry(st, R, s, need, to_field):
                             if away < 0:
                                 away = A.new_army(st, R, s, to_field if to_field >= 0 else st.a_field[a])
                                 st.a_away[away] = 2
-                            A.move_tokens(st, R, a, away, t, v, w, 1)
+                            A.move_tokens(st, R, a, away, t, v, w, np.int64(1))
                             free -= 1
                             sent += c
         A.drop_if_empty(st, R, a)
@@ -160,12 +167,12 @@ def swift_support(st, R, P, sp, rs, attacks, defended):
         if st.active[s] == 0 or R.seat_domain[s] != v:
             continue
         send, favours, gold = reactions.swift(st, R, P, sp, rs, s, attacks, cavalry_units(st, R, s))
-        left = attacks - send_cavalry(st, R, s, max(0, min(send, attacks)), -1)
+        left = attacks - send_cavalry(st, R, s, max(0, min(send, attacks)), np.int64(-1))
         for k in range(2):
             if left > 0 and (favours >> k) & 1 and st.favours[s, k]:
                 st.favours[s, k] = 0
                 left -= R.favour_cav[k]
-                insert(st, rs, DEBT, 2 * s + k)
+                insert(st, rs, np.int64(DEBT), 2 * s + k)
         for _ in range(max(0, left)):
             if gold and st.gold[s] >= R.swift_gold:
                 st.gold[s] -= R.swift_gold

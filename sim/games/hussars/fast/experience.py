@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 
@@ -36,11 +37,11 @@ def is_option(st, R, s, kind, i):
 def count_options(st, R, s):
     n = 0
     for c in range(R.nc):
-        if is_option(st, R, s, 0, c):
+        if is_option(st, R, s, np.int64(0), c):
             n += 1
     for k in range(R.ntac):
         t = R.deck_order[k]
-        if t >= 0 and is_option(st, R, s, 1, t):
+        if t >= 0 and is_option(st, R, s, np.int64(1), t):
             n += 1
     return n
 
@@ -49,13 +50,13 @@ def count_options(st, R, s):
 def option_at(st, R, s, k):
     """The k-th reward option in ``reward_options`` order (knowledge first, then tactics)."""
     for c in range(R.nc):
-        if is_option(st, R, s, 0, c):
+        if is_option(st, R, s, np.int64(0), c):
             if k == 0:
                 return 0, c
             k -= 1
     for j in range(R.ntac):
         t = R.deck_order[j]
-        if t >= 0 and is_option(st, R, s, 1, t):
+        if t >= 0 and is_option(st, R, s, np.int64(1), t):
             if k == 0:
                 return 1, t
             k -= 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.hussars.fast import experience as X
@@ -33,7 +34,7 @@ def outlaw(st, R, s):
             O.vacate(st, t)
     for i in range(R.nl):
         if st.lease_holder[i] == s:
-            O.transfer_lease(st, R, i, OH)
+            O.transfer_lease(st, R, i, np.int64(OH))
 
 
 @njit(cache=True)

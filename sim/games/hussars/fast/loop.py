@@ -3,6 +3,7 @@ the same points where the position is recorded for the lockstep tests)."""
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.hussars.fast import bidding as BD
@@ -13,6 +14,8 @@ from sim.games.hussars.fast import titles as TI
 from sim.games.hussars.fast import turn as TU
 from sim.games.hussars.fast import unrest as U
 from sim.games.hussars.fast import victory as V
+
+YES, NO = np.bool_(True), np.bool_(False)  # non-literal flags: one compiled specialization
 
 
 @njit(cache=True)
@@ -44,7 +47,7 @@ def play(st, R, BT, P, sp, rs, mode, flat, trace, tn):
         TU.settle_rewards(st, R, P, sp, rs)
         st.st_lead[r - 1] = V.leader(st, R)
         TU.acted(flat, trace, tn)
-    U.end(st, R, rs, True)
+    U.end(st, R, rs, YES)
     st.st_lead[st.rounds - 1] = V.leader(st, R)
     TU.acted(flat, trace, tn)
     return V.leader(st, R)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.hussars.fast import armies as A
@@ -97,7 +98,7 @@ def move(st, R, P, sp, rs, a, goal, budget, carry):
 def move_figure(st, R, s, goal):
     budget = R.figure_mp
     while budget > 0 and st.figure[s] != goal:
-        nb = next_step(st, R, -1, st.figure[s], goal, budget)
+        nb = next_step(st, R, np.int64(-1), st.figure[s], goal, budget)
         if nb < 0:
             return
         budget -= R.f_cost[st.figure[s], nb]

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.hussars.fast import armies as A
 from sim.games.hussars.fast import estates as E
 
 NS, OH = 4, 4
+
+YES, NO = np.bool_(True), np.bool_(False)  # non-literal flags: one compiled specialization
 
 
 @njit(cache=True)
@@ -21,7 +24,7 @@ def take_estate(st, R, f, holder):
     if st.owner[f] == OH and holder != OH:
         for a in range(A.NA):
             if st.a_force[a] == OH and st.a_field[a] == f and st.a_away[a] == 0:
-                A.clear_army(st, R, a, True)
+                A.clear_army(st, R, a, YES)
     E.set_owner(st, R, f, holder)
 
 
@@ -49,7 +52,7 @@ def transfer_lease(st, R, i, holder):
     if old == OH:
         for a in range(A.NA):
             if st.a_force[a] == OH and st.a_field[a] == f and st.a_away[a] == 0:
-                A.clear_army(st, R, a, True)
+                A.clear_army(st, R, a, YES)
         if st.garrison_force[f] == OH:
             A.empty_garrison(st, R, f)
     take_estate(st, R, f, holder)

@@ -3,6 +3,7 @@ the actions of ``orders.ACTIONS`` by index (0 none, 1 raid, 2 attack, 3 occupy, 
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.hussars.fast import armies as A
@@ -13,6 +14,8 @@ from sim.games.hussars.fast import sieges as SG
 
 NONE, RAID, ATTACK, OCCUPY, SIEGE, EXPEDITION, BURN = 0, 1, 2, 3, 4, 5, 6
 GARRISON = -2
+
+YES, NO = np.bool_(True), np.bool_(False)  # non-literal flags: one compiled specialization
 
 
 @njit(cache=True)
@@ -27,7 +30,7 @@ def split_recruits(st, R, a):
     for t in range(R.nt):
         n = st.a_fresh[a, t]
         if n:
-            A.move_tokens(st, R, a, rest, t, R.recruit_vet[t], 1, n)
+            A.move_tokens(st, R, a, rest, t, R.recruit_vet[t], np.int64(1), n)
 
 
 @njit(cache=True)
@@ -88,9 +91,9 @@ def attack(st, R, BT, P, sp, rs, mode, a, target):
         return False
     st.a_attacks[a] += 1
     if target == GARRISON:
-        CB.fight(st, R, BT, P, sp, rs, mode, a, GARRISON, False, True)
+        CB.fight(st, R, BT, P, sp, rs, mode, a, np.int64(GARRISON), NO, YES)
     else:
-        CB.fight(st, R, BT, P, sp, rs, mode, a, target, False, False)
+        CB.fight(st, R, BT, P, sp, rs, mode, a, target, NO, NO)
     return True
 
 
@@ -166,7 +169,7 @@ def execute(st, R, BT, P, sp, rs, mode, s, army, goal, action, target, with_figu
         RD.check_occupations(st, R)
     if icpt >= 0:
         spend(st, a, spent, speed)
-        CB.fight(st, R, BT, P, sp, rs, mode, a, GARRISON, True, False)
+        CB.fight(st, R, BT, P, sp, rs, mode, a, np.int64(GARRISON), YES, NO)
         return True
     if st.a_field[a] == goal and spent + reserve <= budget:
         if act(st, R, BT, P, sp, rs, mode, a, action, target):
@@ -184,9 +187,9 @@ def march(st, R, BT, P, sp, rs, mode, a):
     if st.a_field[a] == goal:
         return
     origin = st.a_field[a]
-    spent, icpt = M.move(st, R, P, sp, rs, a, goal, M.speed(st, R, a), -1)
+    spent, icpt = M.move(st, R, P, sp, rs, a, goal, M.speed(st, R, a), np.int64(-1))
     st.a_moved[a] += spent
     if st.a_field[a] != origin:
         st.a_march[a] -= 1
     if icpt >= 0:
-        CB.fight(st, R, BT, P, sp, rs, mode, a, GARRISON, True, False)
+        CB.fight(st, R, BT, P, sp, rs, mode, a, np.int64(GARRISON), YES, NO)

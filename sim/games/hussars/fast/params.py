@@ -70,8 +70,10 @@ def compile_plan(uses: str, params: dict, rules) -> np.ndarray:
     for key in ("reserve", "army_target", "upkeep_margin", "garrison", "crest_limit", "lease_value",
                 "settle_min_happiness", "town_max_gold", "province_max_price"):  # fmt: skip
         r[key] = int(p[key])
-    for key in ("bid_cards", "hunt", "attack_rivals", "expeditions", "raid", "spree", "punish", "title_successor",
-                "lokator", "fortress", "family_seat", "use_favours", "defend_domain", "veto", "target_leader"):  # fmt: skip
+    for key in (
+        "bid_cards", "hunt", "attack_rivals", "expeditions", "raid", "spree", "punish", "title_successor",
+        "lokator", "fortress", "family_seat", "use_favours", "defend_domain", "veto", "target_leader",
+    ):  # fmt: skip
         r[key] = int(bool(p[key]))
     for key in ("attack_ratio", "intercept_ratio", "hidden_eff"):
         r[key] = float(p[key])

@@ -17,9 +17,8 @@ from sim.games.hussars.fast import law as L
 from sim.games.hussars.fast import movement as M
 from sim.games.hussars.fast import orders as O
 from sim.games.hussars.fast import raids as RD
-from sim.games.hussars.fast import reactions
+from sim.games.hussars.fast import reactions, rng
 from sim.games.hussars.fast import recruiting as RC
-from sim.games.hussars.fast import rng
 from sim.games.hussars.fast import sieges as SG
 from sim.games.hussars.fast import victory as V
 
@@ -28,6 +27,8 @@ AUTUMN = 2
 PRIORITY_EFFECT = np.array([0, 1, 2, 4, 5, 6, 7, 8, -1])  # EFFECT_PRIORITIES → EFFECTS (-1: any yellow card)
 CARD_BIDDING, EXTRA_BID = 3, 9
 BIG = 10**6
+
+YES, NO = np.bool_(True), np.bool_(False)  # non-literal flags: one compiled specialization
 
 
 @njit(cache=True)
@@ -72,7 +73,7 @@ def rival_leader(st, R, s):
         other = st.track[i]
         if other < 0 or other == s or st.active[other] == 0:
             continue
-        score = V.total(st, R, other, True)
+        score = V.total(st, R, other, YES)
         if best < 0 or score > top:
             best, top = other, score
     return best
@@ -123,8 +124,11 @@ def best_order(st, R, p, s, a):
                 continue
             hostile = L.is_enemy(st, R, force) or (p.attack_rivals == 1 and 0 <= force < NS)
             d = M.dist(st, R, a, here, st.a_field[b])
-            if hostile and d <= budget and mine >= p.attack_ratio * reactions.visible_strength(st, R, s, b,
-                                                                                                p.hidden_eff):
+            if (
+                hostile
+                and d <= budget
+                and mine >= p.attack_ratio * reactions.visible_strength(st, R, s, b, p.hidden_eff)
+            ):
                 if best < 0 or d < bd:
                     best, bd = b, d
         if best >= 0:
@@ -172,8 +176,12 @@ def army_option(st, R, s, a, k):
                 return 1, a, f, O.NONE, -1
             i += 1
     for f in range(R.nf):
-        if M.dist(st, R, a, here, f) + 1 > budget or not E.is_estate(st, f) or st.owner[f] == s or \
-                A.enemy_troops(st, R, f, s):
+        if (
+            M.dist(st, R, a, here, f) + 1 > budget
+            or not E.is_estate(st, f)
+            or st.owner[f] == s
+            or A.enemy_troops(st, R, f, s)
+        ):
             continue
         if st.ruins[f] == 0:
             if k == i:
@@ -183,16 +191,43 @@ def army_option(st, R, s, a, k):
             if k == i:
                 return 1, a, f, O.OCCUPY, -1
             i += 1
+    for f in range(R.nf):
+        if (
+            M.dist(st, R, a, here, f) <= budget
+            and E.is_estate(st, f)
+            and st.owner[f] != s
+            and not A.enemy_troops(st, R, f, s)
+            and (st.fortress[f] or st.building[f] or st.family_seat[f] >= 0)
+        ):
+            if k == i:
+                return 1, a, f, O.BURN, -1
+            i += 1
     for b in range(A.NA):
-        if st.a_force[b] != -1 and st.a_force[b] != s and st.a_away[b] == 0 and A.army_tokens(st, R, b) and \
-                M.dist(st, R, a, here, st.a_field[b]) <= budget:
+        if (
+            st.a_force[b] != -1
+            and st.a_force[b] != s
+            and st.a_away[b] == 0
+            and A.army_tokens(st, R, b)
+            and M.dist(st, R, a, here, st.a_field[b]) <= budget
+        ):
             if k == i:
                 return 1, a, st.a_field[b], O.ATTACK, b
             i += 1
+    if st.besieger[here] == a and A.block_tokens(st.garrison[here], R.nt):
+        if k == i:
+            return 1, a, here, O.ATTACK, O.GARRISON
+        i += 1
     for f in range(R.nf):
         g = st.garrison_force[f]
-        if M.dist(st, R, a, here, f) + 1 <= budget and st.fortress[f] and g != -1 and g != s and st.besieger[f] < 0 \
-                and A.block_tokens(st.garrison[f], R.nt) and SG.effective(st, R, a, f):
+        if (
+            M.dist(st, R, a, here, f) + 1 <= budget
+            and st.fortress[f]
+            and g != -1
+            and g != s
+            and st.besieger[f] < 0
+            and A.block_tokens(st.garrison[f], R.nt)
+            and SG.effective(st, R, a, f)
+        ):
             if k == i:
                 return 1, a, f, O.SIEGE, -1
             i += 1
@@ -206,7 +241,7 @@ def army_option(st, R, s, a, k):
 
 @njit(cache=True)
 def _random_army_order(st, R, rs, s, a):
-    n = army_option(st, R, s, a, -1)[1]
+    n = army_option(st, R, s, a, np.int64(-1))[1]
     k = rng.below(rs, n)
     found, army, goal, action, target = army_option(st, R, s, a, k)
     if army < 0:
@@ -242,7 +277,7 @@ def figure(st, R, P, sp, rs, s):
     a = _largest(st, R, s, st.figure[s])
     if a >= 0:
         return best_order(st, R, p, s, a)
-    a = _largest(st, R, s, -1)
+    a = _largest(st, R, s, np.int64(-1))
     if a >= 0 and st.a_field[a] != st.figure[s]:
         return True, -1, st.a_field[a], O.NONE, -1
     return False, -1, -1, 0, -1
@@ -300,7 +335,7 @@ def enlist(st, R, P, sp, rs, s, out):
                 if kf == 0:
                     out[0, 0] = f
                 kf -= 1
-        out[0, 2] = 1 + rng.below(rs, 2)
+        out[0, 2] = 1 + rng.below(rs, np.int64(2))
         return 1
     have = 0
     for a in range(A.NA):
@@ -373,7 +408,7 @@ def _allowed(st, R, s, f, which):
 def buy(st, R, P, sp, rs, s):
     p = P[sp[s]]
     if p.kind == 0:
-        return _random_field(st, R, rs, s, 0)
+        return _random_field(st, R, rs, s, np.int64(0))
     best, k0, k1 = -1, 0, 0
     for f in range(R.nf):
         price = E.province_price(st, R, f)
@@ -387,7 +422,7 @@ def buy(st, R, P, sp, rs, s):
 def seat_site(st, R, P, sp, rs, s):
     p = P[sp[s]]
     if p.kind == 0:
-        return _random_field(st, R, rs, s, 1)
+        return _random_field(st, R, rs, s, np.int64(1))
     if not p.family_seat or st.gold[s] - R.seat_gold < p.reserve:
         return -1
     best = -1
@@ -402,7 +437,7 @@ def seat_site(st, R, P, sp, rs, s):
 def town(st, R, P, sp, rs, s):
     p = P[sp[s]]
     if p.kind == 0:
-        return _random_field(st, R, rs, s, 2)
+        return _random_field(st, R, rs, s, np.int64(2))
     best, k0, k1 = -1, 0, 0
     for f in range(R.nf):
         if st.owner[f] != s or not E.can_found_town(st, R, s, f):
@@ -458,13 +493,17 @@ def settle(st, R, P, sp, rs, s):
 def fortress(st, R, P, sp, rs, s):
     p = P[sp[s]]
     if p.kind == 0:
-        return _random_field(st, R, rs, s, 3)
+        return _random_field(st, R, rs, s, np.int64(3))
     if not p.fortress:
         return -1
     best = -1
     for f in range(R.nf):
-        if st.owner[f] == s and E.can_fortify(st, R, s, f) and st.fortress[f] == 0 and \
-                st.gold[s] - R.fort_gold[0] >= p.reserve:
+        if (
+            st.owner[f] == s
+            and E.can_fortify(st, R, s, f)
+            and st.fortress[f] == 0
+            and st.gold[s] - R.fort_gold[0] >= p.reserve
+        ):
             if best < 0 or (-E.gross(st, R, f), f) < (-E.gross(st, R, best), best):
                 best = f
     return best
@@ -492,7 +531,7 @@ def place(st, R, P, sp, rs, s):
 def garrison(st, R, P, sp, rs, s):
     p = P[sp[s]]
     if p.kind == 0:
-        return rng.below(rs, 3)
+        return rng.below(rs, np.int64(3))
     return p.garrison
 
 
@@ -537,7 +576,7 @@ def cards(st, R, P, sp, rs, s, out):
     if p.kind == 0:
         for c in range(R.nc):
             for _ in range(st.hand[s, c]):
-                take = rng.below(rs, 2)
+                take = rng.below(rs, np.int64(2))
                 if take and stars + R.c_stars[c] <= R.star_limit:
                     stars += R.c_stars[c]
                     out[n] = c
@@ -575,7 +614,7 @@ def auction(st, R, P, sp, rs, s, limit, out):
     n = 0
     if p.kind == 0:
         for k in range(4):
-            if st.market[k] >= 0 and n < limit and rng.below(rs, 2):
+            if st.market[k] >= 0 and n < limit and rng.below(rs, np.int64(2)):
                 out[n] = k
                 n += 1
         return n
@@ -671,17 +710,11 @@ def reward(st, R, P, sp, rs, s):
                 c = p.knowledge[k]
                 if c < 0:
                     break
-                if X.is_option(st, R, s, 0, c):
+                if X.is_option(st, R, s, np.int64(0), c):
                     return 0, c
         else:
             for k in range(R.ntac):
                 t = R.deck_order[k]
-                if t >= 0 and X.is_option(st, R, s, 1, t):
+                if t >= 0 and X.is_option(st, R, s, np.int64(1), t):
                     return 1, t
-    return X.option_at(st, R, s, 0)
-
-
-def unsupported(uses: str, params) -> str | None:
-    from sim.games.hussars.fast.params import unsupported as why
-
-    return why(uses, params)
+    return X.option_at(st, R, s, np.int64(0))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 from numba import njit
 
 from sim.games.hussars.fast import armies as A
@@ -42,7 +43,7 @@ def raid(st, R, a):
     victim = st.owner[f]
     gold = loot(st, R, f)
     st.gold[s] += gold
-    E.add_ruins(st, R, f, 1)
+    E.add_ruins(st, R, f, np.int64(1))
     lease_penalty(st, R, s, f)
     st.st_raids[s] += 1
     if st.figure[s] == f and st.captor[s] < 0:
@@ -105,4 +106,4 @@ def occupation_turn(st, R, s):
 def check_occupations(st, R):
     for f in range(R.nf):
         if st.occupier[f] >= 0 and A.first_army_at(st, f, st.occupier[f]) < 0:
-            E.set_occupier(st, R, f, -1)
+            E.set_occupier(st, R, f, np.int64(-1))

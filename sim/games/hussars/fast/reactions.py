@@ -6,6 +6,7 @@ plans' records (``params.PLAN``) and ``sp[seat]`` each seat's plan id. Random an
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.hussars.fast import armies as A
@@ -27,7 +28,7 @@ def visible_strength(st, R, s, a, hidden):
 def intercept(st, R, P, sp, rs, s, f, a):
     p = P[sp[s]]
     if p.kind == 0:
-        return rng.below(rs, 2) == 1
+        return rng.below(rs, np.int64(2)) == 1
     mine = A.effectiveness(R, st.garrison[f])
     return mine >= p.intercept_ratio * visible_strength(st, R, s, a, p.hidden_eff)
 
@@ -35,7 +36,7 @@ def intercept(st, R, P, sp, rs, s, f, a):
 @njit(cache=True)
 def ransom(st, R, P, sp, rs, s):
     if P[sp[s]].kind == 0:
-        return rng.below(rs, 2) == 1
+        return rng.below(rs, np.int64(2)) == 1
     return True
 
 
@@ -43,7 +44,7 @@ def ransom(st, R, P, sp, rs, s):
 def veto(st, R, P, sp, rs, s):
     p = P[sp[s]]
     if p.kind == 0:
-        return rng.below(rs, 2) == 1
+        return rng.below(rs, np.int64(2)) == 1
     return p.veto == 1
 
 
@@ -51,7 +52,7 @@ def veto(st, R, P, sp, rs, s):
 def repay(st, R, P, sp, rs, s):
     p = P[sp[s]]
     if p.kind == 0:
-        return rng.below(rs, 2) == 1
+        return rng.below(rs, np.int64(2)) == 1
     return p.defend_domain == 1
 
 
@@ -59,7 +60,7 @@ def repay(st, R, P, sp, rs, s):
 def title_place(st, R, P, sp, rs, s):
     p = P[sp[s]]
     if p.kind == 0:
-        return rng.below(rs, 2) == 1
+        return rng.below(rs, np.int64(2)) == 1
     return p.title_successor == 1
 
 
@@ -69,8 +70,8 @@ def swift(st, R, P, sp, rs, s, attacks, cavalry):
     p = P[sp[s]]
     if p.kind == 0:
         send = rng.below(rs, attacks + 1)
-        bits = rng.below(rs, 4)
-        gold = rng.below(rs, 2) == 0
+        bits = rng.below(rs, np.int64(4))
+        gold = rng.below(rs, np.int64(2)) == 0
         return send, bits, gold
     send = min(attacks, cavalry) if p.defend_domain else 0
     bits = 0

@@ -12,8 +12,7 @@ from sim.games.hussars.fast import estates as E
 from sim.games.hussars.fast import movement as M
 from sim.games.hussars.fast import policy as PO
 from sim.games.hussars.fast import raids as RD
-from sim.games.hussars.fast import reactions
-from sim.games.hussars.fast import rng
+from sim.games.hussars.fast import reactions, rng
 from sim.games.hussars.fast import sieges as SG
 from sim.games.hussars.fast import tatars as TA
 from sim.games.hussars.fast import unrest as U
@@ -21,6 +20,8 @@ from sim.games.hussars.fast import unrest as U
 NS, REBELS = 4, 6
 GARRISON = -2
 RICHEST, ARMY, ESTATE = 1, 2, 3
+
+YES, NO = np.bool_(True), np.bool_(False)  # non-literal flags: one compiled specialization
 
 
 @njit(cache=True)
@@ -84,10 +85,10 @@ def turn(st, R, BT, P, sp, rs, mode):
     st.uprising_turn += 1
     c = R.cossack
     for f in range(R.nf):
-        here = A.first_army_at(st, f, REBELS)
+        here = A.first_army_at(st, f, np.int64(REBELS))
         if st.occupier[f] == REBELS and here >= 0 and st.incited[f] > 0 and st.box[c] > 0:
-            E.add_peasants(st, R, f, 0, -1)
-            A.add_units(st, R, here, c, 0, 0, 1, True)
+            E.add_peasants(st, R, f, np.int64(0), np.int64(-1))
+            A.add_units(st, R, here, c, np.int64(0), np.int64(0), np.int64(1), YES)
     U.defect_meeting(st, R)
     mine = np.empty(A.NA, np.int64)
     n = 0
@@ -101,7 +102,7 @@ def turn(st, R, BT, P, sp, rs, mode):
             _act(st, R, BT, P, sp, rs, mode, a)
         if not st.uprising:
             return
-    A.merge_armies(st, R, REBELS)
+    A.merge_armies(st, R, np.int64(REBELS))
     U.check_suppressed(st, R, rs)
 
 
@@ -114,28 +115,31 @@ def _act(st, R, BT, P, sp, rs, mode, a):
         if goal >= 0:
             _march_on(st, R, BT, P, sp, rs, mode, a, goal)
         return
-    s = EN.controller(st, REBELS)
+    s = EN.controller(st, np.int64(REBELS))
     i = PO.attack_target(st, R, P, sp, rs, s, action == ARMY, out, n)
     if not 0 <= i < n:
         st.illegal += 1
         i = 0
     target = out[i]
     if action == ARMY:
-        if _go(st, R, BT, P, sp, rs, mode, a, st.a_field[target]) and st.a_force[target] >= 0 and \
-                st.a_field[target] == st.a_field[a]:
-            CB.fight(st, R, BT, P, sp, rs, mode, a, target, False, False)
+        if (
+            _go(st, R, BT, P, sp, rs, mode, a, st.a_field[target])
+            and st.a_force[target] >= 0
+            and st.a_field[target] == st.a_field[a]
+        ):
+            CB.fight(st, R, BT, P, sp, rs, mode, a, target, NO, NO)
     else:
         _march_on(st, R, BT, P, sp, rs, mode, a, target)
 
 
 @njit(cache=True)
 def _go(st, R, BT, P, sp, rs, mode, a, goal):
-    spent, icpt = M.move(st, R, P, sp, rs, a, goal, EN.budget(st, R, a), -1)
+    spent, icpt = M.move(st, R, P, sp, rs, a, goal, EN.budget(st, R, a), np.int64(-1))
     st.a_moved[a] += spent
     if spent > M.speed(st, R, a):
         st.a_loose[a] = 1
     if icpt >= 0:
-        CB.fight(st, R, BT, P, sp, rs, mode, a, GARRISON, True, False)
+        CB.fight(st, R, BT, P, sp, rs, mode, a, np.int64(GARRISON), YES, NO)
         return False
     return st.a_force[a] == REBELS and st.a_field[a] == goal
 
@@ -153,7 +157,7 @@ def _march_on(st, R, BT, P, sp, rs, mode, a, f):
     for i in range(n):
         b = here[i]
         if st.a_force[b] != -1 and st.a_force[b] != REBELS and st.a_force[a] == REBELS:
-            CB.fight(st, R, BT, P, sp, rs, mode, a, b, False, False)
+            CB.fight(st, R, BT, P, sp, rs, mode, a, b, NO, NO)
     if st.a_force[a] != REBELS:
         return
     for b in range(A.NA):
@@ -164,7 +168,7 @@ def _march_on(st, R, BT, P, sp, rs, mode, a, f):
         if st.besieger[f] < 0 and SG.can_besiege(st, R, a):
             SG.start(st, R, a)
         if st.besieger[f] == a:
-            CB.fight(st, R, BT, P, sp, rs, mode, a, GARRISON, False, True)
+            CB.fight(st, R, BT, P, sp, rs, mode, a, np.int64(GARRISON), NO, YES)
         if st.a_force[a] != REBELS or A.block_tokens(st.garrison[f], R.nt) > 0:
             return
         _hold_fortress(st, R, a, f)
@@ -180,9 +184,9 @@ def _hold_fortress(st, R, a, f):
         for v in range(2):
             for w in range(2):
                 if st.a_units[a, t, v, w] and A.army_tokens(st, R, a) > 1:
-                    A.remove_units(st, R, a, t, v, w, 1, False)
+                    A.remove_units(st, R, a, t, v, w, np.int64(1), NO)
                     st.garrison_force[f] = REBELS
-                    A.garrison_add(st, R, f, t, v, w, 1, False)
+                    A.garrison_add(st, R, f, t, v, w, np.int64(1), NO)
                     return
 
 
@@ -192,11 +196,11 @@ def treaty(st, R, P, sp, rs):
         return
     coming = st.uprising_turn + 1
     if coming >= R.auto_turn:
-        U.end(st, R, rs, True)
+        U.end(st, R, rs, YES)
         return
     if 0 <= coming < R.treaty.shape[0] and R.treaty[coming]:
         for t in range(4):
             holder = st.title_holder[t]
             if R.t_senator[t] and 0 <= holder < NS and reactions.veto(st, R, P, sp, rs, holder):
                 return
-        U.end(st, R, rs, True)
+        U.end(st, R, rs, YES)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.hussars.fast import armies as A
 
 NS = 4
+
+YES, NO = np.bool_(True), np.bool_(False)  # non-literal flags: one compiled specialization
 
 
 @njit(cache=True)
@@ -36,7 +39,7 @@ def place_recruits(st, R, s, f, t, n):
     if n <= 0:
         return 0
     a = army_at(st, R, s, f)
-    A.add_units(st, R, a, t, R.recruit_vet[t], 1, n, True)
+    A.add_units(st, R, a, t, R.recruit_vet[t], np.int64(1), n, YES)
     st.a_fresh[a, t] += n
     st.enlisting[f] = 1
     return n
@@ -78,10 +81,10 @@ def replenish(st, R, s, budget):
     spent = 0
     for a in range(A.NA):
         if st.a_force[a] == s and st.a_away[a] == 0:
-            spent = _heal(st, R, s, st.a_units[a], st.a_fresh[a], True, st.a_field[a], order, budget, spent)
+            spent = _heal(st, R, s, st.a_units[a], st.a_fresh[a], YES, st.a_field[a], order, budget, spent)
     for f in range(R.nf):
         if st.garrison_force[f] == s:
-            spent = _heal(st, R, s, st.garrison[f], st.a_fresh[0], False, f, order, budget, spent)
+            spent = _heal(st, R, s, st.garrison[f], st.a_fresh[0], NO, f, order, budget, spent)
     return spent
 
 
@@ -113,8 +116,8 @@ def to_garrison(st, R, a, t, v, w, n):
     n = min(n, free)
     if n <= 0:
         return 0
-    A.remove_units(st, R, a, t, v, w, n, False)
+    A.remove_units(st, R, a, t, v, w, n, NO)
     st.garrison_force[f] = s
-    A.garrison_add(st, R, f, t, v, w, n, False)
+    A.garrison_add(st, R, f, t, v, w, n, NO)
     A.drop_if_empty(st, R, a)
     return n

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.hussars.fast import armies as A
@@ -11,6 +12,8 @@ from sim.games.hussars.fast import law as L
 
 NS, OH = 4, 4
 
+YES, NO = np.bool_(True), np.bool_(False)  # non-literal flags: one compiled specialization
+
 
 @njit(cache=True)
 def refresh_phase(st, R):
@@ -18,9 +21,9 @@ def refresh_phase(st, R):
         if st.owner[f] < 0:
             continue
         if st.ruins[f] > 0:
-            E.add_ruins(st, R, f, -1)
+            E.add_ruins(st, R, f, np.int64(-1))
         elif st.relief[f] > 0:
-            E.add_relief(st, R, f, -1)
+            E.add_relief(st, R, f, np.int64(-1))
         if st.famine[f] > 0 and st.besieger[f] < 0:
             E.add_famine(st, R, f, -st.famine[f])
     H.refresh(st, R)
@@ -37,7 +40,7 @@ def refresh_phase(st, R):
     st.bank_incited += st.bank_bright
     st.bank_bright = 0
     for f in range(R.nf):
-        if st.owner[f] != OH or A.troops_at(st, R, f, OH) > 0 or st.box[c] == 0 or st.occupier[f] >= 0:
+        if st.owner[f] != OH or A.troops_at(st, R, f, np.int64(OH)) > 0 or st.box[c] == 0 or st.occupier[f] >= 0:
             continue
         busy = False
         for a in range(A.NA):
@@ -48,12 +51,12 @@ def refresh_phase(st, R):
         g = st.garrison_force[f]
         if st.fortress[f] > 0 and (g == -1 or g == OH):
             st.garrison_force[f] = OH
-            A.garrison_add(st, R, f, c, 0, 0, 1, True)
+            A.garrison_add(st, R, f, c, np.int64(0), np.int64(0), np.int64(1), YES)
         else:
             _, amount = E.share(st, R, f)
             if amount >= R.oh_cossack_income:
-                a = A.new_army(st, R, OH, f)
-                A.add_units(st, R, a, c, 0, 0, 1, True)
+                a = A.new_army(st, R, np.int64(OH), f)
+                A.add_units(st, R, a, c, np.int64(0), np.int64(0), np.int64(1), YES)
     L.expire(st, R)
     for s in range(NS):
         st.plunder[s] = 0

@@ -14,6 +14,8 @@ from sim.games.hussars.fast import rng
 
 NS, OH, HETMAN = 4, 4, 7
 
+YES, NO = np.bool_(True), np.bool_(False)  # non-literal flags: one compiled specialization
+
 
 @njit(cache=True)
 def _estate(st, R, f, owner):
@@ -29,7 +31,7 @@ def _estate(st, R, f, owner):
         st.garrison_force[f] = owner
         for t in range(R.nt):
             if R.est_garrison[f, t]:
-                A.garrison_add(st, R, f, t, R.recruit_vet[t], 0, R.est_garrison[f, t], True)
+                A.garrison_add(st, R, f, t, R.recruit_vet[t], np.int64(0), R.est_garrison[f, t], YES)
     has = False
     for t in range(R.nt):
         if R.est_army[f, t]:
@@ -38,7 +40,7 @@ def _estate(st, R, f, owner):
         a = A.new_army(st, R, owner, f)
         for t in range(R.nt):
             if R.est_army[f, t]:
-                A.add_units(st, R, a, t, R.recruit_vet[t], 0, R.est_army[f, t], True)
+                A.add_units(st, R, a, t, R.recruit_vet[t], np.int64(0), R.est_army[f, t], YES)
 
 
 @njit(cache=True)
@@ -85,11 +87,11 @@ def new_state(st, R, families, rounds, rs, titles, leases):
             a = A.new_army(st, R, owner, R.seat_figure[v])
             for t in range(R.nt):
                 if R.seat_army[v, t]:
-                    A.add_units(st, R, a, t, R.recruit_vet[t], 0, R.seat_army[v, t], True)
-    q = A.new_army(st, R, HETMAN, R.qa_field)
+                    A.add_units(st, R, a, t, R.recruit_vet[t], np.int64(0), R.seat_army[v, t], YES)
+    q = A.new_army(st, R, np.int64(HETMAN), R.qa_field)
     for t in range(R.nt):
         if R.qa_units[t]:
-            A.add_units(st, R, q, t, R.recruit_vet[t], 0, R.qa_units[t], True)
+            A.add_units(st, R, q, t, R.recruit_vet[t], np.int64(0), R.qa_units[t], YES)
     c = R.cossack
     st.sich_units[c, 0, 0] = min(R.sich_start, st.box[c])
     st.box[c] -= st.sich_units[c, 0, 0]
@@ -132,11 +134,11 @@ def new_state(st, R, families, rounds, rs, titles, leases):
     for t in range(4):
         s = R.start_title[t]
         if s >= 0 and st.active[s]:
-            O.grant(st, R, t, s, False)
+            O.grant(st, R, t, s, NO)
     for j in range(titles.shape[0]):
         t, s = titles[j, 0], titles[j, 1]
         if st.active[s]:
-            O.grant(st, R, t, s, False)
+            O.grant(st, R, t, s, NO)
     st.bank_bright = R.migration0
     st.overall = R.overall0
     order = np.arange(R.nevents)

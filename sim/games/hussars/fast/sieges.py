@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.hussars.fast import armies as A
@@ -44,7 +45,7 @@ def housekeeping(st, R, force):
             if st.supply[f] > 0:
                 continue
         first = st.famine[f] == 0
-        E.add_famine(st, R, f, 1)
+        E.add_famine(st, R, f, np.int64(1))
         besieger = st.a_force[st.besieger[f]]
         if first and 0 <= besieger < NS:
             L.commit(st, R, besieger, R.famine_crime)

@@ -13,6 +13,8 @@ from numba import njit
 
 ATTACKER, NOBODY, DEFENDER = 1, 0, -1
 
+YES, NO = np.bool_(True), np.bool_(False)  # non-literal flags: one compiled specialization
+
 
 @njit(cache=True)
 def key_less(R, t1, v1, w1, t2, v2, w2):
@@ -68,10 +70,10 @@ def strongest_first(R, tt, tv, tw, n, key_eff):
     rules count it (wounded Artillery 0), 1: the unit's printed Effectiveness (the full rules' choice)."""
     for i in range(1, n):
         a, b, c = tt[i], tv[i], tw[i]
-        ea = token_eff(R, a, b, c, 0) if key_eff == 0 else R.u_eff[a, b]
+        ea = token_eff(R, a, b, c, np.int64(0)) if key_eff == 0 else R.u_eff[a, b]
         j = i - 1
         while j >= 0:
-            ej = token_eff(R, tt[j], tv[j], tw[j], 0) if key_eff == 0 else R.u_eff[tt[j], tv[j]]
+            ej = token_eff(R, tt[j], tv[j], tw[j], np.int64(0)) if key_eff == 0 else R.u_eff[tt[j], tv[j]]
             later = ej < ea or (ej == ea and (tw[j] > c or (tw[j] == c and key_less(R, a, b, c, tt[j], tv[j], tw[j]))))
             if not later:
                 break
@@ -100,7 +102,10 @@ def allocate_hits(R, tt, tv, tw, alive, n, hits):
             while j >= 0:
                 o = order[j]
                 to, tc = R.u_tough[tt[o], tw[o]], R.u_tough[tt[cur], tw[cur]]
-                eo, ec = token_eff(R, tt[o], tv[o], tw[o], 0), token_eff(R, tt[cur], tv[cur], tw[cur], 0)
+                eo, ec = (
+                    token_eff(R, tt[o], tv[o], tw[o], np.int64(0)),
+                    token_eff(R, tt[cur], tv[cur], tw[cur], np.int64(0)),
+                )
                 later = to > tc or (to == tc and (eo < ec or (eo == ec and tw[o] < tw[cur])))
                 if not later:
                     break
@@ -123,7 +128,7 @@ def allocate_hits(R, tt, tv, tw, alive, n, hits):
 def fighting_tokens(R, tt, tv, tw, n):
     k = 0
     for i in range(n):
-        if token_eff(R, tt[i], tv[i], tw[i], 0) > 0 or R.u_kind[tt[i]] != 2:
+        if token_eff(R, tt[i], tv[i], tw[i], np.int64(0)) > 0 or R.u_kind[tt[i]] != 2:
             k += 1
     return k
 
@@ -142,7 +147,7 @@ def clash(R, at, av, aw, na, nfa, dt, dv, dw, nd, nfd, fortress, famine, siege, 
     out_a[:, :, :] = 0
     out_d[:, :, :] = 0
     if fortress > 0 and famine >= R.surrender:
-        add_block(out_a, at, av, aw, 0, na, None)
+        add_block(out_a, at, av, aw, np.int64(0), na, None)
         return ATTACKER, 0, nd
     ra, rd = (1, 2) if siege else (0, 0)
     eff_a, eff_d = 0.0, 0.0
@@ -164,16 +169,16 @@ def clash(R, at, av, aw, na, nfa, dt, dv, dw, nd, nfd, fortress, famine, siege, 
         else:
             eff_a, eff_d = 0.0, 1.0
     if eff_a > eff_d:
-        add_block(out_a, at, av, aw, 0, nfa, alive_a)
+        add_block(out_a, at, av, aw, np.int64(0), nfa, alive_a)
         add_block(out_a, at, av, aw, nfa, na, None)
         return ATTACKER, a_lost, nd
     if eff_d > eff_a:
-        add_block(out_d, dt, dv, dw, 0, nfd, alive_d)
+        add_block(out_d, dt, dv, dw, np.int64(0), nfd, alive_d)
         add_block(out_d, dt, dv, dw, nfd, nd, None)
         return DEFENDER, na, d_lost
-    add_block(out_a, at, av, aw, 0, nfa, alive_a)
+    add_block(out_a, at, av, aw, np.int64(0), nfa, alive_a)
     add_block(out_a, at, av, aw, nfa, na, None)
-    add_block(out_d, dt, dv, dw, 0, nfd, alive_d)
+    add_block(out_d, dt, dv, dw, np.int64(0), nfd, alive_d)
     add_block(out_d, dt, dv, dw, nfd, nd, None)
     return NOBODY, a_lost, d_lost
 

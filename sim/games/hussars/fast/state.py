@@ -20,7 +20,7 @@ def sliced(rec: np.ndarray, d: Dims) -> np.ndarray:
     """The compiled record cut down to the reference's sizes ``d`` (a record of ``layout(d)``)."""
     small = layout(d).new()
     big = np.asarray(rec).reshape(-1)[0]
-    for (name, shape, _), (_, cap_shape, _) in zip(fields(d), fields(CAP), strict=True):
+    for (name, shape, _), _cap in zip(fields(d), fields(CAP), strict=True):
         if shape:
             small[0][name] = big[name][tuple(slice(0, n) for n in shape)]
         else:

@@ -156,7 +156,7 @@ def build(rules: GameRules) -> np.ndarray:
     for name in ("nf", "nt", "nc", "ntac", "ny", "natk", "nl", "nroad"):
         r[name] = getattr(d, name)
     r["nev"], r["nevents"] = d.nev, len(rules.events)
-    nf, nt = d.nf, d.nt
+    nf = d.nf
     nb = np.full((nf, MAXNB), -1)
     cost = np.zeros((nf, nf), np.int64)
     for i, f in enumerate(rules.fields):
@@ -209,7 +209,7 @@ def build(rules: GameRules) -> np.ndarray:
     _set(r, "recruit_vet", rv)
     for fi, fam in enumerate(rules.families):
         r["fam_catholic"][fi] = int(fam.catholic)
-        for t, n in fam.unique_units:
+        for t, _n in fam.unique_units:
             r["fam_unique"][fi, t] = 1
             r["u_reserved"][t] = 1
     for name, key in (("cossack", "cossack"), ("light_cavalry", "light_cavalry"), ("winged_hussar", "winged_hussar"),
@@ -319,8 +319,11 @@ def _values(r, rules: GameRules) -> None:
     r["siege_mp"], r["march_moves"] = a["siege_mp"], a["march_moves"]
     bi = v["bidding"]
     _set(r, "bid_limits", bi["limits"][:6])
-    r["infl_gold"], r["ks_gold"], r["hetman_free"] = bi["influence_gold"], bi["kings_support_gold"], bi[
-        "hetman_free_influence"]
+    r["infl_gold"], r["ks_gold"], r["hetman_free"] = (
+        bi["influence_gold"],
+        bi["kings_support_gold"],
+        bi["hetman_free_influence"],
+    )
     cur = rules.ruleset.values("cards")["yellow_currencies"]
     r["yellow_cur"] = [int(c in cur) for c in ("gold", "influence", "kings_support")]
     h = v["harvest"]
@@ -347,8 +350,7 @@ def _values(r, rules: GameRules) -> None:
     r["loot_fraction"] = e["loot_fraction"]
     _set(r, "fort_gold", e["fortress_gold"][:2])
     rc = v["recruit"]
-    r["hussar_prestige"], r["hussar_vp"], r["artillery_vp"] = rc["hussar_prestige"], rc["hussar_vp"], rc[
-        "artillery_vp"]
+    r["hussar_prestige"], r["hussar_vp"], r["artillery_vp"] = rc["hussar_prestige"], rc["hussar_vp"], rc["artillery_vp"]
     r["disband_sich"] = int(rc["disbanded_cossacks_to_sich"])
     law = v["law"]
     for name, key in (("grand_plunder", "grand_plunder"), ("enemy_crests", "enemy_crests"),
@@ -379,8 +381,11 @@ def _values(r, rules: GameRules) -> None:
     r["figure_xp"], r["hetman_xp"], r["hetman_infl"] = x["figure_xp"], x["hetman_xp"], x["hetman_influence"]
     sw = v["swift_support"]
     r["sefer"], r["chambul"], r["swift_hussar"] = sw["sefer_attacks"], sw["chambul_attacks"], sw["hussar_cavalry"]
-    r["swift_happy"], r["swift_gold"], r["debt_infl"] = sw["penalty_happiness"], sw["penalty_gold"], sw[
-        "refused_debt_influence"]
+    r["swift_happy"], r["swift_gold"], r["debt_infl"] = (
+        sw["penalty_happiness"],
+        sw["penalty_gold"],
+        sw["refused_debt_influence"],
+    )
     r["favour_cav"] = (sw["favour_cavalry"]["minor"], sw["favour_cavalry"]["major"])
     xp = v["experience"]
     r["max_xl"], r["xp_yellow"], r["xp_crime"] = xp["max_xl"], xp["yellow_card"], xp["crime"]
@@ -425,8 +430,11 @@ def _values(r, rules: GameRules) -> None:
     r["surrender"] = b["famine"]["surrender_markers"]
     ch = b["characters"]
     r["capture_die"], r["capture_fast"] = ch["capture_die"], ch["capture_fast_cavalry_multiplier"]
-    r["death_faces"], r["death_lose"], r["oh_death"] = ch["death_roll_faces"], ch["death_roll_lose_health"], ch[
-        "other_houses_death"]
+    r["death_faces"], r["death_lose"], r["oh_death"] = (
+        ch["death_roll_faces"],
+        ch["death_roll_lose_health"],
+        ch["other_houses_death"],
+    )
     r["fortress_card"][:] = -1
     for n, card in rules.battle.tactics.items():
         if card.fortress_level:

@@ -18,10 +18,12 @@ NS, TATARS = 4, 5
 GARRISON = -2
 JASYR, RICHEST, ARMY = 0, 1, 2  # ATTACK_ACTIONS
 
+YES, NO = np.bool_(True), np.bool_(False)  # non-literal flags: one compiled specialization
+
 
 @njit(cache=True)
 def arrive(st, R, rs):
-    roll = rng.die(rs, 6)
+    roll = rng.die(rs, np.int64(6))
     zone = -1
     first = -1
     for f in range(R.nf):
@@ -32,11 +34,11 @@ def arrive(st, R, rs):
                 zone = f
     if zone < 0:
         zone = first
-    a = A.new_army(st, R, TATARS, zone)
+    a = A.new_army(st, R, np.int64(TATARS), zone)
     for t in range(R.nt):
         n = R.raid_tokens[t]
         if n:
-            A.add_units(st, R, a, t, 0, 0, min(n, st.box[t]), True)
+            A.add_units(st, R, a, t, np.int64(0), np.int64(0), min(n, st.box[t]), YES)
     st.st_tatar_raids += 1
     A.drop_if_empty(st, R, a)
 
@@ -122,29 +124,32 @@ def turn(st, R, BT, P, sp, rs, mode, a):
     action, n = draw(st, R, rs, a, out)
     if action < 0:
         return
-    s = EN.controller(st, TATARS)
+    s = EN.controller(st, np.int64(TATARS))
     i = PO.attack_target(st, R, P, sp, rs, s, action == ARMY, out, n)
     if not 0 <= i < n:
         st.illegal += 1
         i = 0
     target = out[i]
     if action == ARMY:
-        if _go(st, R, BT, P, sp, rs, mode, a, st.a_field[target], 0) and st.a_force[target] >= 0 and \
-                st.a_field[target] == st.a_field[a]:
+        if (
+            _go(st, R, BT, P, sp, rs, mode, a, st.a_field[target], np.int64(0))
+            and st.a_force[target] >= 0
+            and st.a_field[target] == st.a_field[a]
+        ):
             st.a_attacks[a] += 1
-            CB.fight(st, R, BT, P, sp, rs, mode, a, target, False, False)
+            CB.fight(st, R, BT, P, sp, rs, mode, a, target, NO, NO)
     else:
         _raid(st, R, BT, P, sp, rs, mode, a, target)
 
 
 @njit(cache=True)
 def _go(st, R, BT, P, sp, rs, mode, a, goal, reserve):
-    spent, icpt = M.move(st, R, P, sp, rs, a, goal, EN.budget(st, R, a) - reserve, -1)
+    spent, icpt = M.move(st, R, P, sp, rs, a, goal, EN.budget(st, R, a) - reserve, np.int64(-1))
     st.a_moved[a] += spent
     if spent > M.speed(st, R, a):
         st.a_loose[a] = 1
     if icpt >= 0:
-        CB.fight(st, R, BT, P, sp, rs, mode, a, GARRISON, True, False)
+        CB.fight(st, R, BT, P, sp, rs, mode, a, np.int64(GARRISON), YES, NO)
         return False
     return st.a_force[a] == TATARS and st.a_field[a] == goal
 
@@ -163,7 +168,7 @@ def _raid(st, R, BT, P, sp, rs, mode, a, f):
         b = here[i]
         if st.a_force[b] != -1 and st.a_force[b] != TATARS and st.a_field[b] == f and st.a_force[a] == TATARS:
             st.a_attacks[a] += 1
-            CB.fight(st, R, BT, P, sp, rs, mode, a, b, False, False)
+            CB.fight(st, R, BT, P, sp, rs, mode, a, b, NO, NO)
     if st.a_force[a] != TATARS:
         return
     for b in range(A.NA):
@@ -197,14 +202,14 @@ def withdraw(st, R, BT, P, sp, rs, mode, a):
     mp = M.speed(st, R, a)
     fields = 0
     while st.a_field[a] != goal and fields < R.laden_fields and mp > 0:
-        nb = M.next_step(st, R, a, st.a_field[a], goal, 1)
+        nb = M.next_step(st, R, a, st.a_field[a], goal, np.int64(1))
         if nb < 0:
             break
         st.a_field[a] = nb
         fields += 1
         mp -= 1
-        if M.intercepts(st, R, P, sp, rs, nb, TATARS, a):
-            CB.fight(st, R, BT, P, sp, rs, mode, a, GARRISON, True, False)
+        if M.intercepts(st, R, P, sp, rs, nb, np.int64(TATARS), a):
+            CB.fight(st, R, BT, P, sp, rs, mode, a, np.int64(GARRISON), YES, NO)
             return
     st.a_loose[a] = 1
     if st.a_field[a] == goal and mp >= R.exit_mp:
@@ -226,4 +231,4 @@ def leave(st, R, rs, a):
         if 0 <= owner < NS:
             st.st_jasyr[owner] += 1
             U.change_happiness(st, R, rs, owner, -R.owner_happy_lost)
-    A.clear_army(st, R, a, True)
+    A.clear_army(st, R, a, YES)

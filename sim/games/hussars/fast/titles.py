@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.hussars.fast import bidding as BD
@@ -10,6 +11,8 @@ from sim.games.hussars.fast import rng
 from sim.games.hussars.fast import succession as SC
 
 NS, OH = 4, 4
+
+YES, NO = np.bool_(True), np.bool_(False)  # non-literal flags: one compiled specialization
 
 
 @njit(cache=True)
@@ -22,12 +25,12 @@ def death_check(st, R, rs):
     for s in range(NS):
         if st.active[s] == 0:
             continue
-        if R.every_magnate or SC.holds_on(st, s, False):
+        if R.every_magnate or SC.holds_on(st, s, NO):
             if _roll(R, rs):
                 st.health[s] -= 1
                 if st.health[s] < 0:
                     SC.magnate_dies(st, R, s)
-        if SC.holds_on(st, s, True) and _roll(R, rs):
+        if SC.holds_on(st, s, YES) and _roll(R, rs):
             st.succ_health[s] -= 1
             if st.succ_health[s] < 0:
                 SC.successor_dies(st, R, s)

@@ -24,6 +24,8 @@ NS, OH, TATARS, REBELS, HETMAN = 4, 4, 5, 6, 7
 (ORDERS, ENLIST, REPLENISH, CARD_BIDDING, BUY, SEAT, TOWN, SETTLERS, FORTRESS, EXTRA_BID, PRESTIGE, GOLD,
  MERCENARIES, CHURCH, HUSSAR, KINGS_SUPPORT) = range(16)  # fmt: skip
 
+YES, NO = np.bool_(True), np.bool_(False)  # non-literal flags: one compiled specialization
+
 
 @njit(cache=True)
 def acted(flat, trace, tn):
@@ -110,7 +112,7 @@ def turn_order(st, R):
         if st.a_force[a] == HETMAN and st.a_away[a] == 0:
             q += 1
     if q:
-        m = _insert(forces, times, m, HETMAN, q, False)
+        m = _insert(forces, times, m, np.int64(HETMAN), q, NO)
     tat = 0
     for a in range(A.NA):
         if st.a_force[a] == TATARS and st.a_away[a] == 0:
@@ -172,13 +174,13 @@ def resolve(st, R, BT, P, sp, rs, mode, s, c):
     e = R.c_effect[c]
     if e == ORDERS:
         found, army, goal, action, target = PO.order(st, R, P, sp, rs, s)
-        return found and O.execute(st, R, BT, P, sp, rs, mode, s, army, goal, action, target, False)
+        return found and O.execute(st, R, BT, P, sp, rs, mode, s, army, goal, action, target, NO)
     if e == ENLIST:
         rows = np.zeros((R.nt, 3), np.int64)
         n = PO.enlist(st, R, P, sp, rs, s, rows)
         got = 0
         for i in range(n):
-            got += RC.enlist(st, R, s, rows[i, 0], rows[i, 1], rows[i, 2], 0)
+            got += RC.enlist(st, R, s, rows[i, 0], rows[i, 1], rows[i, 2], np.int64(0))
         return got > 0
     if e == REPLENISH:
         return RC.replenish(st, R, s, max(0, PO.replenish(st, R, P, sp, rs, s))) > 0
@@ -225,7 +227,7 @@ def resolve(st, R, BT, P, sp, rs, mode, s, c):
         return f >= 0 and RC.place_recruits(st, R, s, f, R.light_cavalry, R.c_amount[c]) > 0
     if e == HUSSAR:
         f = _place(st, R, P, sp, rs, s)
-        return f >= 0 and RC.enlist(st, R, s, f, R.winged_hussar, 1, R.c_amount[c]) > 0
+        return f >= 0 and RC.enlist(st, R, s, f, R.winged_hussar, np.int64(1), R.c_amount[c]) > 0
     return False
 
 
@@ -270,7 +272,7 @@ def player_turn(st, R, BT, P, sp, rs, mode, s, flat, trace, tn):
     acted(flat, trace, tn)
     if st.captor[s] < 0 and st.figure[s] >= 0:
         found, army, goal, action, target = PO.figure(st, R, P, sp, rs, s)
-        if found and not O.execute(st, R, BT, P, sp, rs, mode, s, army, goal, action, target, True):
+        if found and not O.execute(st, R, BT, P, sp, rs, mode, s, army, goal, action, target, YES):
             st.illegal += 1
         acted(flat, trace, tn)
     for c in range(R.nc):
@@ -310,7 +312,7 @@ def action_phase(st, R, BT, P, sp, rs, mode, flat, trace, tn):
         st.a_moved[a] = 0
     plan(st, R, P, sp, rs)
     turn_order(st, R)
-    SG.housekeeping(st, R, OH)
+    SG.housekeeping(st, R, np.int64(OH))
     acted(flat, trace, tn)
     for i in range(8):
         force = st.order[i]
@@ -320,13 +322,13 @@ def action_phase(st, R, BT, P, sp, rs, mode, flat, trace, tn):
         if force < NS:
             player_turn(st, R, BT, P, sp, rs, mode, force, flat, trace, tn)
         elif force == HETMAN:
-            housekeeping(st, R, HETMAN)
+            housekeeping(st, R, np.int64(HETMAN))
             for a in range(A.NA):
                 if st.a_force[a] == HETMAN and st.a_away[a] == 0:
                     H.turn(st, R, BT, P, sp, rs, mode, a)
             acted(flat, trace, tn)
         elif force == TATARS:
-            housekeeping(st, R, TATARS)
+            housekeeping(st, R, np.int64(TATARS))
             mine = np.empty(A.NA, np.int64)
             n = 0
             for a in range(A.NA):
@@ -337,10 +339,10 @@ def action_phase(st, R, BT, P, sp, rs, mode, flat, trace, tn):
                 a = mine[k]
                 if st.a_force[a] == TATARS:
                     TA.turn(st, R, BT, P, sp, rs, mode, a)
-            A.merge_armies(st, R, TATARS)
+            A.merge_armies(st, R, np.int64(TATARS))
             acted(flat, trace, tn)
         elif force == REBELS:
-            housekeeping(st, R, REBELS)
+            housekeeping(st, R, np.int64(REBELS))
             RB.turn(st, R, BT, P, sp, rs, mode)
             acted(flat, trace, tn)
         settle_rewards(st, R, P, sp, rs)

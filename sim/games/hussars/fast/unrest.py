@@ -12,6 +12,8 @@ from sim.games.hussars.fast import rng
 NS, OH, REBELS = 4, 4, 6
 UNREST_CAT = 15  # VP_CATS.index("unrest")
 
+YES, NO = np.bool_(True), np.bool_(False)  # non-literal flags: one compiled specialization
+
 
 @njit(cache=True)
 def triggered(st, R, out):
@@ -40,7 +42,7 @@ def check(st, R, rs):
         if not st.targets[target]:
             st.targets[target] = 1
             if target < NS:
-                defect(st, R, target, -1)
+                defect(st, R, target, np.int64(-1))
 
 
 @njit(cache=True)
@@ -95,19 +97,19 @@ def outbreak(st, R, rs):
             if owner[j] == target:
                 used = True
         if used:
-            slots[target] = A.new_army(st, R, REBELS, R.sich)
+            slots[target] = A.new_army(st, R, np.int64(REBELS), R.sich)
             st.a_target[slots[target]] = target
     j = 0
     for t in range(R.nt):
         for v in range(2):
             for w in range(2):
                 for _ in range(st.sich_units[t, v, w]):
-                    A.add_units(st, R, slots[owner[j]], t, v, w, 1, False)
+                    A.add_units(st, R, slots[owner[j]], t, v, w, np.int64(1), NO)
                     j += 1
                 st.sich_units[t, v, w] = 0
     for i in range(k):
         if targets[i] < NS:
-            defect(st, R, targets[i], -1)
+            defect(st, R, targets[i], np.int64(-1))
 
 
 @njit(cache=True)
@@ -120,14 +122,14 @@ def defect(st, R, s, field):
             continue
         if st.a_units[a, c, 0, 0] + st.a_units[a, c, 0, 1] + st.a_units[a, c, 1, 0] + st.a_units[a, c, 1, 1] == 0:
             continue
-        rebel = A.new_army(st, R, REBELS, st.a_field[a])
+        rebel = A.new_army(st, R, np.int64(REBELS), st.a_field[a])
         st.a_target[rebel] = s
         for v in range(2):
             for w in range(2):
                 n = st.a_units[a, c, v, w]
                 if n:
-                    A.remove_units(st, R, a, c, v, w, n, False)
-                    A.add_units(st, R, rebel, c, v, w, n, False)
+                    A.remove_units(st, R, a, c, v, w, n, NO)
+                    A.add_units(st, R, rebel, c, v, w, n, NO)
         A.drop_if_empty(st, R, a)
 
 
@@ -137,7 +139,7 @@ def defect_meeting(st, R):
         if st.active[s] == 0:
             continue
         if st.happiness[s] <= R.threshold:
-            defect(st, R, s, -1)
+            defect(st, R, s, np.int64(-1))
             continue
         for f in range(R.nf):
             here = False
@@ -172,10 +174,10 @@ def end(st, R, rs, agreement):
     if agreement:
         for s in range(NS):
             if st.active[s]:
-                st.vp[s, UNREST_CAT] -= E.agreement_loss(st, R, s, REBELS)
+                st.vp[s, UNREST_CAT] -= E.agreement_loss(st, R, s, np.int64(REBELS))
     for f in range(R.nf):
         if st.occupier[f] == REBELS:
-            E.set_occupier(st, R, f, -1)
+            E.set_occupier(st, R, f, np.int64(-1))
         if st.garrison_force[f] == REBELS:
             for t in range(R.nt):
                 for v in range(2):
@@ -200,4 +202,4 @@ def end(st, R, rs, agreement):
 @njit(cache=True)
 def check_suppressed(st, R, rs):
     if st.uprising and suppressed(st, R):
-        end(st, R, rs, False)
+        end(st, R, rs, NO)

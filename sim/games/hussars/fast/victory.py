@@ -13,6 +13,8 @@ NS = 4
 NCAT = 16
 (ESTATES, TOWNS, BUILDINGS, TITLES, LEASES, PRESTIGE, TREASURY, HUSSARS, ARTILLERY, FAVOURS) = range(10)
 
+YES, NO = np.bool_(True), np.bool_(False)  # non-literal flags: one compiled specialization
+
 
 @njit(cache=True)
 def categories(st, R, s, out):
@@ -68,7 +70,7 @@ def leader(st, R):
     for s in range(NS):
         if st.active[s] == 0:
             continue
-        score = total(st, R, s, False)
+        score = total(st, R, s, NO)
         p = NS
         for i in range(NS):
             if st.track[i] == s:

@@ -252,8 +252,9 @@ def fortress_cost(rules, level: int) -> int:
 
 
 def can_fortify(state, rules, s: int, f: int) -> bool:
-    return (valid(state, f) and state.owner[f] == s and state.fortress[f] < 2 and not state.building[f] and state.besieger[f] < 0
-            and state.occupier[f] < 0 and state.gold[s] >= fortress_cost(rules, state.fortress[f]))  # fmt: skip
+    return (valid(state, f) and state.owner[f] == s and state.fortress[f] < 2 and not state.building[f]
+            and state.besieger[f] < 0 and state.occupier[f] < 0
+            and state.gold[s] >= fortress_cost(rules, state.fortress[f]))  # fmt: skip
 
 
 def fortify(state, rules, s: int, f: int) -> bool:

@@ -216,8 +216,10 @@ def to_record(state: State) -> np.ndarray:
 
 
 def from_record(rec: np.ndarray, d: Dims) -> State:
-    state = State(d)
+    state = State.__new__(State)  # every field is set below: no zeros first
+    state.dims = d
+    whole = np.asarray(rec).reshape(())
     for name, shape, _ in fields(d):
-        value = np.asarray(rec).reshape(())[name]
+        value = whole[name]
         setattr(state, name, value.tolist() if shape else int(value))
     return state
