@@ -80,43 +80,43 @@ def count(rows: np.ndarray, nfam: int, nplan: int) -> dict[str, np.ndarray]:
         "vp_spread": np.zeros(1, np.int64), "vp_spread_sq": np.zeros(1, np.int64),
         **{f"bt_{m}": np.zeros(len(BATTLE_KINDS), np.int64) for m in ("count", "att_win", "att_lost", "def_lost")},
     }  # fmt: skip
-    for g in r:
-        winner = g[COL["winner"]]
-        c["ties"][0] += g[COL["tie"]]
-        c["uprisings"][0] += g[COL["uprisings"]]
-        c["tatar_raids"][0] += g[COL["tatar_raids"]]
-        c["illegal"][0] += g[COL["illegal"]]
-        vps = []
-        for s in range(NS):
-            fam, plan = g[COL[f"s{s}_family"]], g[COL[f"s{s}_plan"]]
-            if fam < 0:
-                continue
-            won = int(s == winner)
-            vp = g[COL[f"s{s}_vp"]]
-            vps.append(vp)
-            c["played"][fam] += 1
-            c["wins"][fam] += won
-            c["seat_played"][s] += 1
-            c["seat_wins"][s] += won
-            c["strategy_games"][plan, fam] += 1
-            c["strategy_wins"][plan, fam] += won
-            c["vp"][fam] += vp
-            c["vp_sq"][fam] += vp * vp
-            for i, cat in enumerate(VP_CATS):
-                c["vp_cat"][fam, i] += g[COL[f"s{s}_vp_{cat}"]]
-                c["strategy_vp_cat"][plan, i] += g[COL[f"s{s}_vp_{cat}"]]
-            for e in ECONOMY:
-                c[f"eco_{e}"][fam] += g[COL[f"s{s}_{e}"]]
-        spread = max(vps) - min(vps)
-        c["vp_spread"][0] += spread
-        c["vp_spread_sq"][0] += spread * spread
-        rounds = g[COL["rounds"]]
-        for k in range(rounds - 1):
-            c["lead_games"][k] += 1
-            c["lead_changes"][k] += int(g[COL[f"lead{k}"]] != winner)
-        for m in ("count", "att_win", "att_lost", "def_lost"):
-            for k, kind in enumerate(BATTLE_KINDS):
-                c[f"bt_{m}"][k] += g[COL[f"bt_{m}_{kind}"]]
+    for name in ("ties", "uprisings", "tatar_raids", "illegal"):
+        c[name][0] = r[:, COL["tie" if name == "ties" else name]].sum()
+    winner = r[:, COL["winner"]]
+    vps = np.zeros((len(r), NS), np.int64)
+    seated = np.zeros((len(r), NS), bool)
+    for s in range(NS):  # vectorised over games, one seat at a time
+        fam, plan = r[:, COL[f"s{s}_family"]], r[:, COL[f"s{s}_plan"]]
+        on = fam >= 0
+        fam, plan, g = fam[on], plan[on], r[on]
+        won = (winner[on] == s).astype(np.int64)
+        vp = g[:, COL[f"s{s}_vp"]]
+        vps[on, s], seated[:, s] = vp, on
+        c["played"] += np.bincount(fam, minlength=nfam)
+        c["wins"] += np.bincount(fam, won, minlength=nfam).astype(np.int64)
+        c["seat_played"][s] += len(fam)
+        c["seat_wins"][s] += won.sum()
+        np.add.at(c["strategy_games"], (plan, fam), 1)
+        np.add.at(c["strategy_wins"], (plan, fam), won)
+        np.add.at(c["vp"], fam, vp)
+        np.add.at(c["vp_sq"], fam, vp * vp)
+        for i, cat in enumerate(VP_CATS):
+            np.add.at(c["vp_cat"][:, i], fam, g[:, COL[f"s{s}_vp_{cat}"]])
+            np.add.at(c["strategy_vp_cat"][:, i], plan, g[:, COL[f"s{s}_vp_{cat}"]])
+        for e in ECONOMY:
+            np.add.at(c[f"eco_{e}"], fam, g[:, COL[f"s{s}_{e}"]])
+    lo, hi = np.iinfo(np.int64).min, np.iinfo(np.int64).max
+    spread = np.where(seated, vps, lo).max(axis=1) - np.where(seated, vps, hi).min(axis=1)
+    c["vp_spread"][0] = spread.sum()
+    c["vp_spread_sq"][0] = (spread * spread).sum()
+    rounds = r[:, COL["rounds"]]
+    for k in range(3):
+        played = rounds - 1 > k
+        c["lead_games"][k] = played.sum()
+        c["lead_changes"][k] = (played & (r[:, COL[f"lead{k}"]] != winner)).sum()
+    for m in ("count", "att_win", "att_lost", "def_lost"):
+        for k, kind in enumerate(BATTLE_KINDS):
+            c[f"bt_{m}"][k] = r[:, COL[f"bt_{m}_{kind}"]].sum()
     return c
 
 
