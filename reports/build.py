@@ -8,9 +8,7 @@ from the battle contract's metrics and per-trial columns, army sizes from the sc
 
 from __future__ import annotations
 
-import base64
 import hashlib
-import html
 import json
 import math
 from dataclasses import dataclass, field
@@ -22,7 +20,9 @@ import polars as pl
 import yaml
 
 from reports import plots, tables
-from sim import __version__
+from reports.assumptions import battle_assumptions
+from reports.page import render_html, render_markdown
+from sim import __version__, echo, glossary
 from sim.armies import SIDES, army_size, unit_counts, with_key
 from sim.battles import RUN_KEYS, BattleResult, load_scenario, run_battle
 from sim.checkpoint import config_hash as checkpoint_hash
@@ -34,6 +34,7 @@ HEATMAP_SPAN = 3  # armies from 3 units fewer to 3 more of each side's main unit
 HEATMAP_TRIALS = 20_000  # per cell: ±0.7 points at worst, plenty for a picture
 AS_IS = "as in the scenario"  # the heatmap row of a side whose size is not varied
 QUESTION = "How often does the attacker win, and what does each side lose?"
+__all__ = ["render_html", "render_markdown", "build_report", "from_scenario", "from_directory"]
 
 
 @dataclass
@@ -55,23 +56,21 @@ class ReportInput:
     notes: list[str] = field(default_factory=list)
     question: str = QUESTION
     hash: str | None = None  # the run's own config hash, when its manifest recorded one
+    echo: str = ""  # the battle as sim understood it (sim.echo.battle_line)
 
 
-def file_question(path: str | Path) -> str | None:
-    """The comment block a scenario file opens with: the designer's own question, in their words."""
-    lines = []
-    for line in Path(path).read_text().splitlines():
-        if not line.startswith("#"):
-            break
-        lines.append(line.lstrip("#").strip())
-    return " ".join(lines).strip() or None
+def question_of(raw: dict | None, default: str = QUESTION) -> str:
+    """The designer's question: the file's ``question:`` key, else the report's standard question."""
+    question = (raw or {}).get("question")
+    return str(question).strip() if question else default
 
 
 def from_result(result: BattleResult, source: str, overrides: dict | None = None) -> ReportInput:
     return ReportInput(
-        result.game, result.title or f"{result.game} battle", {"game": result.game, **result.scenario},
-        result.metrics, result.exact, result.summary, result.trials, result.n, result.seed, result.seconds,
-        __version__, result.rules, source, dict(overrides or {}),
+        result.game, result.title or f"{echo.GAME_NAMES.get(result.game, result.game)} battle",
+        {"game": result.game, **result.scenario}, result.metrics, result.exact, result.summary, result.trials,
+        result.n, result.seed, result.seconds, __version__, result.rules, source, dict(overrides or {}),
+        echo=echo.battle_line(result),
     )  # fmt: skip
 
 
@@ -86,7 +85,7 @@ def from_scenario(path: str | Path, **run: Any) -> ReportInput:
         scenario["game"], scenario, source=str(path), exact=True, keep_trials=True, overrides=overrides, **run
     )
     inp = from_result(result, str(path), overrides)
-    inp.question = file_question(path) or QUESTION
+    inp.question = question_of(scenario)
     inp.scenario = {**scenario, **{k: v for k, v in inp.scenario.items() if k not in RUN_KEYS}}
     return inp
 
@@ -115,7 +114,7 @@ def from_directory(path: str | Path) -> ReportInput:
     if not isinstance(data, dict) or "game" not in data:
         raise ConfigError(str(path / "result.json"), "game", "a result written by sim battle --save", data)
     game = data["game"]
-    meta = {"game", "trials", "seed", "sim_version", "exact", "seconds", "scenario", "title", "rules"}
+    meta = {"game", "trials", "seed", "sim_version", "exact", "seconds", "scenario", "title", "rules", "question"}
     metrics = {k: v for k, v in data.items() if k not in meta}
     scenario, overrides, digest = data.get("scenario"), data.get("rules") or {}, None
     manifest = read_yaml(path / "manifest.json") if (path / "manifest.json").exists() else None
@@ -129,7 +128,8 @@ def from_directory(path: str | Path) -> ReportInput:
     summary = summary.astype(object).where(summary.notna(), None)
     trials_path = path / "trials.parquet"
     inp = ReportInput(
-        game, data.get("title") or f"{game} battle ({path.name})", scenario, metrics,
+        game, data.get("title") or (scenario or {}).get("title") or f"{echo.GAME_NAMES.get(game, game)} battle",
+        scenario, metrics,
         data.get("exact"), summary, pl.read_parquet(trials_path) if trials_path.exists() else None,
         int(data["trials"]), int(data["seed"]), float(data.get("seconds", 0.0)), str(data.get("sim_version", "?")),
         load_rules(game, overrides), str(path), overrides, hash=digest,
@@ -142,6 +142,12 @@ def from_directory(path: str | Path) -> ReportInput:
         )
     if inp.trials is None:
         inp.notes.append("No trials.parquet: loss distributions come from the summary metrics only.")
+    inp.question = question_of(data if data.get("question") else scenario)
+    if scenario is not None:
+        body = {k: v for k, v in scenario.items() if k not in RUN_KEYS}
+        fake = BattleResult(game, body, metrics, inp.exact, inp.n, inp.seed, inp.seconds, inp.rules)
+        inp.echo = echo.battle_line(fake)
+    inp.notes.append(f"Read from the results directory {path} (sim battle --save), not rerun.")
     return inp
 
 
@@ -167,6 +173,17 @@ def _axis(scenario: dict, side: str, unit: str | None) -> tuple[list, str]:
     values = list(range(max(floor, counts[unit] - HEATMAP_SPAN), counts[unit] + HEATMAP_SPAN + 1))
     rest = ", ".join(f"{n} {u}" for u, n in counts.items() if u != unit)
     return values, f"{side} {unit} count" + (f" (plus {rest})" if rest else "") + ", units"
+
+
+def heatmap_cells(inp: ReportInput) -> int:
+    """How many battles the size heatmap runs (for the progress bar)."""
+    if inp.scenario is None:
+        return 0
+    cells = 1
+    for side in SIDES:
+        unit = _main_unit(inp.scenario, side)
+        cells *= len(_axis(inp.scenario, side, unit)[0])
+    return cells
 
 
 def size_grid(inp: ReportInput, trials: int = HEATMAP_TRIALS, workers: int = 1) -> dict | None:
@@ -214,16 +231,107 @@ def plain_summary(inp: ReportInput, heat: dict | None) -> str:
     if parts:
         text += "On average " + " and ".join(parts).replace("the attacker", "the attacker loses", 1) + ". "
     if heat is not None and heat["mark"] is not None:
-        x, y = heat["mark"]
-        unit = heat["units"]["attacker"]
-        grid = heat["grid"]
-        more = grid.loc[y, x + 1] if x + 1 in grid.columns else None
-        if more is not None and more == more:
-            text += f"One more attacking {unit} would make it {_pct(more)}. "
-    assumed = [q for q in inp.rules.provenance if q.source == "assumed"]
-    if assumed:
-        text += f"{len(assumed)} rules values behind these odds are assumptions, listed below."
+        text += _one_more(heat, p)
+    shown = _in_play(inp)
+    if shown:
+        text += f"{shown} assumed rules values bear on these odds; they are listed below."
     return text.strip()
+
+
+def _in_play(inp: ReportInput) -> int:
+    """How many assumed (or overridden) rules values concern the units and rules of this battle."""
+    found = battle_assumptions(inp.game, inp.scenario, inp.rules)
+    return sum(len(frame) for _, frame in found["groups"]) if found else 0
+
+
+def _one_more(heat: dict, p: float) -> str:
+    """What one more (or, at certainty, one fewer) unit of the attacker's main type would do, from the heatmap."""
+    x, y = heat["mark"]
+    unit, grid = heat["units"]["attacker"], heat["grid"]
+    more = grid.loc[y, x + 1] if x + 1 in grid.columns else None
+    fewer = grid.loc[y, x - 1] if x - 1 in grid.columns else None
+    if more is not None and more == more and p < 0.995 and round(100 * more, 1) > round(100 * p, 1):
+        return f"One more attacking {unit} would make it {_pct(more)}. "
+    if p >= 0.995 and fewer is not None and fewer == fewer:
+        return f"The attack is already near certain; with one {unit} fewer it would be {_pct(fewer)}. "
+    return ""
+
+
+def battle_verdict(inp: ReportInput) -> tuple[str, list[str]]:
+    """One sentence on who is favoured, and the caveats it rests on."""
+    values = inp.exact or inp.metrics
+    p = values.get("attacker_win", inp.metrics["attacker_win"])
+    q = values.get("defender_win", inp.metrics.get("defender_win", 1 - p))
+    nobody = max(0.0, 1.0 - p - q)
+    lo, hi = inp.metrics.get("attacker_win_ci95", (p, p))
+    if nobody > max(p, q):
+        who = f"most battles have no winner ({_pct(nobody)}); the attacker wins {_pct(p)}, the defender {_pct(q)}"
+    elif lo > q:
+        who = "the attacker is favoured" if p < 0.9 else "the attack almost always succeeds"
+    elif hi < q:
+        who = "the defender is favoured" if p > 0.1 else "the attack almost always fails"
+    else:
+        who = "the battle is a coin flip: no side's edge is visible at this many trials"
+    sentence = f"{who[0].upper()}{who[1:]} (P(attacker wins) {_pct(p)}" + (", exact)." if inp.exact else ").")
+    caveats = []
+    shown = _in_play(inp)
+    if shown:
+        caveats.append(f"It rests on {shown} assumed rules values about these units and rules (listed under Assumed "
+                       "values); a different reading of the rulebook changes the odds.")  # fmt: skip
+    overrides = [q.key for q in inp.rules.provenance if q.source == "override"]
+    if overrides:
+        caveats.append(f"Rules changed for this run: {', '.join(overrides)}.")
+    if inp.exact is None:
+        caveats.append("Monte Carlo only: the exact answer was not computed (or is infeasible for this battle).")
+    return sentence, caveats
+
+
+def metric_name(metric: str) -> str:
+    """A summary row's metric in words: ``mean_lost.attacker`` → "units lost · attacker"."""
+    parts = metric.split(".")
+    head = glossary.NAMES.get(parts[0], parts[0].replace("_", " "))
+    return " · ".join([head, *(q.replace("_", " ") for q in parts[1:])])
+
+
+def display_table(summary: pd.DataFrame) -> pd.DataFrame:
+    """The summary for the page: metrics in words, numbers to 4 decimals, blanks for missing values."""
+    def num(v):
+        return "" if v is None or v != v else (f"{v:.4f}" if isinstance(v, float) else str(v))
+
+    shown = summary[summary["estimate"].map(lambda v: isinstance(v, (int, float)))]
+    return pd.DataFrame({
+        "metric": shown["metric"].map(metric_name), "estimate": shown["estimate"].map(num),
+        "95% interval": [f"[{num(a)}, {num(b)}]" if a is not None and a == a else ""
+                         for a, b in zip(shown["ci95_lo"], shown["ci95_hi"], strict=True)],
+        "exact": shown["exact"].map(num),
+    })  # fmt: skip
+
+
+def compare_table(table: pd.DataFrame, key: str, name, digits: int, scale: float = 1.0) -> pd.DataFrame:
+    """A compare table for the page: names in words, A, B, B − A and both 95% intervals, how much tighter."""
+    def f(v, sign=""):
+        return "" if v is None or v != v else f"{scale * v:{sign}.{digits}f}"
+
+    return pd.DataFrame({
+        key: table[key].map(name), "A": table["a"].map(f), "B": table["b"].map(f),
+        "B − A": table["diff"].map(lambda v: f(v, "+")),
+        "paired 95%": [f"[{f(a, '+')}, {f(b, '+')}]" if a == a else "n/a"
+                       for a, b in zip(table["paired_lo"], table["paired_hi"], strict=True)],
+        "unpaired 95%": [f"[{f(a, '+')}, {f(b, '+')}]" for a, b in zip(table["unpaired_lo"], table["unpaired_hi"],
+                                                                        strict=True)],
+        "tighter": table["tighter"].map(lambda v: f"{v:.1f}×" if v == v and v != float("inf") else
+                                        ("no spread" if v == float("inf") else "")),
+    })  # fmt: skip
+
+
+def setup_rows(line: str) -> list[tuple[str, str]]:
+    """The echo line as (label, value) rows: "attacker …", "defender …", "site …", "engine: …"."""
+    body = line.split(": ", 1)[1] if ": " in line else line
+    rows = []
+    for part in body.split(" | "):
+        label, _, value = part.replace(": ", " ", 1).partition(" ")
+        rows.append((label, value))
+    return rows
 
 
 def _figures(inp: ReportInput, heat: dict | None, out: Path) -> list[tuple[Path, str]]:
@@ -259,92 +367,31 @@ def build_report(inp: ReportInput, out: str | Path, heatmap: bool = True, heat_t
     if heat is not None:
         grid = heat["grid"].rename_axis("defender").reset_index()
         written.append(write_csv(out / "heatmap.csv", grid))
+    engine = inp.echo.rsplit("engine: ", 1)[-1] if "engine: " in inp.echo else "not recorded"
     run = {
-        "game": inp.game, "source": inp.source, "seed": inp.seed, "trials": f"{inp.n:,}",
-        "run time": f"{inp.seconds:.2f} s", "sim version": inp.sim_version, "config hash": config_hash(inp),
+        "trials": f"{inp.n:,}", "seed": inp.seed, "engine": engine,
         "exact answer": "computed" if inp.exact else "not computed (or infeasible)",
+        "sim version": inp.sim_version, "config hash": config_hash(inp), "run time": f"{inp.seconds:.2f} s",
+        "source": inp.source,
     }  # fmt: skip
+    verdict, caveats = battle_verdict(inp)
+    config = dict(inp.scenario or {})
+    if config:
+        config.update({"trials": inp.n, "seed": inp.seed})
+        if inp.overrides:
+            config["rules"] = {**(config.get("rules") or {}), **inp.overrides}
     doc = {
-        "title": inp.title, "question": inp.question, "summary": plain_summary(inp, heat), "run": run, "table": summary,
+        "title": inp.title, "question": inp.question, "summary": plain_summary(inp, heat),
+        "verdict": verdict, "caveats": caveats,
+        "setup": [r for r in setup_rows(inp.echo) if r[0] != "engine"] if inp.echo else [],
+        "run": run, "table": display_table(summary), "legend": glossary.legend(summary["metric"], metric_name),
+        "assumptions": battle_assumptions(inp.game, inp.scenario, inp.rules),
         "provenance": provenance, "figures": figures, "notes": inp.notes,
-        "config": yaml.safe_dump(inp.scenario, sort_keys=False, allow_unicode=True) if inp.scenario else "",
+        "config": yaml.safe_dump(config, sort_keys=False, allow_unicode=True) if config else "",
     }  # fmt: skip
     written.append(write_text(out / "report.html", render_html(doc)))
     written.append(write_text(out / "report.md", render_markdown(doc)))
     return written + [path for path, _ in figures]
-
-
-def _assumed(provenance: pd.DataFrame) -> pd.DataFrame:
-    return provenance[provenance["source"] != "rulebook"]
-
-
-CSS = """body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}
-table{border-collapse:collapse;margin:1rem 0;font-size:.9rem}td,th{border:1px solid #ccc;padding:.25rem .5rem}
-th{background:#f2f2f2}td{font-variant-numeric:tabular-nums}.summary{font-size:1.1rem;line-height:1.5}
-.assumed{border-left:6px solid #E69F00;background:#fff7e6;padding:.5rem 1rem}img{max-width:100%}
-figure{margin:1.5rem 0}figcaption{color:#555}pre{background:#f6f6f6;padding:.75rem;overflow:auto}"""
-
-
-def _html_table(frame: pd.DataFrame) -> str:
-    return frame.to_html(index=False, na_rep="", float_format=lambda v: f"{v:.4f}", border=0)
-
-
-def render_html(doc: dict) -> str:
-    e = html.escape
-    parts = [
-        f"<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'><title>{e(doc['title'])}</title>"
-        f"<style>{CSS}</style></head><body>",
-        f"<h1>{e(doc['title'])}</h1>",
-        f"<p><strong>Question:</strong> {e(doc['question'])}</p>",
-        f"<p class='summary'>{e(doc['summary'])}</p>",
-    ]
-    provenance = doc["provenance"]  # None: a page without rules values (full-game experiments)
-    if provenance is not None:
-        assumed = _assumed(provenance)
-        parts.append(f"<div class='assumed'><h2>Assumed values ({len(assumed)})</h2><ul>")
-        for row in assumed.itertuples():
-            parts.append(f"<li><code>{e(row.key)} = {e(row.value)}</code> [{e(row.source)}]: {e(row.note)}</li>")
-        parts.append("</ul></div>")
-    parts.append("<h2>Run</h2><table>")
-    parts += [f"<tr><th>{e(k)}</th><td>{e(str(v))}</td></tr>" for k, v in doc["run"].items()]
-    parts.append("</table><h2>Summary</h2>" + _html_table(doc["table"]))
-    for heading, frame in doc.get("tables", ()):  # further tables (e.g. an experiment's score by category)
-        parts.append(f"<h2>{e(heading)}</h2>" + _html_table(frame))
-    parts.append("<h2>Plots</h2>")
-    for path, caption in doc["figures"]:
-        data = base64.b64encode(Path(path).read_bytes()).decode()
-        parts.append(f"<figure><img alt='{e(caption)}' src='data:image/png;base64,{data}'>"
-                     f"<figcaption>{e(caption)}</figcaption></figure>")  # fmt: skip
-    if doc["notes"]:
-        parts.append("<h2>Notes</h2><ul>" + "".join(f"<li>{e(n)}</li>" for n in doc["notes"]) + "</ul>")
-    if doc["config"]:
-        parts.append(f"<h2>Config</h2><pre>{e(doc['config'])}</pre>")
-    if provenance is not None:
-        parts.append("<h2>Rules provenance</h2><details><summary>every rules value and its source</summary>")
-        parts.append(_html_table(provenance) + "</details>")
-    parts.append("</body></html>\n")
-    return "\n".join(parts)
-
-
-def render_markdown(doc: dict) -> str:
-    lines = [f"# {doc['title']}", "", f"**Question:** {doc['question']}", "", doc["summary"], ""]
-    if doc["provenance"] is not None:
-        assumed = _assumed(doc["provenance"])
-        lines += [f"## Assumed values ({len(assumed)})", ""]
-        lines += [f"- **`{r.key} = {r.value}`** [{r.source}]: {r.note}" for r in assumed.itertuples()]
-    lines += ["", "## Run", "", "| | |", "|---|---|"] + [f"| {k} | {v} |" for k, v in doc["run"].items()]
-    lines += ["", "## Summary", "", tables.markdown_table(doc["table"]), ""]
-    for heading, frame in doc.get("tables", ()):
-        lines += [f"## {heading}", "", tables.markdown_table(frame), ""]
-    lines += ["## Plots", ""]
-    lines += [f"![{caption}]({Path(path).name})\n\n{caption}\n" for path, caption in doc["figures"]]
-    if doc["notes"]:
-        lines += ["## Notes", ""] + [f"- {n}" for n in doc["notes"]] + [""]
-    if doc["config"]:
-        lines += ["## Config", "", "```yaml", doc["config"].rstrip(), "```", ""]
-    if doc["provenance"] is not None:
-        lines += ["## Rules provenance", "", tables.markdown_table(doc["provenance"]), ""]
-    return "\n".join(lines)
 
 
 def report(target: str | Path, out: str | Path, **run: Any) -> list[Path]:
@@ -386,8 +433,8 @@ def build_sweep_report(result, scenario: dict, metric: str, out: str | Path, sou
     if frame.empty:
         known = ", ".join(dict.fromkeys(result.table["metric"]))
         raise ConfigError("--metric", metric, f"one of {known}", metric)
-    title = f"{scenario.get('title') or Path(source).stem}: {metric} against {', '.join(result.keys)}"
     label = plots.METRIC_LABELS.get(metric, metric)
+    title = f"{scenario.get('title') or Path(source).stem}: {label.split(',')[0]} against {', '.join(result.keys)}"
     png = plots.sweep_plot(frame, result.keys, out / "sweep.png", label, title)
     written = [write_csv(out / "sweep.csv", result.table), png]
     trials = result.results[0].n
@@ -404,7 +451,10 @@ def build_sweep_report(result, scenario: dict, metric: str, out: str | Path, sou
     doc = {
         "title": title, "question": f"How does {label.split(',')[0]} change with {', '.join(result.keys)}?",
         "summary": sweep_summary(frame, result.keys, metric, result.seed, trials), "run": run,
-        "table": frame, "provenance": tables.provenance_frame(rules), "notes": swept,
+        "table": frame.rename(columns={"estimate": metric_name(metric), "ci95_lo": "95% low", "ci95_hi": "95% high"}),
+        "legend": glossary.legend([metric], metric_name),
+        "assumptions": battle_assumptions(result.game, scenario, rules),
+        "provenance": tables.provenance_frame(rules), "notes": swept,
         "figures": [(png, f"{label.split(',')[0]} against {result.keys[0]}, with 95% intervals.")],
         "config": yaml.safe_dump(scenario, sort_keys=False, allow_unicode=True),
     }  # fmt: skip
@@ -417,7 +467,7 @@ def build_compare_report(result, out: str | Path) -> list[Path]:
     """compare.csv, compare.png (paired against unpaired intervals) and a report around them."""
     out = Path(out)
     table = result.table
-    title = f"{result.a.game}: what changes from A to B (paired on common random numbers)"
+    title = f"{echo.GAME_NAMES.get(result.a.game, result.a.game)}: what changes from A to B (paired on the same dice)"
     png = plots.compare_plot(table, out / "compare.png", title)
     written = [write_csv(out / "compare.csv", table), png]
     win = table.set_index("metric").loc["attacker_win"] if "attacker_win" in set(table["metric"]) else None
@@ -437,7 +487,10 @@ def build_compare_report(result, out: str | Path) -> list[Path]:
     }  # fmt: skip
     doc = {
         "title": title, "question": "What changes from A to B, and is the difference real?", "summary": summary,
-        "run": run, "table": table, "provenance": tables.provenance_frame(result.b.rules), "notes": result.notes,
+        "run": run, "table": compare_table(table, "metric", metric_name, 4),
+        "legend": glossary.legend(table["metric"], metric_name),
+        "assumptions": battle_assumptions(result.b.game, {"game": result.b.game, **result.b.scenario}, result.b.rules),
+        "provenance": tables.provenance_frame(result.b.rules), "notes": result.notes,
         "figures": [(png, "B − A with its 95% interval: paired (same dice) and unpaired (as if run independently).")],
         "config": "",
     }  # fmt: skip

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reports.build import build_report, from_scenario
+from reports.build import HEATMAP_TRIALS, build_report, from_scenario, heatmap_cells
 from reports.experiment_report import report_experiment
 from reports.plots import win_probability_plot
 from reports.tables import battle_odds_table
+from sim import progress as bars
 from sim.battles import load_scenario, run_battle
 from sim.config import CONFIG_DIR
 from sim.games import BATTLE_MODULES
@@ -22,8 +23,20 @@ FULL_GAMES = {
 }
 
 
-def run_demo(out: Path, trials: int, games_scale: float = 1.0) -> list[Path]:
-    """Battles with ``trials`` trials each; full games with ``games_scale`` times each study's games."""
+def run_demo(out: Path, trials: int, games_scale: float = 1.0, progress: bool = False) -> list[Path]:
+    """Battles with ``trials`` trials each; full games with ``games_scale`` times each study's games. One progress
+    bar (in battles; a full-game study's games count as ``GAME_WEIGHT`` battles each) covers the whole demo."""
+    scenarios = [p for game in BATTLE_MODULES for p in sorted((CONFIG_DIR / game / "battles").glob("*.yaml"))]
+    games = sum(max(8, round(g * games_scale)) for _, g in FULL_GAMES.values())
+    total = trials * (len(scenarios) + 2 * len(BATTLE_MODULES)) + GAME_WEIGHT * games
+    with bars.task(total, "trial", "demo", progress) as bar:
+        return _run_demo(out, trials, games_scale, bar)
+
+
+GAME_WEIGHT = 2_000  # a full game costs about as much as this many battles (for the demo's ETA)
+
+
+def _run_demo(out: Path, trials: int, games_scale: float, bar) -> list[Path]:
     results, paths = {}, {}
     for game in BATTLE_MODULES:
         for path in sorted((CONFIG_DIR / game / "battles").glob("*.yaml")):
@@ -37,11 +50,14 @@ def run_demo(out: Path, trials: int, games_scale: float = 1.0) -> list[Path]:
         if not mine:
             continue
         closest = min(mine, key=lambda name: abs(results[name].metrics["attacker_win"] - 0.5))
-        report = build_report(from_scenario(paths[closest], trials=trials, workers=2), out / "reports" / game)
+        inp = from_scenario(paths[closest], trials=trials, workers=2)
+        bar.total += heatmap_cells(inp) * HEATMAP_TRIALS - trials
+        report = build_report(inp, out / "reports" / game)
         written += [p for p in report if p.suffix == ".html"]
     for game, (name, games) in FULL_GAMES.items():
         path = CONFIG_DIR / game / "experiments" / name
         games = max(8, round(games * games_scale))
+        bar.total += games * (1 - GAME_WEIGHT)  # the runner counts games, not battles
         report = report_experiment(path, out / "reports" / f"{game}-{path.stem}", games=games, workers=2)
         written += [p for p in report if p.suffix == ".html"]
     return written

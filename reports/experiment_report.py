@@ -7,8 +7,6 @@ faction played), how games end, how long they last, and the strategy × faction 
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
 from pathlib import Path
 from typing import Any
@@ -18,8 +16,10 @@ import pandas as pd
 import yaml
 
 from reports import plots
-from reports.build import file_question, render_html, render_markdown
-from sim import __version__
+from reports.assumptions import study_assumptions
+from reports.build import compare_table, question_of, render_html, render_markdown
+from sim import __version__, echo, glossary
+from sim.checkpoint import config_hash as checkpoint_hash
 from sim.compare import ExperimentCompare, parity, per_game_wins
 from sim.results import write_csv, write_text
 
@@ -35,8 +35,7 @@ def is_experiment(raw: Any) -> bool:
 
 
 def _name(faction: str) -> str:
-    words = str(faction).split("_")
-    return " ".join(w if w in ("of", "the", "von", "de") and i else w.capitalize() for i, w in enumerate(words))
+    return glossary.plain(faction)
 
 
 def players_text(raw: dict, rows=None) -> str:
@@ -90,17 +89,17 @@ def _parity_text(frame: pd.DataFrame, who: str) -> str:
     far = frame.loc[(frame["win_rate"] - frame["parity"]).abs().idxmax()]
     half = 100 * (far.ci95_hi - far.ci95_lo) / 2
     side = "above" if far.vs_parity_points >= 0 else "below"
-    text = (f"{_name(far.faction)} wins {100 * far.win_rate:.1f}% ± {half:.1f}% of {who} games, "
-            f"{abs(far.vs_parity_points):.1f} points {side} parity.")  # fmt: skip
+    text = (f"{_name(far.faction)} wins {100 * far.win_rate:.1f}% ± {half:.1f}% of its {who} games, "
+            f"{abs(far.vs_parity_points):.1f} pts {side} its fair share of {100 * far.parity:.1f}%.")  # fmt: skip
     other, which = (frame.iloc[0], "highest") if frame.iloc[-1].faction == far.faction else (frame.iloc[-1], "lowest")
     if other.faction != far.faction:
         text += (f" The {which}, {_name(other.faction)}, wins {100 * other.win_rate:.1f}% "
-                 f"({other.vs_parity_points:+.1f} points against parity).")  # fmt: skip
+                 f"({glossary.pts(other.vs_parity_points)} against its fair share).")  # fmt: skip
     clear = frame[(frame["ci95_lo"] > frame["parity"]) | (frame["ci95_hi"] < frame["parity"])]
     if len(clear):
-        text += f" {len(clear)} of {len(frame)} factions' 95% intervals exclude parity."
+        text += f" {len(clear)} of {len(frame)} factions' 95% intervals exclude their fair share."
     else:
-        text += " Every faction's 95% interval includes parity: no imbalance is visible at this many games."
+        text += " Every faction's 95% interval includes its fair share: no imbalance is visible at this many games."
     return text
 
 
@@ -118,7 +117,7 @@ def experiment_summary(result, frame: pd.DataFrame, raw: dict) -> str:
     types = result.metrics.get("win_type") or {}
     if types:
         top = max(types, key=types.get)
-        text += f" {100 * types[top]:.0f}% of games end by {top.replace('_', ' ')}"
+        text += f" {100 * types[top]:.0f}% of games end by {glossary.plain(top)}"
         length = _length(result)  # the rows' mean, as in the length plot, else the metric
         mean = result.metrics.get("mean_rounds")  # one definition: the mean of the rows' per-game rounds
         if mean is None and length is not None:
@@ -172,14 +171,78 @@ def _length(result) -> tuple[np.ndarray, str] | None:
 
 
 def config_hash(raw: dict) -> str:
-    body = {k: v for k, v in raw.items() if k != "title"}
-    return hashlib.sha256(json.dumps(body, sort_keys=True, default=str).encode()).hexdigest()[:12]
+    """The fingerprint ``sim run --save`` records in its manifest: the game and the experiment keys."""
+    body = {k: v for k, v in raw.items() if k not in ("game", "games", "seed", "title", "question")}
+    return checkpoint_hash({"game": raw["game"], "experiment": body})
+
+
+def verdict(result, frame: pd.DataFrame, raw: dict) -> tuple[str, list[str]]:
+    """The balance verdict in one sentence, and the caveats it rests on."""
+    who = players_text(raw, result.rows)
+    caveats = ["The seats are played by scripted plans (strategies/), not by strong players: the win rates measure "
+               "these plans as much as the game."]  # fmt: skip
+    if "parity" not in frame.columns or frame["parity"].isna().all():
+        best = frame.iloc[0]
+        sentence = (f"The player wins at most {100 * best.win_rate:.1f}% (at {_name(best.iloc[0])}); the levels "
+                    "order as the table shows.")  # fmt: skip
+    else:
+        clear = frame[(frame["ci95_lo"] > frame["parity"]) | (frame["ci95_hi"] < frame["parity"])]
+        top, bottom = frame.iloc[0], frame.iloc[-1]
+        if len(clear):
+            sentence = (f"Not balanced under these plans: {_name(top.faction)} wins {100 * top.win_rate:.1f}% "
+                        f"({glossary.pts(top.vs_parity_points)} against its fair share) and {_name(bottom.faction)} "
+                        f"{100 * bottom.win_rate:.1f}% ({glossary.pts(bottom.vs_parity_points)}); {len(clear)} of "
+                        f"{len(frame)} factions are clear of parity at 95%.")  # fmt: skip
+        else:
+            half = 100 * float(((frame["ci95_hi"] - frame["ci95_lo"]) / 2).max())
+            sentence = (f"No imbalance visible at {result.n:,} games: every faction's 95% interval includes its fair "
+                        f"share; a gap under ±{half:.1f} pts would not show.")  # fmt: skip
+    if result.metrics.get("shared_win"):
+        caveats.append(f"Tied winners each count a win ({100 * result.metrics['shared_win']:.1f}% of games were "
+                       "shared), so the win rates add up to more than 100%.")  # fmt: skip
+    if "–" in who:
+        caveats.append(f"Games mix player counts ({who}): each faction's fair share is 1 / players averaged over the "
+                       "games it played.")  # fmt: skip
+    caveats.append("The board and much game data are assumed (the rulebook does not print them): see Assumed values.")
+    return sentence, caveats
+
+
+def _column_name(metric: str) -> str:
+    return {"parity": "fair share", "vs_parity": "vs fair share"}.get(metric, glossary.plain(metric).lower())
+
+
+def display_frame(frame: pd.DataFrame) -> pd.DataFrame:
+    """The win-rate table for the page: plain names, percentages, the gap to parity in pts."""
+    out = pd.DataFrame({
+        frame.columns[0]: frame[frame.columns[0]].map(_name),
+        "win rate": frame["win_rate"].map(lambda v: f"{100 * v:.1f}%"),
+        "95% interval": [f"[{100 * a:.1f}%, {100 * b:.1f}%]" for a, b in zip(frame["ci95_lo"], frame["ci95_hi"],
+                                                                            strict=True)],
+    })  # fmt: skip
+    if "parity" in frame.columns:
+        out["fair share"] = frame["parity"].map(lambda v: f"{100 * v:.1f}%")
+        out["vs fair share"] = frame["vs_parity_points"].map(glossary.pts)
+    out["games"] = frame["games"].map(lambda v: f"{int(v):,}")
+    return out
+
+
+def _per_cell(games: pd.DataFrame) -> str:
+    lo, hi = int(games.min().min()), int(games.max().max())
+    return f"{lo:,} games per cell" if lo == hi else f"{lo:,}–{hi:,} games per cell"
+
+
+def _config_as_run(result, raw: dict) -> dict:
+    config = {**raw, "games": result.n, "seed": result.seed}
+    if result.extra.get("engine"):
+        config["engine"] = f"{result.extra['engine']}" + (f" (asked: {raw['engine']})" if raw.get("engine") else
+                                                          " (auto)")  # fmt: skip
+    return config
 
 
 def build_experiment_report(result, raw: dict, out: str | Path, source: str, question: str | None = None) -> list[Path]:
     """report.html (images embedded), report.md beside its PNGs, win_rates.csv (and strategy_matrix.csv)."""
     out = Path(out)
-    title = result.title or raw.get("title") or f"{result.game} experiment"
+    title = result.title or raw.get("title") or f"{echo.GAME_NAMES.get(result.game, result.game)} study"
     frame = win_rate_frame(result, raw)
     who = players_text(raw, result.rows)
     by = "level" if who == "solo" else "faction"
@@ -187,21 +250,22 @@ def build_experiment_report(result, raw: dict, out: str | Path, source: str, que
     figures = [(plots.win_rate_plot(frame.rename(columns={"ci95_lo": "lo", "ci95_hi": "hi"}), out / "win_rates.png",
                                     f"Win rate by {by}, {who} games ({result.n:,} games)"),
                 "The player's win rate at each level with its 95% interval." if who == "solo" else
-                "Each faction's win rate with its 95% interval; the dashed line is its parity share (1 / players); "
-                "blue: at or above parity, orange: below.")]  # fmt: skip
+                "Each faction's win rate with its 95% interval; the dashed line is its fair share (1 / players); "
+                "blue: at or above it, orange: below.")]  # fmt: skip
     if who == "solo":  # one player's levels: no parity columns
         frame = frame.drop(columns=["parity", "vs_parity_points"]).rename(columns={"faction": "level"})
         question = question or SOLO_QUESTION
     written = [write_csv(out / "win_rates.csv", frame)]
     types = result.metrics.get("win_type") or {}
     if types:
-        path = plots.share_plot(types, out / "win_types.png", "% of games", "How games end")
+        path = plots.share_plot({glossary.plain(k): v for k, v in types.items()}, out / "win_types.png",
+                                "% of games", "How games end")  # fmt: skip
         figures.append((path, "How games end: the share of each win type."))
     length = _length(result)
     if length is not None:
         path = plots.length_plot(length[0], out / "game_length.png", length[1], "Game length")
         figures.append((path, "The distribution of game lengths, with its mean."))
-    notes, extra_tables = [], []
+    notes, extra_tables = list(result.extra.get("notes") or []), []
     if length is None:
         notes.append("No per-game rows, so no game-length distribution.")
     scores = score_frame(result.metrics)
@@ -213,6 +277,9 @@ def build_experiment_report(result, raw: dict, out: str | Path, source: str, que
                               "stacked; the label is the mean total."))  # fmt: skip
         written.append(write_csv(out / "score_by_category.csv", scores.reset_index()))
         extra_tables.append(("Mean VP by scoring category", _score_table(scores)))
+        if {"titles", "title_claims"} <= set(cats):  # nearly equal columns that look like a double count
+            notes.append("titles and title claims are two rulebook scorings of the same cards: "
+                         + glossary.GLOSSARY["title_claims"] + " " + glossary.GLOSSARY["titles"])
         by_strategy = score_frame({"score_by_ruler": result.metrics.get("score_by_strategy")})
         if by_strategy is not None:
             written.append(write_csv(out / "score_by_strategy.csv", by_strategy.rename_axis("strategy").reset_index()))
@@ -230,24 +297,42 @@ def build_experiment_report(result, raw: dict, out: str | Path, source: str, que
     if matrix is not None:
         rates, games = matrix
         path = plots.heatmap_plot(
-            rates.rename(columns=_name), out / "strategy_matrix.png", "faction", "strategy",
+            rates.rename(columns=_name, index=_name), out / "strategy_matrix.png", "faction", "strategy",
             "Win rate by strategy × faction", label="win rate, %",
         )  # fmt: skip
-        figures.append((path, f"Win rate of each strategy played by each faction, in % "
-                              f"({int(games.min().min())}–{int(games.max().max())} games per cell)."))  # fmt: skip
+        figures.append((path, f"Win rate of each strategy played by each faction, in % ({_per_cell(games)})."))
         long = rates.stack().rename("win_rate").rename_axis(["strategy", "faction"]).reset_index()
         long["games"] = games.stack().to_numpy()
         written.append(write_csv(out / "strategy_matrix.csv", long))
     for heading, table in (result.metrics.get("report_tables") or {}).items():  # a game's own tables
         extra_tables.append((heading, pd.DataFrame(table)))
+    from sim.output import strategy_rates
+
+    strategies = strategy_rates(result.metrics)
+    if strategies:
+        extra_tables.insert(0, ("Win rate by strategy", pd.DataFrame(
+            [{"strategy": _name(s), "win rate": f"{100 * p:.1f}%",
+              "95% interval": f"[{100 * lo:.1f}%, {100 * hi:.1f}%]" if lo == lo else "", "seats": f"{n:,}"}
+             for s, (p, lo, hi, n) in sorted(strategies.items(), key=lambda kv: -kv[1][0])])))  # fmt: skip
+    engine = result.extra.get("engine")
     run = {
-        "game": result.game, "source": source, "seed": result.seed, "games": f"{result.n:,}",
-        "run time": f"{result.seconds:.2f} s", "sim version": __version__, "config hash": config_hash(raw),
+        "games": f"{result.n:,}", "seed": result.seed,
+        "engine": echo.STUDY_ENGINES.get(engine, engine or "not recorded"),
+        "sim version": result.extra.get("sim_version") or __version__,
+        "config hash": config_hash(raw), "run time": f"{result.seconds:.2f} s", "source": source,
     }  # fmt: skip
+    fields = echo.study_fields(result.extra.get("experiment"))
+    sentence, caveats = verdict(result, frame, raw)
+    overrides = raw.get("rules") if isinstance(raw.get("rules"), dict) else None
     doc = {
-        "title": title, "question": question or QUESTION, "summary": summary,
-        "run": run, "table": frame, "tables": extra_tables, "provenance": None, "figures": figures, "notes": notes,
-        "config": yaml.safe_dump(raw, sort_keys=False, allow_unicode=True),
+        "title": title, "question": question or question_of(raw, QUESTION), "summary": summary,
+        "verdict": sentence, "caveats": caveats,
+        "setup": [(k.replace("_", " "), echo.plain_value(v)) for k, v in fields.items()],
+        "run": run, "table": display_frame(frame),
+        "legend": glossary.legend(["win_rate"] if who == "solo" else ["win_rate", "parity", "vs_parity"], _column_name),
+        "tables": extra_tables, "provenance": None, "figures": figures, "notes": notes,
+        "assumptions": study_assumptions(result.game, fields, overrides, solo=who == "solo"),
+        "config": yaml.safe_dump(_config_as_run(result, raw), sort_keys=False, allow_unicode=True),
     }  # fmt: skip
     written.append(write_text(out / "report.html", render_html(doc)))
     written.append(write_text(out / "report.md", render_markdown(doc)))
@@ -255,20 +340,60 @@ def build_experiment_report(result, raw: dict, out: str | Path, source: str, que
 
 
 def report_experiment(path: str | Path, out: str | Path, games: int | None = None, seed: int | None = None,
-                      workers: int = 1, sets: dict | None = None) -> list[Path]:  # fmt: skip
-    """``sim report EXPERIMENT.yaml``: run the experiment keeping per-game rows, then write the report."""
+                      workers: int = 1, sets: dict | None = None, echo=None) -> list[Path]:  # fmt: skip
+    """``sim report EXPERIMENT.yaml``: run the experiment keeping per-game rows, then write the report
+    (``echo``, when given, receives the study as understood, before the files are written)."""
+    from sim.echo import study_line
     from sim.experiments import apply_sets, load_experiment, run_experiment
 
     raw = apply_sets(load_experiment(path), sets or {})
     result = run_experiment(raw, source=str(path), games=games, seed=seed, workers=workers, keep_rows=True)
-    return build_experiment_report(result, raw, out, str(path), file_question(path))
+    if echo is not None:
+        echo(study_line(result))
+    return build_experiment_report(result, raw, out, str(path))
+
+
+def from_directory(path: str | Path):
+    """(result, raw) of a ``sim run --save DIR`` folder: result.json, games.parquet and manifest.json."""
+    import polars as pl
+
+    from sim.config import read_yaml
+    from sim.errors import ConfigError
+    from sim.experiments import ExperimentResult, experiment_module
+
+    path = Path(path)
+    data = read_yaml(path / "result.json")
+    manifest = read_yaml(path / "manifest.json") if (path / "manifest.json").exists() else {}
+    if not isinstance(data, dict) or "games" not in data:
+        raise ConfigError(str(path / "result.json"), "games", "a result written by sim run --save", data)
+    body = ((manifest or {}).get("config") or {}).get("experiment") or {}
+    raw = {"game": data["game"], "title": data.get("title") or "", **body}
+    if data.get("question"):
+        raw["question"] = data["question"]
+    meta = {"game", "games", "seed", "sim_version", "title", "question", "engine", "seconds"}
+    metrics = {k: v for k, v in data.items() if k not in meta}
+    rows = pl.read_parquet(path / "games.parquet") if (path / "games.parquet").exists() else None
+    parsed = experiment_module(data["game"], str(path)).experiment_from_dict(dict(body), str(path)) if body else None
+    result = ExperimentResult(data["game"], data.get("title") or "", metrics, int(data["games"]), int(data["seed"]),
+                              float(data.get("seconds", 0.0)), rows,
+                              {"engine": data.get("engine"), "experiment": parsed,
+                               "sim_version": data.get("sim_version"),
+                               "notes": [f"Read from the results directory {path} (sim run --save), not rerun."]})
+    return result, raw
+
+
+def is_experiment_directory(path: str | Path) -> bool:
+    from sim.config import read_yaml
+
+    result = Path(path) / "result.json"
+    return result.exists() and isinstance(data := read_yaml(result), dict) and "games" in data
 
 
 def build_experiment_compare_report(result: ExperimentCompare, out: str | Path) -> list[Path]:
     """compare.csv, compare.png (paired against unpaired intervals per faction) and a report around them."""
     out = Path(out)
     table = result.table
-    title = f"{result.a.game}: win rates from A to B (paired game by game)"
+    title = f"{echo.GAME_NAMES.get(result.a.game, result.a.game)}: win rates from A to B (paired game by game)"
     shown = table.assign(metric=table["faction"] + "_win", exact_diff=None)
     png = plots.compare_plot(shown, out / "compare.png", title)
     written = [write_csv(out / "compare.csv", table), png]
@@ -289,7 +414,10 @@ def build_experiment_compare_report(result: ExperimentCompare, out: str | Path) 
     }  # fmt: skip
     doc = {
         "title": title, "question": "What changes from A to B, and is the difference real?", "summary": summary,
-        "run": run, "table": table, "provenance": None, "notes": result.notes, "config": "",
+        "run": run, "table": compare_table(table.rename(columns={}), "faction", _name, 1, 100.0),
+        "legend": ["A, B, B − A and the intervals are win rates in %; paired: from per-game differences (game i of A "
+                   "and of B share their dice), unpaired: as if the runs were independent."],
+        "provenance": None, "notes": result.notes, "config": "",
         "figures": [(png, "B − A per faction with its 95% interval: paired (same games) and unpaired.")],
     }  # fmt: skip
     written.append(write_text(out / "report.html", render_html(doc)))

@@ -12,6 +12,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
 from matplotlib.ticker import MaxNLocator  # noqa: E402
 
+from sim.glossary import plain  # noqa: E402
 from sim.results import atomic_write  # noqa: E402
 
 METRIC_LABELS = {
@@ -104,13 +105,25 @@ def heatmap_plot(grid: pd.DataFrame, path: str | Path, x_label: str, y_label: st
     if mark is not None:
         col, row = list(grid.columns).index(mark[0]), list(grid.index).index(mark[1])
         ax.add_patch(plt.Rectangle((col - 0.5, row - 0.5), 1, 1, fill=False, edgecolor=OKABE_ITO[3], linewidth=2.5))
-    ax.set_xticks(range(grid.shape[1]), [str(c) for c in grid.columns])
+    tick_labels(ax, "x", [str(c) for c in grid.columns], width=10)
     ax.set_yticks(range(grid.shape[0]), [str(r) for r in grid.index])
     ax.set_xlabel(x_label)
     ax.set_ylabel(y_label)
     ax.set_title(textwrap.fill(title, 60), fontsize=10)
     fig.colorbar(image, ax=ax, label=label)
     return _save(fig, path)
+
+
+def tick_labels(ax, axis: str, labels: list[str], width: int = 12) -> None:
+    """Category labels that never overlap: wrapped to ``width`` characters, and rotated when a line is still
+    wider than a category's slot."""
+    wrapped = [textwrap.fill(str(t), width) for t in labels]
+    longest = max((len(line) for t in wrapped for line in t.split("\n")), default=0)
+    if axis == "x":
+        rotate = longest > width or len(labels) > 12
+        ax.set_xticks(range(len(labels)), wrapped, rotation=30 if rotate else 0, ha="right" if rotate else "center")
+    else:
+        ax.set_yticks(range(len(labels)), wrapped)
 
 
 def distribution_plot(dist: dict[str, dict[int, float]], path: str | Path, x_label: str, title: str) -> Path:
@@ -255,7 +268,7 @@ def win_rate_plot(frame: pd.DataFrame, path: str | Path, title: str) -> Path:
             ax.plot([row.parity * 100] * 2, [i - 0.42, i + 0.42], color="black", linestyle="--", linewidth=1.2,
                     label="parity (1 / players)" if i == 0 else None)  # fmt: skip
         ax.text(row.hi * 100 + 1, i, f"{row.win_rate:.1%}", va="center", fontsize=9)
-    ax.set_yticks(y, [str(f).replace("_", " ") for f in frame["faction"]], fontsize=9)
+    ax.set_yticks(y, [plain(f) for f in frame["faction"]], fontsize=9)
     top = max(frame["hi"].max(), frame["parity"].max() if fair else 0)
     ax.set_xlim(0, min(100, top * 100 + 12))
     who = "the faction played" if fair else "played at that level"
@@ -274,7 +287,7 @@ def share_plot(shares: dict[str, float], path: str | Path, x_label: str, title: 
     fig, ax = plt.subplots(figsize=(8, 0.45 * len(names) + 1.5))
     bars = ax.barh(range(len(names)), values, color=OKABE_ITO[2], height=0.6)
     ax.bar_label(bars, labels=[f"{v:.1f}%" for v in values], fontsize=9, padding=2)
-    ax.set_yticks(range(len(names)), [n.replace("_", " ") for n in names], fontsize=9)
+    ax.set_yticks(range(len(names)), [plain(n) for n in names], fontsize=9)
     ax.set_xlim(0, 112)
     ax.set_xlabel(x_label)
     ax.set_title(textwrap.fill(title, 70), fontsize=10)
@@ -297,6 +310,8 @@ def length_plot(values, path: str | Path, x_label: str, title: str) -> Path:
     else:
         weights = np.full(len(values), 100 / len(values))
         ax.hist(values, bins=min(30, max(5, len(distinct))), weights=weights, color=OKABE_ITO[0], edgecolor="white")
+        if np.all(distinct == np.round(distinct)):
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.axvline(values.mean(), color=OKABE_ITO[3], linestyle="--", linewidth=1.2, label=f"mean {values.mean():.2f}")
     ax.set_xlabel(x_label)
     ax.set_ylabel("% of games")
@@ -321,11 +336,11 @@ def score_category_plot(frame: pd.DataFrame, path: str | Path, title: str) -> Pa
     left = [0.0] * len(frame)
     for k, cat in enumerate(frame.columns):
         values = frame[cat].to_list()
-        ax.barh(y, values, left=left, height=0.65, label=str(cat).replace("_", " "), **_category_style(k))
+        ax.barh(y, values, left=left, height=0.65, label=plain(cat), **_category_style(k))
         left = [a + b for a, b in zip(left, values, strict=True)]
     for i, total in enumerate(left):
         ax.text(total + 0.5, i, f"{total:.1f}", va="center", fontsize=9)
-    ax.set_yticks(y, [str(f).replace("_", " ") for f in frame.index], fontsize=9)
+    ax.set_yticks(y, [plain(f) for f in frame.index], fontsize=9)
     ax.set_xlim(0, max(left) * 1.1 + 1)
     ax.set_xlabel("mean VP per player-game, by scoring category")
     ax.set_title(textwrap.fill(title, 70), fontsize=10)
@@ -346,7 +361,7 @@ def score_distribution_plot(values: dict, path: str | Path, title: str) -> Path:
                boxprops={"facecolor": OKABE_ITO[5], "alpha": 0.7}, medianprops={"color": "black"})  # fmt: skip
     ax.scatter([d.mean() for d in data], range(1, len(data) + 1), marker="D", s=18, color=OKABE_ITO[3], zorder=3,
                label="mean")  # fmt: skip
-    ax.set_yticks(range(1, len(names) + 1), [n.replace("_", " ") for n in names], fontsize=9)
+    ax.set_yticks(range(1, len(names) + 1), [plain(n) for n in names], fontsize=9)
     ax.set_xlabel("VP per player-game (box: quartiles; whiskers: 5th–95th percentile)")
     ax.set_title(textwrap.fill(title, 70), fontsize=10)
     ax.legend(frameon=False, fontsize=8, loc="lower right")

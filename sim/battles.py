@@ -15,7 +15,6 @@ A game joins by registering a module in ``sim.games.BATTLE_MODULES`` that provid
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,14 +29,14 @@ from sim.checkpoint import ChunkStore, config_hash
 from sim.config import Rules, load_ruleset, read_yaml
 from sim.errors import ConfigError
 from sim.games import BATTLE_MODULES, battle_module
-from sim.results import atomic_write, write_csv, write_parquet, write_text
+from sim.results import atomic_write, write_csv, write_json, write_parquet
 from sim.runner import default_chunk, run
 from sim.stats import wilson_halfwidth
 
 DEFAULT_TRIALS = 1_000_000
 PRECISION_CAP = 10**9  # most trials a --precision run may take unless --trials says otherwise
 DEFAULT_SEED = 20260101
-RUN_KEYS = ("game", "trials", "seed", "rules", "title")
+RUN_KEYS = ("game", "trials", "seed", "rules", "title", "question")
 
 
 @dataclass
@@ -63,6 +62,9 @@ class BattleResult:
         out.update(self.metrics)
         if self.exact is not None:
             out["exact"] = self.exact
+        out["title"] = self.title  # the run's own words, so a report of a --save folder is titled from its run
+        if self.extra.get("question"):
+            out["question"] = self.extra["question"]
         out["seconds"] = round(self.seconds, 3)
         return out
 
@@ -183,7 +185,7 @@ def run_battle(
         rules,
         frame,
         raw.get("title", ""),
-        {"chunks_loaded": out.chunks_loaded},
+        {"chunks_loaded": out.chunks_loaded, "question": raw.get("question")},
     )
     if store is not None:
         write_outputs(result, store.dir, store if save_trials or keep_trials else None)
@@ -224,7 +226,7 @@ def save(result: BattleResult, directory: str | Path) -> list[Path]:
 def write_outputs(result: BattleResult, directory: Path, store: ChunkStore | None = None) -> list[Path]:
     written = [
         write_csv(directory / "summary.csv", result.summary),
-        write_text(directory / "result.json", json.dumps(result.to_json(), indent=2) + "\n"),
+        write_json(directory / "result.json", result.to_json()),
     ]
     if result.trials is not None:
         written.append(write_parquet(directory / "trials.parquet", result.trials))

@@ -14,6 +14,7 @@ from sim.cli_backend import with_backend
 from sim.config import parse_assignments
 from sim.errors import ConfigError, SimError
 from sim.games import BATTLE_MODULES, COMMAND_MODULES, GAMES, battle_module
+from sim.results import dumps
 
 COMMON_OPTIONS = [
     click.Option(
@@ -51,6 +52,8 @@ def run_and_print(game: str, scenario: dict, source: str, opts: dict) -> None:
     if opts.get("solve_for") or opts.get("target") is not None:
         from sim.solve import solve_from_options
 
+        if not opts["as_json"]:
+            click.echo(_solve_line(game, scenario, opts))
         return click.echo(solve_from_options(game, scenario, source, opts))
     if opts["resume"] and not opts["save"]:
         raise SimError("--resume needs --save DIR (the directory of the run to continue)")
@@ -83,47 +86,32 @@ def run_and_print(game: str, scenario: dict, source: str, opts: dict) -> None:
         loaded = result.extra.get("chunks_loaded", 0)
         click.echo(f"wrote {opts['save']}" + (f" (resumed: {loaded} chunks loaded)" if loaded else ""), err=True)
     if opts["as_json"]:
-        click.echo(json.dumps(result.to_json(), indent=2))
+        click.echo(dumps(result.to_json()))
     else:
         click.echo(format_result(result))
 
 
+def _solve_line(game: str, scenario: dict, opts: dict) -> str:
+    """The echo line of ``--solve-for``: the battle as given (before the searched unit is varied)."""
+    from types import SimpleNamespace
+
+    from sim.armies import get_key, with_key
+    from sim.echo import battle_line
+
+    body = {k: v for k, v in scenario.items() if k not in battles.RUN_KEYS}
+    for key in str(opts["solve_for"]).split(","):  # the searched units start at 1 (the solver scans upwards)
+        if get_key(body, key.strip()) is None:
+            body = with_key(body, key.strip(), 1)
+    rules = battles.battle_rules(game, {**(scenario.get("rules") or {}), **parse_assignments(opts["overrides"])})
+    line = battle_line(SimpleNamespace(game=game, scenario=body, rules=rules, exact=None), exact=opts["exact"])
+    return line.replace(" battle: ", f" battle, searching {opts['solve_for']} upwards from the army shown: ", 1)
+
+
 def format_result(result: battles.BattleResult) -> str:
-    """A compact table: each metric with its interval (and exact value), then each distribution on one line."""
-    frame = result.summary
-    frame = frame[frame["estimate"].map(lambda v: isinstance(v, (int, float)))]  # labels belong in --json
-    keep = (frame["estimate"] != 0) | frame["exact"].fillna(0).ne(0) | frame["ci95_lo"].notna()
-    frame = frame[keep]
-    # a distribution: a group of sibling rows without intervals whose probabilities add up to 1
-    group = frame["metric"].str.rsplit(".", n=1).str[0].where(frame["metric"].str.contains("."), frame["metric"])
-    plain = frame["ci95_lo"].isna()
-    sums = frame["estimate"].where(plain, float("nan")).groupby(group).transform("sum")
-    is_dist = plain & group.map(group.value_counts()).ge(2) & (sums - 1).abs().lt(1e-6) & group.map(
-        plain.groupby(group).all()
-    )
-    lines = [
-        f"{result.title or result.game + ' battle'}: {result.n:,} trials, seed {result.seed}, {result.seconds:.2f} s"
-    ]
-    table = frame[~is_dist]
-    width = max(len(m) for m in table["metric"])
-    head = f"  {'metric':<{width}}  {'estimate':>9}  {'95% interval':>19}"
-    lines.append(head + ("  {:>9}".format("exact") if result.exact is not None else ""))
-    for row in table.itertuples():
-        ci = f"[{row.ci95_lo:.4f}, {row.ci95_hi:.4f}]" if row.ci95_lo == row.ci95_lo and row.ci95_lo is not None else ""
-        line = f"  {row.metric:<{width}}  {row.estimate:>9.4f}  {ci:>19}"
-        if result.exact is not None:
-            line += f"  {row.exact:>9.4f}" if row.exact is not None and row.exact == row.exact else ""
-        lines.append(line)
-    dists = frame[is_dist].assign(group=group[is_dist])
-    if len(dists):
-        lines.append("  distributions, % of battles" + (" [exact]" if result.exact is not None else "") + ":")
-    for name, rows in dists.groupby("group", sort=False):
-        parts = []
-        for row in rows.itertuples():
-            exact = f" [{row.exact:.1%}]" if row.exact is not None and row.exact == row.exact else ""
-            parts.append(f"{row.metric.rsplit('.', 1)[1]}: {row.estimate:.1%}{exact}")
-        lines.append(f"  {name}: " + ", ".join(parts))
-    return "\n".join(lines)
+    """The human output of a battle (``sim.output.format_battle``)."""
+    from sim.output import format_battle
+
+    return format_battle(result)
 
 
 def _file_command(path: str) -> click.Command:
@@ -136,15 +124,31 @@ def _file_command(path: str) -> click.Command:
     )
 
 
+BATTLE_HELP = {
+    "principes": "A Principes battle (Battle Order, pp. 18-19): armies, the settlement, Castle, Battle Cards, faction "
+    "abilities and tiles. Prints P(attacker wins) and each side's losses with 95% intervals; --exact adds the exact "
+    "answer. Example: sim battle principes --attacker knight=3,footman=2 --defender knight=2,footman=1 --site city "
+    "--attacker-cards either=2 --defender-cards shield=1 --exact",
+    "dark_ages": "A Dark Ages battle (volley, charge, melee): armies with their Military Technology levels, Farms, a "
+    "City and Keeps, or a Barbarian army or token. Prints P(attacker wins) and losses with 95% intervals; --exact "
+    "adds the exact answer. Example: sim battle dark_ages --attacker cavalry=2,archer=1 --defender infantry=3 "
+    "--city --keep 2 --exact",
+    "hussars": "A Winged Hussars and Cossacks battle, simplified rules (the default) or full rules with Tactic cards "
+    "(--mode full: each pair of hands played at its equilibrium). Counts may be ranges (cossack=2..5) when a side's "
+    "size is uncertain. Example: sim battle hussars --mode full --hands random --attacker winged_hussar=2,pancerni=2 "
+    "--defender cossack=6",
+}
+
+
 def _game_command(game: str) -> click.Command:
     module = battle_module(game)
 
     def callback(**opts):
         run_and_print(game, module.scenario_from_cli(opts), "command line", opts)
 
-    doc = (module.__doc__ or "").strip().splitlines()[0]
     return with_backend(
-        click.Command(game, params=module.cli_options() + list(COMMON_OPTIONS), callback=callback, help=doc)
+        click.Command(game, params=module.cli_options() + list(COMMON_OPTIONS), callback=callback,
+                      help=BATTLE_HELP.get(game, ""))
     )
 
 
@@ -164,8 +168,12 @@ class BattleGroup(click.Group):
 
 @click.group()
 @click.version_option(package_name="sim")
-def cli():
-    """sim: battle odds and balance statistics for Principes, Dark Ages: HRE and Winged Hussars."""
+@click.option("--debug", is_flag=True, help="Show the full traceback of an error (anywhere on the command line).")
+def cli(debug):
+    """sim: battle odds and balance statistics for Principes, Dark Ages: HRE and Winged Hussars.
+
+    Every command prints first what it understood (the battle or study, defaults included, and the engine), then
+    the numbers; `sim explain METRIC` says what a metric means."""
 
 
 @cli.group(cls=BattleGroup)
@@ -189,7 +197,8 @@ def battle():
 )
 def run_command(file, games, seed, workers, as_json, save, resume, chunk, progress, overrides):
     """Play a full-game experiment (scripted strategies, many games) and report win rates with intervals."""
-    from sim.experiments import apply_sets, format_experiment, load_experiment, run_experiment
+    from sim.experiments import apply_sets, load_experiment, run_experiment
+    from sim.output import format_study
 
     if resume and not save:
         raise SimError("--resume needs --save DIR (the directory of the run to continue)")
@@ -204,7 +213,7 @@ def run_command(file, games, seed, workers, as_json, save, resume, chunk, progre
         resume=resume,
         chunk=chunk,
     )
-    click.echo(json.dumps(result.to_json(), indent=2) if as_json else format_experiment(result))
+    click.echo(dumps(result.to_json()) if as_json else format_study(result))
 
 
 with_backend(run_command)
@@ -244,12 +253,33 @@ def rules(game, only, assumed):
 @cli.command()
 @click.option("-o", "--out", default="out/demo", show_default=True, type=click.Path(file_okay=False))
 @click.option("--trials", default=200_000, show_default=True, type=click.IntRange(min=1))
-def demo(out, trials):
+@click.option("--progress/--no-progress", default=True, help="Show a progress bar (on a terminal).")
+def demo(out, trials, progress):
     """Battle-odds tables and plots for the bundled scenarios, and reports of the full-game balance studies."""
     from reports.demo import run_demo
 
-    for path in run_demo(Path(out), trials):
+    for path in run_demo(Path(out), trials, progress=progress):
         click.echo(f"wrote {path}")
+
+
+@cli.command()
+@click.argument("metric", required=False)
+def explain(metric):
+    """What a metric means, in one line (every metric when none is named).
+
+    METRIC is a name as the tables print it (mean_lost.attacker, per_token.token_3:infantry=2:gold.attacker_win,
+    win_rate, shared_win); a dotted name is explained by its first part."""
+    from sim import glossary
+
+    if metric is None:
+        width = max(map(len, glossary.GLOSSARY))
+        for name, text in glossary.GLOSSARY.items():
+            click.echo(f"{name:<{width}}  {text}")
+        return
+    entry = glossary.lookup(metric)
+    if entry is None:
+        raise ConfigError("sim explain", "METRIC", "a metric name (sim explain lists them)", metric)
+    click.echo(f"{metric}: {entry}")
 
 
 for _name in COMMAND_MODULES:

@@ -145,11 +145,14 @@ def _format_table(head: str, result, name: str, digits: int) -> str:
         f"  B = {result.label_b}",
         f"  {name:<20} {'A':>{w}} {'B':>{w}} {'B − A':>{w}}  {'paired 95%':>{iw}}  {'unpaired 95%':>{iw}}  tighter",
     ]
+    from sim.glossary import plain
+
     for r in result.table.itertuples():
+        label = plain(getattr(r, name)) if name == "faction" else getattr(r, name)
         paired = f"[{r.paired_lo:+.{digits}f}, {r.paired_hi:+.{digits}f}]" if r.paired_lo == r.paired_lo else "n/a"
         tighter = f"{r.tighter:.1f}×" if math.isfinite(r.tighter) else ("∞ (no spread)" if r.tighter > 0 else "")
         lines.append(
-            f"  {getattr(r, name):<20} {r.a:>{w}.{digits}f} {r.b:>{w}.{digits}f} {r.diff:>+{w}.{digits}f}  "
+            f"  {label:<20} {r.a:>{w}.{digits}f} {r.b:>{w}.{digits}f} {r.diff:>+{w}.{digits}f}  "
             f"{paired:>{iw}}  [{r.unpaired_lo:+.{digits}f}, {r.unpaired_hi:+.{digits}f}]  {tighter}"
         )
     lines += [f"  note: {n}" for n in result.notes]
@@ -268,10 +271,36 @@ def run_compare_experiments(
         raise ConfigError(source_b, "game", f"the same game as {source_a} ({raw_a['game']})", raw_b.get("game"))
     games = games if games is not None else raw_a.get("games", DEFAULT_GAMES)
     seed = seed if seed is not None else raw_a.get("seed", EXPERIMENT_SEED)
+    raw_a, raw_b, note = same_engine(raw_a, raw_b, source_a)
     common = dict(games=games, seed=seed, workers=workers, keep_rows=True)
     a = run_experiment(raw_a, source=source_a, **common)
     b = run_experiment(raw_b, source=source_b, **common)
-    return compare_experiment_results(a, b, source_a, source_b)
+    result = compare_experiment_results(a, b, source_a, source_b)
+    if note:
+        result.notes.insert(0, note)
+    return result
+
+
+def same_engine(raw_a: dict, raw_b: dict, source: str) -> tuple[dict, dict, str]:
+    """Games pair only when A and B play on the same engine (the compiled and the reference engines draw
+    differently from game i's stream). When B needs the reference engine (a module the compiled engine does not
+    play) and A would take the compiled one, A plays on the reference too, and the note says so."""
+    from sim.experiments import RUN_KEYS, experiment_module
+
+    def engine(raw: dict):
+        from sim.balance.mix import first_plans
+
+        module = experiment_module(raw["game"], source)
+        body = {k: v for k, v in first_plans(raw, source).items() if k not in RUN_KEYS}  # mixed seats: one engine
+        return getattr(module.experiment_from_dict(body, source), "engine", None)
+
+    ea, eb = engine(raw_a), engine(raw_b)
+    if ea == eb:
+        return raw_a, raw_b, ""
+    slow = {**raw_a, "engine": "reference"} if eb == "reference" else raw_a
+    fast = {**raw_b, "engine": "reference"} if ea == "reference" else raw_b
+    return slow, fast, (f"A and B both play on the reference engine (B alone could not take the compiled one: "
+                        f"A would have played {ea}, B {eb}), so game i of A and of B share their dice")  # fmt: skip
 
 
 def format_experiment_compare(result: ExperimentCompare) -> str:

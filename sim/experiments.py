@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import copy
 import importlib
-import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,10 +26,11 @@ import polars as pl
 
 from sim import __version__
 from sim.backends import active, make_backend
+from sim.balance.mix import has_mixture
 from sim.checkpoint import ChunkStore, config_hash
 from sim.config import read_yaml
 from sim.errors import ConfigError
-from sim.results import atomic_write, write_text
+from sim.results import atomic_write, write_json
 from sim.runner import default_chunk, run
 
 EXPERIMENT_MODULES: dict[str, str] = {
@@ -41,7 +41,7 @@ EXPERIMENT_MODULES: dict[str, str] = {
 DEFAULT_GAMES = 10_000
 MAX_CHUNK_GAMES = 500
 DEFAULT_SEED = 20260101
-RUN_KEYS = ("game", "games", "seed", "title")
+RUN_KEYS = ("game", "games", "seed", "title", "question")
 
 
 @dataclass
@@ -61,6 +61,9 @@ class ExperimentResult:
             "games": self.n,
             "seed": self.seed,
             "sim_version": __version__,
+            "title": self.title,
+            **({"question": self.extra["question"]} if self.extra.get("question") else {}),
+            "engine": self.extra.get("engine"),
             **self.metrics,
             "seconds": round(self.seconds, 3),
         }
@@ -137,7 +140,13 @@ def run_experiment(
         if isinstance(value, bool) or not isinstance(value, int) or value < (1 if key == "games" else 0):
             raise ConfigError(source, key, "a whole number" + (" ≥ 1" if key == "games" else " ≥ 0"), value)
     body = {k: v for k, v in raw.items() if k not in RUN_KEYS}
-    payload = module.compile(module.experiment_from_dict(body, source))
+    if has_mixture(raw):  # seats that mix plans: sim.balance.evaluate plays them through this module's play_chunk
+        from sim.balance.evaluate import run_mixed
+
+        return run_mixed(raw, source=source, games=n, seed=seed, workers=workers, keep_rows=keep_rows,
+                         progress=progress, save=save, resume=resume, chunk=chunk)  # fmt: skip
+    parsed = module.experiment_from_dict(body, source)
+    payload = module.compile(parsed)
     # games cost milliseconds, not nanoseconds: chunks of at most MAX_CHUNK games keep workers busy and
     # checkpoints frequent (a module with a fast engine may raise its MAX_CHUNK, or say per payload: max_chunk)
     limit = getattr(module, "max_chunk", lambda _: None)(payload) or getattr(module, "MAX_CHUNK", MAX_CHUNK_GAMES)
@@ -190,10 +199,11 @@ def run_experiment(
         seed,
         time.perf_counter() - started,
         rows,
-        {"chunks_loaded": out.chunks_loaded},
+        {"chunks_loaded": out.chunks_loaded, "engine": getattr(parsed, "engine", None), "experiment": parsed,
+         "question": raw.get("question")},
     )
     if store is not None:
-        write_text(Path(save) / "result.json", json.dumps(result.to_json(), indent=2) + "\n")
+        write_json(Path(save) / "result.json", result.to_json())
         atomic_write(Path(save) / "games.parquet", lambda tmp: store.write_rows(tmp, "game"))
     return result
 

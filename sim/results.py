@@ -1,11 +1,19 @@
-"""Per-trial tables and summaries on disk. Every write goes to a temporary file first, then a rename."""
+"""Per-trial tables and summaries on disk. Every write goes to a temporary file first, then a rename.
+
+CSV and JSON carry estimates to 6 significant digits (``SIGNIFICANT``), so a file shows 0.216025, not
+0.21602499999999997; the full precision stays in the parquet tables."""
 
 from __future__ import annotations
 
+import json
+import math
 import os
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+SIGNIFICANT = 6
 
 
 def atomic_write(path: str | Path, write: Callable[[str], None]) -> Path:
@@ -39,6 +47,26 @@ def write_parquet(path: str | Path, frame) -> Path:
     return atomic_write(path, lambda tmp: frame.write_parquet(tmp))
 
 
+def rounded(value: Any, digits: int = SIGNIFICANT) -> Any:
+    """``value`` with every float rounded to ``digits`` significant digits (in nested dicts and lists too)."""
+    if isinstance(value, float):
+        return float(f"{value:.{digits}g}") if math.isfinite(value) else value
+    if isinstance(value, dict):
+        return {k: rounded(v, digits) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [rounded(v, digits) for v in value]
+    return value
+
+
+def dumps(value: Any) -> str:
+    """Indented JSON with estimates to 6 significant digits: what ``--json`` prints and result.json holds."""
+    return json.dumps(rounded(value), indent=2)
+
+
+def write_json(path: str | Path, value: Any) -> Path:
+    return write_text(path, dumps(value) + "\n")
+
+
 def write_csv(path: str | Path, frame) -> Path:
-    """Write a pandas DataFrame to CSV atomically."""
-    return atomic_write(path, lambda tmp: frame.to_csv(tmp, index=False))
+    """Write a pandas DataFrame to CSV atomically, floats to 6 significant digits."""
+    return atomic_write(path, lambda tmp: frame.to_csv(tmp, index=False, float_format=f"%.{SIGNIFICANT}g"))

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from tqdm import tqdm
 
+from sim import progress as progress_bars
 from sim.checkpoint import ChunkStore
 from sim.rng import experiment_key
 
@@ -81,7 +81,7 @@ def run(
     pieces: dict[int, dict[str, np.ndarray]] = {}
     done = loaded = 0
     hold = keep_trials and store is None
-    bar = tqdm(total=n, unit=unit, unit_scale=True, delay=2.0, disable=not progress, leave=False)
+    bar = progress_bars.bar(n, unit, progress)  # the command's bar when it opened one (sim.progress.task)
     try:
         while done < n:
             size = n - done if precision is None else min(n - done, max(FIRST_PRECISION_ROUND, done))

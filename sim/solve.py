@@ -9,7 +9,6 @@ search is a plain scan, not a bisection.
 from __future__ import annotations
 
 import itertools
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +16,7 @@ from sim.armies import SIDES, get_key, with_key
 from sim.battles import BattleResult, run_battle
 from sim.config import parse_assignments
 from sim.errors import ConfigError
+from sim.results import dumps
 from sim.sweep import check
 
 MAX_UNITS = 20  # per search: no board game army in sim comes near this
@@ -189,4 +189,4 @@ def solve_from_options(game: str, scenario: dict, source: str, opts: dict) -> st
         workers=opts["workers"], exact=opts["exact"], overrides=parse_assignments(opts["overrides"]),
         progress=opts["progress"], precision=opts.get("precision"),
     )  # fmt: skip
-    return json.dumps(result.to_json(), indent=2) if opts["as_json"] else format_solve(result)
+    return dumps(result.to_json()) if opts["as_json"] else format_solve(result)

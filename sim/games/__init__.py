@@ -23,4 +23,10 @@ def battle_module(game: str, source: str = "game"):
 
 
 # modules exposing ``commands``: extra top-level click commands a game brings (e.g. ``sim tactics hussars``)
-COMMAND_MODULES: list[str] = ["sim.games.hussars.cli", "sim.games.dark_ages.cli", "reports.cli"]
+COMMAND_MODULES: list[str] = [
+    "sim.games.hussars.cli",
+    "sim.games.dark_ages.cli",
+    "reports.cli",
+    "sim.serve.cli",
+    "sim.balance.cli",
+]

@@ -3,7 +3,8 @@
 A strategy is named in an experiment by:
 
 - a built-in name (``random``, ``builder``, ``conqueror``, ``politician``) with its file's defaults;
-- a parameter file ``configs/principes/strategies/<name>.yaml`` (``uses:`` a strategy, ``params:`` overrides);
+- a parameter file ``configs/principes/strategies/<name>.yaml`` (``uses:`` a strategy, ``params:`` overrides), or
+  the path of such a file anywhere (``out/tuned-masovia.yaml``; its label is the file's stem);
 - ``package.module:Class`` for a strategy written outside this package (no engine change needed);
 - a mapping ``{name: label, uses: <any of the above>, params: {...}}`` inline in the experiment.
 """
@@ -53,10 +54,10 @@ def resolve(spec, directory: Path = STRATEGY_DIR) -> tuple[str, str, dict]:
         params = {**params, **(spec.get("params") or {})}
         label = spec.get("name", base_label)
     elif isinstance(spec, str):
-        path = directory / f"{spec}.yaml"
+        path = Path(spec) if spec.endswith((".yaml", ".yml")) else directory / f"{spec}.yaml"  # a file, or a name
         if path.exists():
             raw = read_yaml(path) or {}
-            uses, params, label = raw.get("uses", spec), dict(raw.get("params") or {}), spec
+            uses, params, label = raw.get("uses", spec), dict(raw.get("params") or {}), path.stem
             if uses == spec and uses not in STRATEGIES and ":" not in uses:
                 raise ValueError(f"{path}: 'uses' must name a strategy")
             if uses != spec:

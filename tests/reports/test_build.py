@@ -54,7 +54,7 @@ def test_summary_paragraph_uses_the_numbers(storm_report):
     inp, _, _ = storm_report
     text = plain_summary(inp, None)
     assert f"{100 * inp.metrics['attacker_win']:.1f}%" in text and "exactly 22.22%" in text
-    assert "2 rules values" in text
+    assert "2 assumed rules values bear on these odds" in text
 
 
 def test_heatmap_cell_of_the_scenario_equals_the_run(storm_report):
@@ -117,10 +117,15 @@ def test_headless_screenshot_is_not_blank(storm_report, tmp_path):
     assert mpimg.imread(shot).std() > 0.01
 
 
-def test_question_comes_from_the_scenario_file(storm_report):
+def test_question_comes_from_the_question_key_never_from_comments(storm_report):
+    from sim.config import read_yaml
+
     inp, _, out = storm_report
-    assert inp.question.startswith('"2 Knights and a Footman attack a City with a Castle')
-    assert "how often do they win" in (out / "report.html").read_text()
+    assert inp.question == read_yaml(STORM)["question"]
+    page = (out / "report.html").read_text()
+    assert inp.question in page and inp.title in page
+    comment = STORM.read_text().splitlines()[0].lstrip("# ")
+    assert comment not in page
 
 
 def test_sweep_report_embeds_its_plot(tmp_path, capsys):
@@ -147,7 +152,7 @@ def test_results_directory_with_recorded_scenario_gets_every_plot(tmp_path):
     build_report(inp, tmp_path / "report", heat_trials=500)
     page = parse(tmp_path / "report" / "report.html")
     assert_embedded_images(page, 3)
-    assert inp.title == "Stormed" and not inp.notes
+    assert inp.title == "Stormed" and [n for n in inp.notes if "not rerun" not in n] == []
 
 
 def test_results_directory_with_manifest_recovers_scenario_and_overrides(tmp_path):

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
+from sim import echo
 from sim.config import load_rules, parse_assignments
 from sim.errors import ConfigError
 from sim.games.hussars import battle as hb
@@ -14,6 +13,7 @@ from sim.games.hussars.army import compositions, parse_groups
 from sim.games.hussars.rules import build
 from sim.games.hussars.scenario import scenario_from_dict
 from sim.games.hussars.tactics import tactic_report
+from sim.results import atomic_write, dumps
 
 GAME = "hussars"
 
@@ -27,20 +27,62 @@ def _rules(overrides):
     return build(load_rules(GAME, parse_assignments(overrides)))
 
 
-def _tactics_callback(game, as_json, overrides, **options):
+OBJECTIVE_NAMES = {
+    "win": "P(attacker wins)",
+    "win_minus_loss": "P(attacker wins) − P(defender wins)",
+    "tokens": "tokens destroyed by the attacker − by the defender",
+}
+
+
+def _mix(mix: dict[str, float]) -> str:
+    return ", ".join(f"{t} {p:.1%}" for t, p in mix.items() if p > 1e-9)
+
+
+def _best_answers(report: dict) -> list[str]:
+    """Each side's best answer to the other's equilibrium mix, and to each single card of the other side."""
+    matrix, eq = report["matrix"], report["equilibrium"]
+    rows, cols = list(matrix), list(eq["defender"])
+    name = OBJECTIVE_NAMES.get(report["objective"], report["objective"])
+    against_mix = {r: sum(q * matrix[r][c]["payoff"] for c, q in eq["defender"].items()) for r in rows}
+    top = max(against_mix.values())
+    best = [r for r in rows if against_mix[r] >= top - 1e-9]
+    lines = [f"attacker's best answer to the defender's mix: {' / '.join(best)} ({name} {top:.3f})"
+             + (" — every card does equally well" if len(best) == len(rows) > 1 else "")]  # fmt: skip
+    against_rows = {c: sum(p * matrix[r][c]["payoff"] for r, p in eq["attacker"].items()) for c in cols}
+    low = min(against_rows.values())
+    best = [c for c in cols if against_rows[c] <= low + 1e-9]
+    lines.append(f"defender's best answer to the attacker's mix: {' / '.join(best)} (holds {name} to {low:.3f})")
+    lines.append("defender's best answer to each attacker card:")
+    for r in rows:
+        worst = min(matrix[r][c]["payoff"] for c in cols)
+        answers = [c for c in cols if matrix[r][c]["payoff"] <= worst + 1e-9]
+        lines.append(f"  {r} → {' / '.join(answers)} ({worst:.3f})")
+    lines.append("attacker's best answer to each defender card:")
+    for c in cols:
+        most = max(matrix[r][c]["payoff"] for r in rows)
+        answers = [r for r in rows if matrix[r][c]["payoff"] >= most - 1e-9]
+        lines.append(f"  {c} → {' / '.join(answers)} ({most:.3f})")
+    return lines
+
+
+def _tactics_callback(game, as_json, overrides, mode, **options):
     _check_game(game)
     rules = _rules(overrides)
     raw = hb.scenario_from_cli(options)
-    raw["mode"] = "full"
-    report = tactic_report(rules, scenario_from_dict(raw, "command line", rules))
+    raw["mode"] = mode
+    scenario = scenario_from_dict(raw, "command line", rules)
+    report = tactic_report(rules, scenario)
     if as_json:
-        click.echo(json.dumps(report, indent=2))
+        click.echo(dumps(report))
         return
+    name = OBJECTIVE_NAMES.get(report["objective"], report["objective"])
+    engine = "the exact outcome of every pair of Tactic cards; zero-sum equilibrium by linear programming (scipy)"
+    click.echo(echo.hussars_line(scenario, "tactics", engine))
     rows, cols = list(report["matrix"]), list(report["equilibrium"]["defender"])
     corner = "attacker \\ defender"
     width = max(len(r) for r in rows + [corner])
     col_width = max(8, *(len(c) for c in cols))
-    click.echo(f"payoff to the attacker ({report['objective']}), one row per attacker tactic:")
+    click.echo(f"payoff to the attacker = {name} (--objective {report['objective']}), one row per attacker tactic:")
     click.echo(f"  {corner:<{width}}  " + "  ".join(f"{c:>{col_width}}" for c in cols))
     for r in rows:
         payoffs = "  ".join(f"{report['matrix'][r][c]['payoff']:>{col_width}.3f}" for c in cols)
@@ -54,24 +96,36 @@ def _tactics_callback(game, as_json, overrides, **options):
                 f"  {r} × {c}: {cell['winner']} ({cell['label']}); † {damage['attacker']}/{damage['defender']};"
                 f" destroyed {destroyed['attacker']}/{destroyed['defender']}"
             )
+    click.echo("equilibrium (each side's optimal mix of Tactic cards; neither gains by changing alone):")
     for side in ("attacker", "defender"):
-        mix = ", ".join(f"{t} {p:.3f}" for t, p in report["equilibrium"][side].items() if p > 1e-9)
-        click.echo(f"{side} plays: {mix}")
-    click.echo(f"value: {report['value'] + 0.0:.4f}")
+        click.echo(f"  {side}: {_mix(report['equilibrium'][side])}")
+    click.echo(f"{name} at equilibrium: {report['value'] + 0.0:.3f}")
+    for line in _best_answers(report):
+        click.echo(line)
     if len(report.get("types", [])) > 1:
         click.echo(f"(matrix above: the most likely defender pick; {len(report['types'])} picks in all, see --json)")
 
 
+TACTICS_HELP = """The Tactic-card game of one full-rules battle (Battles – Full Rules): the outcome of every legal
+pair of Tactic cards, each side's optimal mix of cards (zero-sum equilibrium), the game's value and each side's best
+answer to the other's cards.
+
+Example: sim tactics hussars --attacker winged_hussar=2,pancerni=2 --defender cossack=6. The value is what the
+--objective is worth to the attacker when both sides play their optimal mix: with --objective win it is
+P(attacker wins)."""
+
 tactics = click.Command(
     "tactics",
     params=[click.Argument(["game"])]
-    + hb.cli_options()
+    + [o for o in hb.cli_options() if o.name not in ("mode", "hands")]
     + [
+        click.Option(["--mode"], type=click.Choice(["full"]), default="full", show_default=True,
+                     help="Tactic cards exist only in the full rules."),  # fmt: skip
         click.Option(["--json", "as_json"], is_flag=True, help="Print one JSON object."),
         click.Option(["--set", "overrides"], multiple=True, metavar="KEY=VALUE", help="Override a rules value."),
     ],
     callback=_tactics_callback,
-    help="Full-rules tactic game: the outcome of every legal pair of Tactic cards and the optimal mixed strategies.",
+    help=TACTICS_HELP,
 )
 
 
@@ -152,26 +206,40 @@ def _siege(rules, opts) -> dict:
 
 
 def _plot(kind: str, report: dict, path: str) -> None:
+    """The odds as a PNG: whole-number axes get whole-number ticks, every curve its own marker and dash (so equal
+    curves stay visible), and the legend sits outside the axes."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
-    fig, ax = plt.subplots(figsize=(6, 4))
+    from reports.plots import OKABE_ITO
+
+    fig, ax = plt.subplots(figsize=(7.5, 4))
     if kind == "capture":
-        ax.bar([r["xl"] for r in report["table"]], [r["captured"] for r in report["table"]])
-        ax.set(xlabel="XL", ylabel="P(captured)", title=f"Capture test, threat {report['threat']}")
+        ax.bar([r["xl"] for r in report["table"]], [r["captured"] for r in report["table"]], color=OKABE_ITO[0])
+        ax.set(xlabel="the character's XL", ylabel="P(captured)", title=f"Capture test, threat {report['threat']}")
     elif kind == "death":
-        for name, curve in report["alive_after_phase"].items():
-            ax.step(range(len(curve)), curve, where="post", label=name)
-        ax.set(xlabel="Titles Phases survived", ylabel="P(alive)", title="Harvest of Death")
-        ax.legend()
+        styles = ["-", "--", "-.", ":", (0, (5, 1))]
+        for i, (name, curve) in enumerate(report["alive_after_phase"].items()):
+            # each later curve thinner, with a smaller marker, on top: curves that coincide stay visible
+            ax.step(range(len(curve)), curve, where="post", label=name.replace("_", " "), zorder=2 + i,
+                    color=OKABE_ITO[i % len(OKABE_ITO)], linestyle=styles[i % len(styles)], marker="os^Dv"[i % 5],
+                    linewidth=max(1.0, 4.0 - 0.7 * i), markersize=max(4.0, 11.0 - 1.7 * i))  # fmt: skip
+        ax.set(xlabel="Titles Phases survived", ylabel="P(alive)",
+               title=f"Harvest of Death over {report['rounds']} rounds ({report['titles_phases']} Titles Phases)")
+        ax.legend(frameon=False, loc="upper left", bbox_to_anchor=(1.01, 1))
+        ax.set_xticks(range(report["titles_phases"] + 1))
     else:
-        ax.step([r["turn"] for r in report["timeline"]], [r["fallen"] for r in report["timeline"]], where="post")
+        ax.step([r["turn"] for r in report["timeline"]], [r["fallen"] for r in report["timeline"]], where="post",
+                color=OKABE_ITO[0], marker="o")  # fmt: skip
         ax.set(xlabel="defender turn", ylabel="P(surrendered or fallen)", title="Siege timeline")
-    ax.set_ylim(0, 1.02)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_ylim(-0.04, 1.06)
+    ax.grid(alpha=0.3)
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
+    atomic_write(path, lambda tmp: fig.savefig(tmp, dpi=120, format="png"))  # creates the folder too
     plt.close(fig)
 
 
@@ -196,6 +264,22 @@ def _table(kind: str, report: dict) -> str:
 ODDS = {"capture": _capture, "death": _death, "siege": _siege}
 
 
+def _odds_line(kind: str, report: dict, opts: dict) -> str:
+    """The echo line of ``sim odds``: the question as understood, defaults included, and how it is computed."""
+    if kind == "capture":
+        threat = f"threat {report['threat']}" + (" (from --threat)" if opts["threat"] is not None else
+                                                 f" (of the army {opts['attacker']})")  # fmt: skip
+        what = f"capture test, {threat}, XL {opts['xl']}"
+    elif kind == "death":
+        what = f"Harvest of Death, {report['rounds']} rounds ({report['titles_phases']} Titles Phases), starting " \
+               f"Health {opts['health']}"
+    else:
+        where = "Tabor" if report["tabor"] else f"fortress level {report['fortress']}"
+        what = (f"siege of a {where}, attacker {opts['attacker']}, garrison {opts['defender']}, {opts['turns']} "
+                f"defender turns, assaults: {opts['assault']}, {opts['mode']} rules")  # fmt: skip
+    return f"Winged Hussars odds: {what} | engine: exact (enumerated die rolls and famine steps)"
+
+
 def _odds_callback(game, kind, as_json, overrides, plot, **opts):
     _check_game(game)
     if kind not in ODDS:
@@ -205,8 +289,9 @@ def _odds_callback(game, kind, as_json, overrides, plot, **opts):
     if plot:
         _plot(kind, report, plot)
     if as_json:
-        click.echo(json.dumps(report, indent=2))
+        click.echo(dumps(report))
     else:
+        click.echo(_odds_line(kind, report, opts))
         click.echo(_table(kind, report))
 
 

@@ -145,7 +145,7 @@ def test_cli_json_contract():
 def test_cli_text_and_save(tmp_path):
     out = CliRunner().invoke(cli, ["run", EXPERIMENT, "--games", "6", "--no-progress", "--save", str(tmp_path / "r")])
     assert out.exit_code == 0, out.output
-    assert "polonia_minor" in out.output and "win types" in out.output
+    assert "polonia_minor" in out.output and "how games end" in out.output
     rows = pl.read_parquet(tmp_path / "r" / "games.parquet")
     assert rows.height == 6 and {"game", "winner", "win_type", "rounds"} <= set(rows.columns)
 

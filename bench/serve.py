@@ -1,0 +1,131 @@
+"""Benchmark: how soon ``sim serve`` answers a change on a calculator page (target: 200 ms, armies up to 8 a side).
+
+A change sends what the page sends: a first Monte Carlo estimate (10,000 trials) and the exact answer, both at
+once. The server runs as its own process on loopback; the times are the client's, request to parsed answer.
+
+Run: .venv/bin/python bench/serve.py   (writes the "serve" entry of bench/results.json)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.common import record  # noqa: E402
+
+CHANGES = 60  # per game
+FIRST_TRIALS = 10_000  # the page's first refinement
+TARGET_MS = 200.0
+
+
+def _units(rng: random.Random, names: tuple[str, ...], most: int = 8) -> dict[str, int]:
+    """A random army of 1..most units over the given types."""
+    total = rng.randint(1, most)
+    counts = dict.fromkeys(names, 0)
+    for _ in range(total):
+        counts[rng.choice(names)] += 1
+    return {k: v for k, v in counts.items() if v}
+
+
+def change(game: str, rng: random.Random) -> dict:
+    """A random page state of ``game`` with armies of up to 8 units a side."""
+    if game == "principes":
+        return {"attacker": _units(rng, ("footman", "knight", "prince")),
+                "defender": _units(rng, ("footman", "knight")),
+                "site": rng.choice(("gord", "city")), "castle": rng.random() < 0.5,
+                "attacker_cards": {"either": rng.randint(0, 3)}, "defender_cards": {"shield": rng.randint(0, 2)},
+                "attacker_faction": rng.choice(("masovia", "silesia")), "seed": rng.randint(0, 10**6)}  # fmt: skip
+    if game == "dark_ages":
+        types = ("infantry", "archer", "cavalry")
+        return {"attacker": {"units": _units(rng, types), "tech": {rng.choice(types): rng.randint(1, 3)}},
+                "defender": {"units": _units(rng, types)}, "keep": rng.randint(0, 1), "city": True,
+                "reinforce": rng.choice(("none", "defender")), "seed": rng.randint(0, 10**6)}  # fmt: skip
+    return {"mode": rng.choice(("simplified", "full")), "seed": rng.randint(0, 10**6),
+            "attacker": _units(rng, ("winged_hussar", "pancerni", "light_cavalry", "cossack")),
+            "defender": _units(rng, ("cossack", "cossack:veteran", "artillery")),
+            "terrain": rng.sample(["forest", "river", "peasants"], rng.randint(0, 2))}  # fmt: skip
+
+
+async def one_change(client: httpx.AsyncClient, game: str, body: dict) -> tuple[float, float]:
+    started = time.perf_counter()
+    done: dict[str, float] = {}
+
+    async def ask(name: str, exact: bool) -> None:
+        r = await client.post(f"/api/{game}/odds", params={"exact": exact}, json={**body, "trials": FIRST_TRIALS})
+        r.raise_for_status()
+        r.json()
+        done[name] = 1000 * (time.perf_counter() - started)
+
+    await asyncio.gather(ask("first", False), ask("exact", True))
+    return done["first"], done["exact"]
+
+
+async def measure(url: str) -> dict:
+    out = {}
+    async with httpx.AsyncClient(base_url=url, timeout=60) as client:
+        for game in ("principes", "dark_ages", "hussars"):
+            rng = random.Random(game)
+            first, exact = [], []
+            await one_change(client, game, change(game, rng))  # the first request of a kind imports a little more
+            for _ in range(CHANGES):
+                f, e = await one_change(client, game, change(game, rng))
+                first.append(f)
+                exact.append(e)
+            out[game] = {
+                name: {"p50_ms": statistics.median(v), "p95_ms": statistics.quantiles(v, n=20)[18], "max_ms": max(v)}
+                for name, v in (("first_estimate", first), ("exact", exact))
+            }
+    return out
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def main() -> None:
+    port = free_port()
+    with tempfile.TemporaryDirectory() as reports:
+        cmd = [sys.executable, "-c", "from sim.cli import main; main()", "serve", "--port", str(port),
+               "--reports", reports]  # fmt: skip
+        server = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        url = f"http://127.0.0.1:{port}"
+        try:
+            started = time.perf_counter()
+            while True:
+                try:
+                    if httpx.get(f"{url}/api/health", timeout=2).json()["ready"]:
+                        break
+                except httpx.HTTPError:
+                    pass
+                if server.poll() is not None or time.perf_counter() - started > 600:
+                    raise SystemExit("sim serve did not start")
+                time.sleep(0.2)
+            ready_s = time.perf_counter() - started
+            numbers = asyncio.run(measure(url))
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    print(f"  sim serve ready in {ready_s:.1f} s; {CHANGES} changes a game, armies of 1-8 units a side")
+    print(f"  {'game':<10} {'first estimate p50/p95':>24} {'exact p50/p95':>18}   (target {TARGET_MS:.0f} ms)")
+    for game, n in numbers.items():
+        f, e = n["first_estimate"], n["exact"]
+        print(f"  {game:<10} {f['p50_ms']:>13.0f} / {f['p95_ms']:.0f} ms {e['p50_ms']:>9.0f} / {e['p95_ms']:.0f} ms")
+    record("serve", {"ready_s": ready_s, "changes_per_game": CHANGES, "first_trials": FIRST_TRIALS,
+                     "target_ms": TARGET_MS, "games": numbers})  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,121 @@
+"""``sim tune`` and ``sim balance`` (registered in ``sim.games.COMMAND_MODULES``): parse, one library call, print."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+import click
+
+from sim.cli_backend import with_backend
+from sim.errors import SimError
+from sim.results import dumps
+
+
+def _command_line() -> str:
+    return "sim " + " ".join(shlex.quote(a) for a in sys.argv[1:] if a != "--debug")
+
+
+def _int(name: str, value, least: int = 1):
+    """A whole number ≥ least, or a clean error (click's own range check would exit 2 with its usage text)."""
+    from sim.balance.tune import check_budget
+
+    return None if value is None else check_budget(value, name, least)
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--seat", required=True, metavar="FACTION", help="The faction whose plan is tuned.")
+@click.option("--plan", metavar="NAME", help="The plan to start from and compare with (default: the seat's own, or "
+              "the best of its plans and the built-in ones).")  # fmt: skip
+@click.option("--budget", type=int, default=None, help="Games for the search (default 60,000).")
+@click.option("--holdout", type=int, default=None, help="Held-out games for each side of the check (default 20,000).")
+@click.option("--candidates", type=int, default=None, help="Plans the optimizer tries (default 40).")
+@click.option("--objective", default="win", show_default=True, help="win, or a win type (e.g. coronation).")
+@click.option("--optimizer", default="ngopt", show_default=True, help="ngopt (nevergrad), tpe (optuna) or random.")
+@click.option("--seed", type=click.IntRange(min=0), help="Root seed (default: the experiment's).")
+@click.option("--out", "out", type=click.Path(dir_okay=False), help="Write the tuned plan file here (uses: + params:).")
+@click.option("--name", help="The tuned plan's label (default tuned-FACTION).")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+@click.option("--save", type=click.Path(file_okay=False), help="Checkpoint every evaluated candidate here.")
+@click.option("--resume", is_flag=True, help="Continue the run checkpointed in --save DIR.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+@click.option("--progress/--no-progress", default=True, help="Show a progress bar with the time left.")
+def tune(file, seat, plan, budget, holdout, candidates, objective, optimizer, seed, out, name, workers, save, resume,
+         as_json, progress):  # fmt: skip
+    """Tune one seat's plan against the experiment's field; check it against its baseline on held-out games."""
+    from sim.balance import tune as T
+    from sim.balance.report import format_tune, plan_mapping, write_plan
+    from sim.experiments import load_experiment
+
+    if resume and not save:
+        raise SimError("--resume needs --save DIR (the directory of the run to continue)")
+    raw = load_experiment(file)
+    result = T.tune(
+        raw, seat, plan=plan, budget=_int("--budget", budget) or T.DEFAULT_BUDGET, seed=seed, objective=objective,
+        holdout=_int("--holdout", holdout) or T.DEFAULT_HOLDOUT,
+        candidates=_int("--candidates", candidates, 2) or T.DEFAULT_CANDIDATES, optimizer=optimizer, label=name,
+        workers=workers, progress=progress, save=save, resume=resume, source=file,
+    )  # fmt: skip
+    body = result.to_json()
+    if out:
+        command = _command_line()
+        header = (f"Tuned by: {command}\nHeld-out gain against {result.base}: {100 * result.gain:+.1f} points "
+                  f"[{100 * result.gain_ci95[0]:+.1f}, {100 * result.gain_ci95[1]:+.1f}] over "
+                  f"{result.holdout_games:,} games")  # fmt: skip
+        write_plan(out, plan_mapping(result, command), header)
+        body["out"] = str(out)
+        click.echo(f"wrote {out}", err=True)
+    click.echo(dumps(body) if as_json else format_tune(result))
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--budget", type=int, default=None, help="Search games of each best-response tuning (default 60,000).")
+@click.option("--rounds", type=int, default=None, help="Rounds of tuning at most (default 3).")
+@click.option("--epsilon", type=float, default=None, help="Points of win rate a best response must gain (default 1).")
+@click.option("--precision", type=float, default=None, help="95%% half-width of each payoff cell (default 0.02).")
+@click.option("--holdout", type=int, default=None, help="Held-out games of each best-response check (20,000).")
+@click.option("--candidates", type=int, default=None, help="Plans each tuning tries (default 40).")
+@click.option("--max-plans", type=int, default=None, help="Plans per faction at most (default 4).")
+@click.option("--eval-games", type=int, default=None, help="Games of the final equilibrium replay (20,000).")
+@click.option("--seed", type=click.IntRange(min=0), help="Root seed (default: the experiment's).")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+@click.option("--save", type=click.Path(file_okay=False), help="Checkpoint every cell and tuning run here; write "
+              "balance.json, equilibrium.yaml and plans/ here.")  # fmt: skip
+@click.option("--resume", is_flag=True, help="Continue the run checkpointed in --save DIR.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+@click.option("--progress/--no-progress", default=True, help="Show progress bars and each round's numbers.")
+def balance(file, budget, rounds, epsilon, precision, holdout, candidates, max_plans, eval_games, seed, workers, save,
+            resume, as_json, progress):  # fmt: skip
+    """The meta-game of plans per faction: payoff table, equilibrium, tuned best responses until none gains ε."""
+    from sim.balance import loop as L
+    from sim.balance import tune as T
+    from sim.balance.report import format_balance, write_balance
+    from sim.experiments import load_experiment
+
+    if resume and not save:
+        raise SimError("--resume needs --save DIR (the directory of the run to continue)")
+    raw = load_experiment(file)
+    pick = lambda v, default: default if v is None else v  # noqa: E731
+    result = L.balance(
+        raw, budget=pick(_int("--budget", budget), T.DEFAULT_BUDGET),
+        rounds=pick(_int("--rounds", rounds), L.DEFAULT_ROUNDS),
+        epsilon=pick(epsilon, L.DEFAULT_EPSILON), precision=pick(precision, L.DEFAULT_PRECISION),
+        holdout=pick(_int("--holdout", holdout), T.DEFAULT_HOLDOUT),
+        candidates=pick(_int("--candidates", candidates, 2), T.DEFAULT_CANDIDATES),
+        max_plans=pick(_int("--max-plans", max_plans, 2), L.DEFAULT_MAX_PLANS),
+        eval_games=pick(_int("--eval-games", eval_games), L.DEFAULT_EVAL), seed=seed, workers=workers,
+        progress=progress, save=save, resume=resume, source=file,
+        log=(lambda line: click.echo(line, err=True)) if progress else None,
+    )  # fmt: skip
+    body = result.to_json()
+    if save:
+        for path in write_balance(result, raw, save, _command_line()):
+            click.echo(f"wrote {path}", err=True)
+        body["equilibrium_file"] = str(Path(save) / "equilibrium.yaml")
+    click.echo(dumps(body) if as_json else format_balance(result))
+
+
+commands = [with_backend(c) for c in (tune, balance)]

@@ -1,0 +1,216 @@
+"""What the balance layer needs from a game, in one adapter per game: its plans, its field, one profile's experiment.
+
+An adapter provides:
+
+- ``plan(spec, source, key)``: a ``Plan`` (label, the spec an experiment seat names, the base strategy, every
+  parameter, the search space declared by its file or inherited through ``uses:``);
+- ``derive(base, label, searched)``: the plan ``base`` with some parameters changed (a tuning candidate);
+- ``field(body, source)``: the experiment's seating as a ``mix.Field`` and the plans it names;
+- ``profile_body(body, seats)``: the experiment keys that seat ``seats`` ({faction: plan spec}) in every game, with
+  no rotation; ``outcomes(rows, payload, factions)``: per-game win (F columns), end type and length from the game's
+  ``play_chunk`` rows;
+- ``builtin``: the plans a faction's population starts from; ``win_types``; ``round_unit`` (rows' rounds × unit
+  are whole numbers, so chunk counts add up exactly).
+
+Optional: ``runner(game_payload, labels, specs)`` (a direct engine call for runs of games with given plan ids, see
+``evaluate.field_chunk``), ``relevant(space, body)`` (drop parameters the experiment never reads), ``groups(body)``
+and ``group_body(body, group)`` (games that seat only some factions: one payoff sub-table per seated group).
+
+Dark Ages joins when its experiments can seat one named plan per Ruler. The hook it needs (phase B):
+
+1. ``sim.games.dark_ages.experiment``: a key ``seats: {ruler: plan}`` (a name, a plan file path, or ``{name, uses,
+   params}``, resolved like ``strategies.principes.resolve``: ``uses`` a scripted plan or random_legal, ``params``
+   checked by ``load_plan``) instead of ``strategies``/``strategy_params``; the payload keeps ``labels``, ``specs``
+   ((uses, params) per label) and each Ruler's label id; ``seating(e, i)`` gives seat ``j`` the plan of the Ruler it
+   draws (Rulers and player counts rotate as today); ``fast.chunk.strategy_table`` compiles one row per label
+   (``compile_strategy(uses, params)``) and ``seatings`` fills ``STR[g, s]`` from the seated Ruler's label id.
+2. Here, a ``DarkAges`` adapter: ``builtin = ("expansion", "culture", "military")``, ``win_types`` = the end
+   triggers, ``round_unit = 12`` (rows' ``rounds`` × 12 are whole), ``field`` from ``seats`` (factions: the Rulers),
+   ``profile_body(body, seats) = {**body, "seats": seats}``, ``outcomes`` from ``seat{j}_ruler``, ``seat{j}_won``,
+   ``trigger`` and ``rounds`` (-1 for a Ruler not at the table), ``groups(body)``: for each player count ``n`` and
+   window ``w`` the Rulers ``rulers[(w + j) % k]``, ``j < n``, sharing ``1 / (len(players) · k)`` of the games, and
+   ``group_body(body, group) = {**body, "rulers": list(group), "players": len(group)}``; then ``ADAPTERS``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from sim.balance.mix import Field, Seat, first_plans, is_mix, parse_mix
+from sim.balance.space import Space, parse_search
+from sim.config import read_yaml
+from sim.errors import ConfigError
+
+PLAN_HELP = "a plan: a name under configs/{game}/strategies, a plan file (.yaml), or {{name, uses, params}}"
+
+
+@dataclass(frozen=True)
+class Plan:
+    label: str
+    spec: object  # what a seat names: a name, a file path, or an inline mapping {name, uses, params}
+    uses: str  # the strategy class it runs
+    params: dict  # every parameter (class defaults, then the file's, then the spec's)
+    space: Space | None  # its search space, or None when it declares none
+    source: str  # where the space came from (for messages)
+
+
+class Principes:
+    game = "principes"
+    builtin = ("builder", "conqueror", "politician")
+    round_unit = 1
+
+    @property
+    def win_types(self) -> tuple[str, ...]:
+        from sim.games.principes.driver import WIN_TYPES
+
+        return tuple(WIN_TYPES)
+
+    def plan(self, spec, source: str, key: str = "plan") -> Plan:
+        from strategies.principes import resolve, strategy_class
+
+        try:
+            label, uses, params = resolve(spec)
+        except (ValueError, ImportError, AttributeError, TypeError, ConfigError) as err:
+            raise ConfigError(source, key, PLAN_HELP.format(game=self.game), str(err)) from None
+        full = {**strategy_class(uses).defaults, **params}
+        search, where = _search(spec, _strategy_dir())
+        space = parse_search(search, full, where) if search is not None else None
+        return Plan(label, spec, uses, full, space, where)
+
+    # parameters read only when a module is on (strategies/principes/scripted.py): searching them otherwise is noise
+    MODULE_PARAMS = {
+        "tiles": ("tile_wishlist", "progress_rank", "take_tiles", "new_mechanisms"),
+        "princesses": ("princess",),
+        "court": ("court_text_before", "court_text_max"),
+        "neighbors": ("neighbor_play", "neighbor_target", "neighbor_ratio", "neighbor_reserve", "neighbor_min_value",
+                      "neighbor_block", "neighbor_draws", "neighbor_destroy"),
+    }  # fmt: skip
+
+    def relevant(self, space: Space, body: dict) -> Space:
+        """``space`` without the parameters of the modules ``body`` leaves off."""
+        on = {"tiles"} if body.get("progress") == "tiles" else set()
+        on |= {m for m in ("princesses", "court", "neighbors") if body.get(m)}
+        off = {p for m, names in self.MODULE_PARAMS.items() if m not in on for p in names}
+        return Space(tuple(d for d in space.dims if d.name not in off))
+
+    def derive(self, base: Plan, label: str, searched: dict) -> Plan:
+        """``base`` with the ``searched`` parameters: an inline spec that any Principes experiment can seat."""
+        if isinstance(base.spec, str):
+            spec = {"name": label, "uses": base.spec, "params": dict(searched)}
+        else:
+            inner = dict(base.spec.get("params") or {})
+            spec = {
+                "name": label,
+                "uses": base.spec.get("uses", base.spec.get("name")),
+                "params": {**inner, **searched},
+            }
+        return Plan(label, spec, base.uses, {**base.params, **searched}, base.space, base.source)
+
+    def field(self, body: dict, source: str) -> tuple[Field, dict[str, Plan]]:
+        from sim.games.principes.experiment import experiment_from_dict
+
+        if body.get("mode", "multiplayer") != "multiplayer":
+            raise ConfigError(source, "mode", "a multiplayer experiment (tune and balance do not play this mode)",
+                              body.get("mode"))  # fmt: skip
+        seats = body.get("seats", ["builder", "conqueror", "politician", "random"])
+        entries = list(seats.values()) if isinstance(seats, dict) else seats if isinstance(seats, list) else None
+        if entries is None:
+            raise ConfigError(source, "seats", "a list of plans (seat order) or a mapping {faction: plan}", seats)
+        keys = list(seats) if isinstance(seats, dict) else list(range(len(entries)))
+        experiment = experiment_from_dict(first_plans({**body, "seats": seats}, source), source)  # the other keys
+        factions = experiment.factions
+        order = [seats[f] for f in factions] if isinstance(seats, dict) else entries
+        names = list(factions) if isinstance(seats, dict) else keys
+        plans: dict[str, Plan] = {}
+        field_seats = []
+        for name, entry in zip(names, order, strict=True):
+            pairs = parse_mix(entry, source, f"seats.{name}") if is_mix(entry) else ((entry, 1.0),)
+            labels = []
+            for spec, _ in pairs:
+                plan = self.plan(spec, source, f"seats.{name}")
+                if plan.label in plans and plans[plan.label].params != plan.params:
+                    raise ConfigError(source, "seats", "one definition per plan name", plan.label)
+                plans[plan.label] = plan
+                labels.append(plan.label)
+            field_seats.append(Seat(tuple(labels), tuple(w for _, w in pairs)))
+        return Field(tuple(factions), tuple(field_seats), bool(experiment.rotate)), plans
+
+    def profile_body(self, body: dict, seats: dict) -> dict:
+        return {**body, "seats": dict(seats), "rotate": False}
+
+    def runner(self, game_payload, labels: tuple[str, ...], specs: dict):
+        """A direct call into the compiled engine for games whose factions play plan ids (rows of ``Field.table``),
+        or None when the experiment plays on the reference engine: the engine's strategy table holds every plan of
+        the field once, so a run of games costs one kernel call and no experiment is rebuilt per profile."""
+        if getattr(game_payload, "engine", None) != "fast" or len(game_payload.factions) != 4:
+            return None
+        from types import SimpleNamespace
+
+        from sim.games.principes.fast import chunk
+        from sim.games.principes.fast.layout import Unsupported
+        from strategies.principes import resolve
+
+        rows = [resolve(specs[label])[1:] for label in labels]
+        view = SimpleNamespace(specs=rows, rules=game_payload.rules, history=game_payload.history,
+                               variants=game_payload.variants)  # fmt: skip
+        try:
+            s0, c, p, f = chunk.compiled(view)
+        except Unsupported:
+            return None
+
+        def run(key, start: int, count: int, ids: np.ndarray):
+            out = np.zeros((count, len(chunk.COLUMNS)), np.int64)
+            chunk.play_games(s0, c, p, f, np.asarray(ids, np.int64), False, np.uint64(key), int(start), int(count),
+                             False, out)  # fmt: skip
+            return {"winner": out[:, 0], "win_type": out[:, 1], "rounds": out[:, 2]}
+
+        return run
+
+    def outcomes(self, rows: dict, payload, factions: tuple[str, ...]):
+        """(won (n, F) int8: 1 won, 0 lost, -1 not seated; end type index (n,); length in ``round_unit`` (n,))."""
+        index = [payload.factions.index(f) for f in factions]
+        winner = np.asarray(rows["winner"], np.int64)
+        won = (winner[:, None] == np.array(index)[None, :]).astype(np.int8)
+        return won, np.asarray(rows["win_type"], np.int64), np.asarray(rows["rounds"], np.int64)
+
+
+def _strategy_dir() -> Path:
+    from strategies.principes import STRATEGY_DIR
+
+    return STRATEGY_DIR
+
+
+def _search(spec, directory: Path, depth: int = 0) -> tuple[object, str]:
+    """The ``search:`` block of the plan file ``spec`` names, or of the plan its ``uses:`` names (and so on)."""
+    if depth > 8:
+        return None, str(spec)
+    if isinstance(spec, dict):
+        return _search(spec.get("uses", spec.get("name")), directory, depth + 1)
+    if not isinstance(spec, str):
+        return None, str(spec)
+    path = Path(spec) if spec.endswith((".yaml", ".yml")) else directory / f"{spec}.yaml"
+    if not path.exists():
+        return None, spec
+    raw = read_yaml(path) or {}
+    if "search" in raw:
+        return raw["search"], str(path)
+    uses = raw.get("uses")
+    if isinstance(uses, str) and uses != spec:
+        return _search(uses, directory, depth + 1)
+    return None, str(path)
+
+
+ADAPTERS = {"principes": Principes()}
+
+
+def adapter(game, source: str):
+    if game not in ADAPTERS:
+        raise ConfigError(
+            source, "game",
+            "a game whose experiments seat one named plan per faction (principes; dark_ages once its experiments "
+            "can seat a plan per Ruler)", game,
+        )  # fmt: skip
+    return ADAPTERS[game]

@@ -1,0 +1,272 @@
+"""``sim balance``: the policy-space response oracle loop over populations of plans, one population per faction.
+
+Round r:
+
+1. fill the payoff table for the current populations (``payoff.Table``; every cell on the same games, each cell
+   played once and checkpointed), drop plans that are dominated beyond the cells' noise;
+2. solve it (``equilibrium.solve``): one mixture per faction;
+3. for each faction, ``tune`` a best response against the others' mixtures (its baseline: its own mixture, on the
+   same held-out games): the held-out gain is that faction's exploitability, and their sum ``nash_conv``;
+4. add each best response that gains more than ε to its population (at most ``max_plans`` per faction: the plan
+   with the least equilibrium weight goes), and go on while some faction gained more than ε and rounds remain.
+
+The verdict is the last solved equilibrium, whose exploitability was measured: each faction's win rate under it
+on fresh games (with a 95% interval, how games end, their length), beside the experiment's own (rotated) field.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+from tqdm import tqdm
+
+from sim.balance.evaluate import RUN_KEYS, field_payload, run_field, summarize
+from sim.balance.games import adapter
+from sim.balance.mix import Field, Seat
+from sim.balance.payoff import Table, cap, cell_games, dominated
+from sim.balance.store import RunStore, derive_seed, digest
+from sim.balance.tune import DEFAULT_BUDGET, DEFAULT_CANDIDATES, DEFAULT_HOLDOUT, check_budget, tune
+from sim.errors import ConfigError
+
+DEFAULT_ROUNDS, DEFAULT_EPSILON, DEFAULT_PRECISION = 3, 1.0, 0.02
+DEFAULT_MAX_PLANS, DEFAULT_EVAL = 4, 20_000
+
+
+@dataclass
+class BalanceResult:
+    game: str
+    title: str
+    seed: int
+    factions: tuple[str, ...]
+    equilibrium: dict  # faction -> {label: weight}
+    metrics: dict  # equilibrium field: win_rate, win_rate_ci95, win_type, mean_rounds, plan_matrix
+    rotated: dict  # the experiment's own field: win_rate, win_rate_ci95
+    exploitability: dict  # faction -> {"gain", "gain_ci95", "best_response"}
+    rounds: list  # per round: equilibrium, table regret, exploitability, nash_conv, populations, cells
+    populations: dict  # faction -> [labels]
+    plans: dict  # label -> plan spec (every plan in a population)
+    options: dict
+    seconds: float
+    games: int
+    pruned: list = field(default_factory=list)
+
+    @property
+    def nash_conv(self) -> float:
+        return float(sum(max(0.0, e["gain"]) for e in self.exploitability.values()))
+
+    def to_json(self) -> dict:
+        return {
+            "game": self.game, "title": self.title, "seed": self.seed, "factions": list(self.factions),
+            "equilibrium": self.equilibrium, "win_rate": self.metrics["win_rate"],
+            "win_rate_ci95": self.metrics["win_rate_ci95"], "win_type": self.metrics["win_type"],
+            "mean_rounds": self.metrics["mean_rounds"], "mean_rounds_ci95": self.metrics["mean_rounds_ci95"],
+            "exploitability": {f: e["gain"] for f, e in self.exploitability.items()},
+            "exploitability_ci95": {f: e["gain_ci95"] for f, e in self.exploitability.items()},
+            "best_responses": {f: e["best_response"] for f, e in self.exploitability.items()},
+            "nash_conv": self.nash_conv, "rounds": self.rounds, "rotated_win_rate": self.rotated["win_rate"],
+            "rotated_win_rate_ci95": self.rotated["win_rate_ci95"], "populations": self.populations,
+            "pruned": self.pruned, "options": self.options, "games_played": self.games,
+            "seconds": round(self.seconds, 3),
+        }  # fmt: skip
+
+
+def balance(
+    raw: dict,
+    *,
+    budget: int = DEFAULT_BUDGET,
+    rounds: int = DEFAULT_ROUNDS,
+    epsilon: float = DEFAULT_EPSILON,
+    precision: float = DEFAULT_PRECISION,
+    holdout: int = DEFAULT_HOLDOUT,
+    candidates: int = DEFAULT_CANDIDATES,
+    max_plans: int = DEFAULT_MAX_PLANS,
+    eval_games: int = DEFAULT_EVAL,
+    seed: int | None = None,
+    workers: int = 1,
+    progress: bool = False,
+    save=None,
+    resume: bool = False,
+    source: str = "arguments",
+    log=None,
+) -> BalanceResult:
+    from sim.experiments import DEFAULT_SEED, run_experiment
+
+    started = time.perf_counter()
+    game = raw.get("game")
+    a = adapter(game, source)
+    body = {k: v for k, v in raw.items() if k not in RUN_KEYS}
+    base_field, _ = a.field(body, source)
+    factions = base_field.factions
+    for name, value, least in (("--budget", budget, 1), ("--holdout", holdout, 1), ("--eval-games", eval_games, 1),
+                               ("--rounds", rounds, 1), ("--max-plans", max_plans, 2)):  # fmt: skip
+        check_budget(value, name, least)
+    if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)) or epsilon < 0:
+        raise ConfigError("--epsilon", "", "points of win rate ≥ 0", epsilon)
+    if isinstance(precision, bool) or not isinstance(precision, (int, float)) or not 0 < precision < 0.5:
+        raise ConfigError("--precision", "", "a 95% half-width between 0 and 0.5", precision)
+    root = seed if seed is not None else raw.get("seed", DEFAULT_SEED)
+    options = {"budget": budget, "rounds": rounds, "epsilon": epsilon, "precision": precision, "holdout": holdout,
+               "candidates": candidates, "max_plans": max_plans, "eval_games": eval_games}  # fmt: skip
+    store = RunStore(save, {"game": game, "experiment": body, "seed": root, **options}, resume, "balance")
+    say = log or (lambda _: None)
+    n_cell = cell_games(precision)
+    table_seed = derive_seed(root, "table")
+    played = [0]
+    bar = [None]  # the payoff table's progress bar while a table is filled
+
+    def evaluate(group, plans):
+        name = "cell-" + "|".join(f"{f}={plans[f].label}" for f in group)
+        key = json.dumps([[f, plans[f].uses, plans[f].params] for f in group], sort_keys=True)
+        saved = store.get(name)
+        played[0] += n_cell  # the games the run comprises, whether played now or read back
+        if bar[0] is not None:
+            bar[0].update(n_cell)
+        if saved is not None and saved["key"] == key:
+            return saved["wins"], saved["games"]
+        fld = Field(group, tuple(Seat((plans[f].label,), (1.0,)) for f in group))
+        seated = a.group_body(body, group) if hasattr(a, "group_body") else body  # Dark Ages: rulers, players
+        out = run_field(field_payload(game, seated, fld, {plans[f].label: plans[f] for f in group}), n_cell, table_seed,
+                        workers=workers)  # fmt: skip
+        wins, games = out.counts["wins"].tolist(), out.counts["games"].tolist()
+        store.put(name, {"key": key, "wins": wins, "games": games})
+        return wins, games
+
+    groups = a.groups(body) if hasattr(a, "groups") else ((factions, 1.0),)  # who sits together, and how often
+    table = Table(factions, tuple(groups), evaluate, {})
+    populations = {f: [a.plan(p, "built-in plans") for p in a.builtin] for f in factions}
+    history, pruned = [], []
+    measured = None
+    for r in range(1, rounds + 1):
+        cells = int(np.prod([len(p) for p in populations.values()]))
+        bar[0] = tqdm(total=cells * n_cell, unit="game", unit_scale=True, delay=2.0, disable=not progress, leave=False,
+                      desc=f"round {r}: payoff table")  # fmt: skip
+        try:
+            tensors = table.tensors(populations)
+        finally:
+            bar[0].close()
+            bar[0] = None
+        noise = table.halfwidth()
+        drop = dominated(tensors, 2 * noise)
+        for j, f in enumerate(factions):
+            if drop[j] and len(drop[j]) < len(populations[f]):
+                pruned += [{"round": r, "faction": f, "plan": populations[f][i].label, "why": "dominated"}
+                           for i in drop[j]]  # fmt: skip
+                populations[f] = [p for i, p in enumerate(populations[f]) if i not in drop[j]]
+        tensors = table.tensors(populations)
+        sigma, regret = _solve(store, r, tensors, noise)
+        mix = {f: {p.label: float(w) for p, w in zip(populations[f], sigma[j], strict=True) if w > 0}
+               for j, f in enumerate(factions)}  # fmt: skip
+        say(f"round {r}: equilibrium " + "; ".join(f"{f} " + ", ".join(f"{k} {v:.2f}" for k, v in m.items())
+                                                   for f, m in mix.items()))  # fmt: skip
+        plans = {p.label: p for pop in populations.values() for p in pop}
+        seats = tuple(Seat(tuple(mix[f]), tuple(mix[f].values())) for f in factions)
+        against = (Field(factions, seats), plans)
+        gains, found = {}, {}
+        for j, f in enumerate(factions):
+            v = _values(tensors, sigma, j)
+            order = [i for i in np.argsort(-v, kind="stable") if populations[f][i].space is not None]
+            start = populations[f][order[0]] if order else None
+            sub = store.sub(f"tune-r{r}-{f}")
+            res = tune(raw, f, plan=start.spec if start else None, budget=budget, holdout=holdout,
+                       candidates=candidates, seed=derive_seed(root, "round", r, f), label=f"br-{f}-r{r}",
+                       against=against, baseline=seats[j], workers=workers, progress=progress, save=sub,
+                       resume=sub is not None and (sub / "manifest.json").exists(), source=source)  # fmt: skip
+            played[0] += res.budget + 2 * res.holdout_games
+            gains[f] = {"gain": res.gain, "gain_ci95": list(res.gain_ci95), "best_response": res.plan.label,
+                        "params": res.searched}  # fmt: skip
+            found[f] = res.plan
+            say(f"  {f}: best response gains {100 * res.gain:+.1f} points "
+                f"[{100 * res.gain_ci95[0]:+.1f}, {100 * res.gain_ci95[1]:+.1f}]")  # fmt: skip
+        history.append({
+            "round": r, "equilibrium": mix, "table_regret": dict(zip(factions, map(float, regret), strict=True)),
+            "table_nash_conv": float(regret.sum()), "exploitability": {f: g["gain"] for f, g in gains.items()},
+            "exploitability_ci95": {f: g["gain_ci95"] for f, g in gains.items()},
+            "nash_conv": float(sum(max(0.0, g["gain"]) for g in gains.values())),
+            "populations": {f: [p.label for p in pop] for f, pop in populations.items()}, "cells": len(table.cells),
+            "table_games": n_cell,
+        })  # fmt: skip
+        measured = (mix, gains, plans)
+        better = [f for f in factions if gains[f]["gain"] * 100 > epsilon]
+        if not better or r == rounds:
+            break
+        for f in better:
+            populations[f].append(found[f])
+            weights = np.array([mix[f].get(p.label, 0.0) for p in populations[f]])
+            populations[f], out = cap(populations[f], weights, max_plans, {found[f].label})
+            pruned += [{"round": r, "faction": f, "plan": x, "why": f"at most {max_plans} plans"} for x in out]
+    mix, gains, plans = measured
+    mix = {f: rounded(m) for f, m in mix.items()}  # as the equilibrium file writes them, so sim run replays these games
+    eq_field = Field(factions, tuple(Seat(tuple(mix[f]), tuple(mix[f].values())) for f in factions))
+    final = store.get("final")
+    played[0] += 2 * eval_games
+    if final is None:
+        out = run_field(field_payload(game, body, eq_field, plans), eval_games, final_seed(root), workers=workers,
+                        progress=progress)  # fmt: skip
+        metrics = summarize(out.counts, out.n, eq_field, game)
+        rot = run_experiment(raw, games=eval_games, seed=derive_seed(root, "rotated"), workers=workers)
+        final = {"metrics": metrics, "rotated": {k: rot.metrics[k] for k in ("win_rate", "win_rate_ci95")}}
+        store.put("final", final)
+    used = {label for m in mix.values() for label in m} | {p.label for pop in populations.values() for p in pop}
+    return BalanceResult(
+        game, raw.get("title", ""), root, factions, mix, final["metrics"], final["rotated"], gains, history,
+        {f: [p.label for p in pop] for f, pop in populations.items()},
+        {label: plans[label].spec if label in plans else None for label in sorted(used) if label in plans},
+        options, time.perf_counter() - started, played[0], pruned,
+    )  # fmt: skip
+
+
+def _solve(store, r: int, tensors, noise: float):
+    """The round's equilibrium, checkpointed with the table it solved (a resumed run reads it back)."""
+    from sim.balance.equilibrium import solve
+
+    key = digest([t.tolist() for t in tensors])
+    saved = store.get(f"solve-r{r}")
+    if saved is not None and saved["key"] == key:
+        return [np.array(s) for s in saved["sigma"]], np.array(saved["regret"])
+    sigma, regret = solve(tensors, tolerance=noise / 4)  # a table regret far inside the cells' noise is no gain
+    store.put(f"solve-r{r}", {"key": key, "sigma": [s.tolist() for s in sigma], "regret": regret.tolist()})
+    return sigma, regret
+
+
+def rounded(weights: dict) -> dict:
+    """Weights to 6 decimals, the first absorbing the rounding so that they sum to 1."""
+    out = {k: round(w, 6) for k, w in weights.items()}
+    keys = list(out)
+    out[keys[0]] = round(1.0 - sum(out[k] for k in keys[1:]), 6)
+    return out
+
+
+def final_seed(root: int) -> int:
+    """The seed of the equilibrium's replay (the equilibrium file's ``seed``)."""
+    return derive_seed(root, "final")
+
+
+def _values(tensors, sigma, j):
+    from sim.balance.equilibrium import values
+
+    return values(tensors, sigma, j)
+
+
+def equilibrium_experiment(result: BalanceResult, raw: dict, plan_dir: Path) -> tuple[dict, dict]:
+    """The equilibrium as an experiment mapping (mixed seats; ``sim run`` replays it) and the tuned plans' files
+    ({path: plan mapping}) it names, written under ``plan_dir``."""
+    files, names = {}, {}
+    for label, spec in result.plans.items():
+        if isinstance(spec, dict):  # a tuned plan: its own file
+            path = plan_dir / f"{label}.yaml"
+            files[str(path)] = {"uses": spec["uses"], "params": spec.get("params") or {}}
+            names[label] = str(path)
+        else:
+            names[label] = spec
+    seats = {f: {"mix": {names[k]: w for k, w in rounded(m).items()}} for f, m in result.equilibrium.items()}
+    body = {k: v for k, v in raw.items() if k not in ("seats", "rotate", *RUN_KEYS)}
+    title = raw.get("title") or raw["game"]
+    exp = {"game": raw["game"], "title": f"Equilibrium of {title}",
+           "question": f"Who wins when every faction plays its equilibrium mixture of plans ({title})?",
+           "games": result.options["eval_games"], "seed": final_seed(result.seed), **body, "seats": seats,
+           "rotate": False}  # fmt: skip
+    return exp, files

@@ -1,0 +1,197 @@
+"""What ``sim tune`` and ``sim balance`` print and write: text tables, plan files, the equilibrium experiment, and
+the balance report (``sim report DIR``: Markdown, HTML with embedded plots, CSV)."""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+from pathlib import Path
+
+import pandas as pd
+import yaml
+
+from sim.results import write_csv, write_text
+
+
+def _pt(x: float) -> str:
+    return f"{100 * x:+.1f}"
+
+
+def format_tune(r) -> str:
+    lo, hi = r.gain_ci95
+    lines = [
+        f"{r.game}: tuned {r.seat}'s plan from {r.base} ({r.objective}; budget {r.budget:,} games, "
+        f"{len(r.candidates)} evaluations, seed {r.seed}, {r.seconds:.1f} s)",
+        f"  baseline {', '.join(f'{k} {w:.2f}' for k, w in r.baseline.items())}: {r.baseline_win_rate:.2%}",
+        f"  tuned {r.plan.label}: {r.tuned_win_rate:.2%}",
+        f"  gain {_pt(r.gain)} points [{_pt(lo)}, {_pt(hi)}], paired over {r.holdout_games:,} held-out games",
+        "  parameters: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in r.searched.items()),
+    ]
+    return "\n".join(lines)
+
+
+def plan_mapping(r, command: str) -> dict:
+    spec = r.plan.spec
+    return {"uses": spec["uses"], "params": dict(spec.get("params") or {})}
+
+
+def write_plan(path: str | Path, mapping: dict, header: str) -> Path:
+    text = "".join(f"# {line}\n" for line in header.splitlines()) + yaml.safe_dump(mapping, sort_keys=False)
+    return write_text(path, text)
+
+
+def format_balance(r) -> str:
+    m = r.metrics
+    lines = [f"{r.title or r.game}: equilibrium of {len(r.rounds)} round(s), seed {r.seed}, "
+             f"{r.games:,} games, {r.seconds:.0f} s"]  # fmt: skip
+    width = max(len(f) for f in r.factions)
+    lines.append(f"  {'faction':<{width}}  {'equilibrium':>22}  {'rotated field':>22}  {'exploitability':>22}  mixture")
+    for f in sorted(r.factions, key=lambda f: -m["win_rate"][f]):
+        lo, hi = m["win_rate_ci95"][f]
+        rlo, rhi = r.rotated["win_rate_ci95"][f]
+        e = r.exploitability[f]
+        mix = ", ".join(f"{k} {w:.2f}" for k, w in r.equilibrium[f].items())
+        lines.append(
+            f"  {f:<{width}}  {m['win_rate'][f]:6.1%} [{lo:5.1%}, {hi:5.1%}]  "
+            f"{r.rotated['win_rate'][f]:6.1%} [{rlo:5.1%}, {rhi:5.1%}]  "
+            f"{_pt(e['gain']):>6} [{_pt(e['gain_ci95'][0])}, {_pt(e['gain_ci95'][1])}]  {mix}"
+        )
+    lines.append(f"  nash_conv {100 * r.nash_conv:.1f} points; by round: "
+                 + ", ".join(f"{h['round']}: {100 * h['nash_conv']:.1f}" for h in r.rounds))  # fmt: skip
+    lines.append("  win types: " + ", ".join(f"{k} {v:.1%}" for k, v in m["win_type"].items()))
+    lines.append(f"  mean rounds: {m['mean_rounds']:.2f}")
+    return "\n".join(lines)
+
+
+def write_balance(r, raw: dict, out: str | Path, command: str) -> list[Path]:
+    """balance.json, the equilibrium experiment (equilibrium.yaml) and the tuned plans (plans/*.yaml) in ``out``."""
+    from sim.balance.loop import equilibrium_experiment
+
+    out = Path(out)
+    exp, files = equilibrium_experiment(r, raw, out / "plans")
+    written = []
+    for path, mapping in files.items():
+        written.append(write_plan(path, mapping, f"A best response found by: {command}"))
+    head = f"The equilibrium found by: {command}\nReplay: sim run {out / 'equilibrium.yaml'}"
+    written.append(write_plan(out / "equilibrium.yaml", exp, head))
+    written.append(write_text(out / "balance.json", json.dumps(r.to_json(), indent=2, default=str) + "\n"))
+    return written
+
+
+# --- sim report DIR ----------------------------------------------------------------------------------------
+
+
+def is_balance_dir(path: str | Path) -> bool:
+    return (Path(path) / "balance.json").exists()
+
+
+def _frame(doc: dict) -> pd.DataFrame:
+    rows = []
+    for f in doc["factions"]:
+        rows.append({
+            "faction": f, "equilibrium": doc["win_rate"][f], "eq_lo": doc["win_rate_ci95"][f][0],
+            "eq_hi": doc["win_rate_ci95"][f][1], "rotated": doc["rotated_win_rate"][f],
+            "rot_lo": doc["rotated_win_rate_ci95"][f][0], "rot_hi": doc["rotated_win_rate_ci95"][f][1],
+            "exploitability": doc["exploitability"][f], "expl_lo": doc["exploitability_ci95"][f][0],
+            "expl_hi": doc["exploitability_ci95"][f][1],
+            "mixture": ", ".join(f"{k} {w:.2f}" for k, w in doc["equilibrium"][f].items()),
+        })  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def _plots(doc: dict, frame: pd.DataFrame, out: Path) -> list[Path]:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    paths = []
+    fig, ax = plt.subplots(figsize=(7, 3.6))
+    y = range(len(frame))
+    for k, (col, lo, hi, colour) in enumerate((("equilibrium", "eq_lo", "eq_hi", "tab:blue"),
+                                                ("rotated", "rot_lo", "rot_hi", "tab:gray"))):  # fmt: skip
+        ys = [v + (0.18 if k else -0.18) for v in y]
+        ax.errorbar(100 * frame[col], ys, xerr=[100 * (frame[col] - frame[lo]), 100 * (frame[hi] - frame[col])],
+                    fmt="o", color=colour, capsize=3, label=f"{col} field")  # fmt: skip
+    ax.axvline(100 / len(frame), color="k", lw=0.8, ls=":", label="parity")
+    ax.set_yticks(list(y), [f.replace("_", " ").title() for f in frame["faction"]])
+    ax.set_xlabel("win rate, % (95% interval)")
+    ax.set_title("Win rate under the equilibrium and in the rotated field")
+    ax.legend(loc="best", fontsize=8)
+    fig.tight_layout()
+    paths.append(out / "win_rates.png")
+    fig.savefig(paths[-1], dpi=110)
+    plt.close(fig)
+    fig, ax = plt.subplots(figsize=(7, 3.2))
+    rounds = [h["round"] for h in doc["rounds"]]
+    for f in doc["factions"]:
+        ax.plot(rounds, [100 * h["exploitability"][f] for h in doc["rounds"]], marker="o", label=f)
+    ax.plot(rounds, [100 * h["nash_conv"] for h in doc["rounds"]], "k--", marker="s", label="nash_conv")
+    ax.axhline(doc["options"]["epsilon"], color="gray", lw=0.8, ls=":", label="ε")
+    ax.set_xlabel("round")
+    ax.set_ylabel("best-response gain, points")
+    ax.set_xticks(rounds)
+    ax.set_title("Exploitability of each round's equilibrium (held-out games)")
+    ax.legend(fontsize=8, ncol=3)
+    fig.tight_layout()
+    paths.append(out / "exploitability.png")
+    fig.savefig(paths[-1], dpi=110)
+    plt.close(fig)
+    return paths
+
+
+def balance_report(directory: str | Path, out: str | Path) -> list[Path]:
+    from reports.tables import markdown_table
+
+    directory, out = Path(directory), Path(out)
+    doc = json.loads((directory / "balance.json").read_text())
+    frame = _frame(doc)
+    out.mkdir(parents=True, exist_ok=True)
+    written = [write_csv(out / "balance.csv", frame)]
+    plots = _plots(doc, frame, out)
+    written += plots
+    top = frame.sort_values("equilibrium", ascending=False)
+    lead = (
+        f"Under the equilibrium of its plans, {top.iloc[0].faction.replace('_', ' ').title()} wins "
+        f"{top.iloc[0].equilibrium:.1%} and {top.iloc[-1].faction.replace('_', ' ').title()} "
+        f"{top.iloc[-1].equilibrium:.1%} of games; the best response found against it gains at most "
+        f"{100 * frame.exploitability.max():.1f} points (nash_conv {100 * doc['nash_conv']:.1f} points), measured on "
+        f"held-out games. The verdict rests on the assumed board data, the plans' search spaces and this "
+        f"exploitability."
+    )
+    table = frame.assign(
+        equilibrium=[f"{r.equilibrium:.1%} [{r.eq_lo:.1%}, {r.eq_hi:.1%}]" for r in frame.itertuples()],
+        rotated=[f"{r.rotated:.1%} [{r.rot_lo:.1%}, {r.rot_hi:.1%}]" for r in frame.itertuples()],
+        exploitability=[f"{_pt(r.exploitability)} [{_pt(r.expl_lo)}, {_pt(r.expl_hi)}]" for r in frame.itertuples()],
+    )[["faction", "equilibrium", "rotated", "exploitability", "mixture"]]
+    rounds = pd.DataFrame(
+        [
+            {
+                "round": h["round"],
+                "nash_conv (points)": round(100 * h["nash_conv"], 2),
+                "table nash_conv": round(100 * h["table_nash_conv"], 2),
+                "cells": h["cells"],
+                **{f: round(100 * v, 2) for f, v in h["exploitability"].items()},
+            }  # fmt: skip
+            for h in doc["rounds"]
+        ]
+    )
+    ends = pd.DataFrame([{"end": k, "share": f"{v:.1%}"} for k, v in doc["win_type"].items()])
+    md = [f"# {doc['title'] or doc['game']}: balance under strong play", "", lead, "",
+          markdown_table(table, 2), "", "![win rates](win_rates.png)", "", "## Rounds", "",
+          markdown_table(rounds, 2), "", "![exploitability](exploitability.png)", "", "## How games end", "",
+          markdown_table(ends), "", f"Mean game length: {doc['mean_rounds']:.2f} rounds.", "",
+          f"Seed {doc['seed']}, {doc['games_played']:,} games, {doc['seconds']:.0f} s; options "
+          f"{json.dumps(doc['options'])}."]  # fmt: skip
+    written.append(write_text(out / "report.md", "\n".join(md) + "\n"))
+    images = "".join(
+        f'<p><img alt="{p.stem}" src="data:image/png;base64,{base64.b64encode(p.read_bytes()).decode()}"></p>'
+        for p in plots
+    )
+    page = (f"<!doctype html><meta charset='utf-8'><title>{html.escape(doc['title'] or doc['game'])}</title>"
+            f"<h1>{html.escape(doc['title'] or doc['game'])}: balance under strong play</h1><p>{html.escape(lead)}</p>"
+            f"{table.to_html(index=False)}{images}<h2>Rounds</h2>{rounds.to_html(index=False)}"
+            f"<h2>How games end</h2>{ends.to_html(index=False)}")  # fmt: skip
+    written.append(write_text(out / "report.html", page))
+    return written

@@ -1,0 +1,73 @@
+"""Checkpoints of tuning and balance runs: a manifest and one atomically written JSON record per finished step.
+
+Every step of ``sim tune`` (an evaluated candidate, the held-out check) and of ``sim balance`` (a payoff cell, a
+tuning run, an equilibrium) is a pure function of the manifest and of the steps before it, so a resumed run reads
+the finished steps back and recomputes nothing else: its output equals the uninterrupted run's. Resuming with a
+different experiment or options is refused, naming what differs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+
+from sim import __version__
+from sim.errors import SimError
+from sim.results import write_text
+
+
+def derive_seed(*parts) -> int:
+    """A 63-bit seed from a root seed and tags (phase, faction, round): independent streams per step."""
+    digest = hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).digest()
+    return int.from_bytes(digest[:8], "little") >> 1
+
+
+def digest(value) -> str:
+    return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+class RunStore:
+    """``DIR/manifest.json`` plus ``DIR/records/<name>.json``; ``None`` directory: nothing is kept."""
+
+    def __init__(self, directory: str | Path | None, manifest: dict, resume: bool, kind: str):
+        self.dir = Path(directory) if directory is not None else None
+        if self.dir is None:
+            if resume:
+                raise SimError("--resume needs --save DIR (the directory of the run to continue)")
+            return
+        path = self.dir / "manifest.json"
+        body = {"kind": kind, "config_hash": digest(manifest), **manifest}
+        records = self.dir / "records"
+        if resume:
+            if not path.exists():
+                raise SimError(f"{self.dir}: nothing to resume (no manifest.json); run without --resume first")
+            old = json.loads(path.read_text())
+            if old.get("kind") != kind:
+                raise SimError(f"{self.dir}: refusing to resume a different run (it holds a {old.get('kind')} run)")
+            if old.get("config_hash") != body["config_hash"]:
+                differs = [k for k in sorted(set(old) | set(body)) if k not in ("config_hash", "sim_version")
+                           and old.get(k) != json.loads(json.dumps(body.get(k), default=str))]  # fmt: skip
+                raise SimError(f"{self.dir}: refusing to resume a different run ({', '.join(differs) or 'config'} "
+                               "differs)")  # fmt: skip
+        elif records.exists() and any(records.iterdir()):
+            raise SimError(f"{self.dir}: holds an earlier run; add --resume to continue it, or choose another --save")
+        records.mkdir(parents=True, exist_ok=True)
+        write_text(path, json.dumps({**body, "sim_version": __version__}, indent=2, default=str) + "\n")
+
+    def _path(self, name: str) -> Path:
+        return self.dir / "records" / (re.sub(r"[^A-Za-z0-9_.=-]+", "_", name) + ".json")
+
+    def get(self, name: str):
+        if self.dir is None or not self._path(name).exists():
+            return None
+        return json.loads(self._path(name).read_text())
+
+    def put(self, name: str, value) -> None:
+        if self.dir is not None:
+            write_text(self._path(name), json.dumps(value, sort_keys=True, default=str))
+
+    def sub(self, name: str) -> Path | None:
+        """A directory for a nested run (a tuning run inside a balance run)."""
+        return None if self.dir is None else self.dir / name

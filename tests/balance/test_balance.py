@@ -1,0 +1,126 @@
+"""sim balance end to end on the Principes part-1 study with a tiny budget: the equilibrium file replays the
+reported numbers exactly, the report is written, a resumed run gives the same answer, bad input exits 2."""
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from sim.cli import main
+from sim.config import CONFIG_DIR
+
+STUDY = str(CONFIG_DIR / "principes" / "experiments" / "faction-balance.yaml")
+TINY = ["--budget", "200", "--candidates", "2", "--holdout", "150", "--precision", "0.2", "--eval-games", "300",
+        "--rounds", "2", "--json", "--no-progress"]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory):
+    save = tmp_path_factory.mktemp("balance") / "run"
+    cmd = ["balance", STUDY, *TINY, "--save", str(save)]
+    return save, cmd
+
+
+def _main_json(capsys, args):
+    main(args)
+    return json.loads(capsys.readouterr().out)
+
+
+def test_balance_replays_resumes_and_reports(run, capsys, tmp_path):
+    save, cmd = run
+    body = _main_json(capsys, cmd)
+    factions = body["factions"]
+    assert sorted(factions) == ["masovia", "polonia_maior", "polonia_minor", "silesia"]
+    for f in factions:
+        assert abs(sum(body["equilibrium"][f].values()) - 1) < 1e-9
+        lo, hi = body["win_rate_ci95"][f]
+        assert lo <= body["win_rate"][f] <= hi and f in body["exploitability"] and f in body["rotated_win_rate"]
+    assert body["nash_conv"] == pytest.approx(sum(max(0.0, g) for g in body["exploitability"].values()))
+    assert 1 <= len(body["rounds"]) <= 2 and body["rounds"][-1]["nash_conv"] == pytest.approx(body["nash_conv"])
+    assert sum(body["win_type"].values()) == pytest.approx(1.0)
+    # the equilibrium file replays the reported games exactly
+    replay = _main_json(capsys, ["run", str(save / "equilibrium.yaml"), "--json", "--no-progress"])
+    assert replay["win_rate"] == body["win_rate"] and replay["win_type"] == body["win_type"]
+    # a resumed run (later steps lost, as after a kill between them) gives the same answer
+    records = sorted((save / "records").iterdir())
+    for path in records[len(records) // 2 :]:
+        path.unlink()
+    for sub in sorted(save.glob("tune-r*"))[2:]:
+        shutil.rmtree(sub)
+    again = _main_json(capsys, [*cmd, "--resume"])
+    for key in ("seconds", "equilibrium_file"):
+        body.pop(key), again.pop(key)
+    assert again == body
+    # sim report DIR
+    main(["report", str(save), "-o", str(tmp_path / "report")])
+    out = capsys.readouterr().out
+    for name in ("report.html", "report.md", "win_rates.png", "exploitability.png", "balance.csv"):
+        assert (tmp_path / "report" / name).exists() and name in out
+    text = (tmp_path / "report" / "report.md").read_text()
+    assert "nash_conv" in text and "Polonia" in text
+
+
+def test_resume_of_a_different_experiment_is_refused(run, capsys, tmp_path):
+    save, cmd = run
+    other = tmp_path / "other.yaml"
+    other.write_text(open(STUDY).read().replace("history: false", "history: true"))
+    if not (save / "manifest.json").exists():
+        main(cmd)
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as exit_:
+        main(["balance", str(other), *TINY, "--save", str(save), "--resume"])
+    err = capsys.readouterr().err.strip()
+    assert exit_.value.code == 2 and len(err.splitlines()) == 1
+    assert "refusing to resume a different run (experiment differs)" in err, err
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["--budget", "0"], "--budget: expected a number of games ≥ 1"),
+        (["--rounds", "0"], "--rounds: expected a number of games ≥ 1"),
+        (["--epsilon", "-1"], "--epsilon: expected points of win rate ≥ 0"),
+        (["--precision", "0.7"], "--precision: expected a 95% half-width"),
+    ],
+)
+def test_bad_options_are_one_line_and_exit_2(capsys, args, expected):
+    with pytest.raises(SystemExit) as exit_:
+        main(["balance", STUDY, *args, "--no-progress"])
+    err = capsys.readouterr().err.strip()
+    assert exit_.value.code == 2 and len(err.splitlines()) == 1 and expected in err, err
+
+
+def test_an_unknown_plan_in_a_seat_is_one_line(tmp_path, capsys):
+    path = tmp_path / "bad.yaml"
+    path.write_text(open(STUDY).read().replace("seats: [builder, conqueror, politician, random]",
+                                               "seats: [builder, conqueror, diplomat, random]"))  # fmt: skip
+    with pytest.raises(SystemExit) as exit_:
+        main(["balance", str(path), "--no-progress"])
+    err = capsys.readouterr().err.strip()
+    assert exit_.value.code == 2 and len(err.splitlines()) == 1 and "diplomat" in err, err
+
+
+@pytest.mark.full
+def test_a_killed_balance_run_resumes_bit_identical(tmp_path):
+    env = {**os.environ, "PYTHONPATH": os.getcwd()}
+    cmd = [sys.executable, "-c", "from sim.cli import main; main()", "balance", STUDY, *TINY]
+    killed, whole = tmp_path / "killed", tmp_path / "whole"
+    proc = subprocess.Popen([*cmd, "--save", str(killed)], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)  # fmt: skip
+    deadline = time.time() + 300
+    while time.time() < deadline and len(list(killed.glob("records/cell-*"))) < 40:
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    assert not (killed / "balance.json").exists()
+    a = subprocess.run([*cmd, "--save", str(killed), "--resume"], env=env, capture_output=True, text=True, check=True)
+    b = subprocess.run([*cmd, "--save", str(whole)], env=env, capture_output=True, text=True, check=True)
+    a, b = json.loads(a.stdout), json.loads(b.stdout)
+    for key in ("seconds", "equilibrium_file"):
+        a.pop(key), b.pop(key)
+    assert a == b
