@@ -44,9 +44,10 @@ def raw_of(config: str, engine: str) -> dict:
 
 def engine_of(config: str, engine: str) -> str:
     """The engine ``engine`` (auto | fast | reference) resolves to for ``config``."""
+    from sim.experiments import RUN_KEYS
     from sim.games.hussars import experiment
 
-    body = {k: v for k, v in raw_of(config, engine).items() if k not in ("game", "title", "games", "seed")}
+    body = {k: v for k, v in raw_of(config, engine).items() if k not in RUN_KEYS}
     return experiment.experiment_from_dict(body, str(STUDY)).engine
 
 

@@ -58,14 +58,21 @@ class Setup:
     titles: tuple[tuple[int, int], ...]  # (title index, seat)
     leases: tuple[tuple[int, int], ...]  # (lease index, seat)
 
+    def __str__(self) -> str:  # the echo line and reports: ``full (2 rounds, full battles, hetman at seat 2)``
+        rules = load_game_rules()
+        parts = [f"{self.rounds} rounds", f"{self.battles} battles"]
+        parts += [f"{rules.titles[t].id} at seat {s + 1}" for t, s in self.titles]
+        parts += [f"{rules.leases[i].id} at seat {s + 1}" for i, s in self.leases]
+        parts += [f"{k} = {v}" for k, v in self.rules]
+        return f"{self.name} ({', '.join(parts)})"
+
 
 @dataclass(frozen=True)
 class Experiment:
     factions: tuple[str, ...]  # the families in play, in seat order before rotation
-    family_ids: tuple[int, ...]  # their families.yaml indices
     labels: tuple[str, ...]  # distinct plan labels; a plan id indexes this
     specs: tuple[tuple[str, str], ...]  # (class reference, JSON parameters) per plan id
-    plans: tuple[int, ...]  # the plan id of each family before rotation
+    seats: tuple[int, ...]  # the plan id of each family before rotation
     rotate: bool
     variants: tuple[Setup, ...]
     engine: str = "reference"
@@ -74,6 +81,12 @@ class Experiment:
     @property
     def players(self) -> int:
         return len(self.factions)
+
+    @functools.cached_property
+    def family_ids(self) -> tuple[int, ...]:
+        """The families' indices in families.yaml (overrides cannot reorder them)."""
+        known = [f.id for f in load_game_rules().families]
+        return tuple(known.index(f) for f in self.factions)
 
 
 def _other_game(key: str) -> str | None:
@@ -218,8 +231,8 @@ def experiment_from_dict(raw: dict, source: str) -> Experiment:
             raise ConfigError(source, key, "true or false", raw[key])
     labels, specs, ids = _plans(raw, factions, source)
     experiment = Experiment(
-        factions=tuple(factions), family_ids=tuple(known.index(f) for f in factions), labels=labels, specs=specs,
-        plans=ids, rotate=raw.get("rotate", True), variants=_variants(raw, source), strict=raw.get("strict", False),
+        factions=tuple(factions), labels=labels, specs=specs, seats=ids, rotate=raw.get("rotate", True),
+        variants=_variants(raw, source), strict=raw.get("strict", False),
     )  # fmt: skip
     from sim.games.hussars.fast.dispatch import choose_engine
 
@@ -254,7 +267,7 @@ def seating(payload: Experiment, game: int) -> tuple[list[int], list[int]]:
     for k in range(p):
         seat = (k + seat_shift) % NS
         families[seat] = payload.family_ids[k]
-        plans[seat] = payload.plans[(k + plan_shift) % p]
+        plans[seat] = payload.seats[(k + plan_shift) % p]
     return families, plans
 
 

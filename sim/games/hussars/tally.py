@@ -137,8 +137,8 @@ def columns(rows: np.ndarray, factions: tuple[str, ...], labels: tuple[str, ...]
     for s in range(NS):
         f = r[:, COL[f"s{s}_family"]]
         p = r[:, COL[f"s{s}_plan"]]
-        out[f"seat{s}_faction"] = np.array([factions[x] if x >= 0 else "" for x in f], dtype=object)
-        out[f"seat{s}_plan"] = np.array([labels[x] if x >= 0 else "" for x in p], dtype=object)
+        out[f"seat{s}_faction"] = np.array([factions[x] if x >= 0 else "" for x in f], dtype=str)  # no pickles
+        out[f"seat{s}_plan"] = np.array([labels[x] if x >= 0 else "" for x in p], dtype=str)
         empty = f < 0
         out[f"seat{s}_won"] = (win_seat == s) & ~empty
         for name in ("vp", *(f"vp_{c}" for c in VP_CATS), *ECONOMY):
