@@ -13,7 +13,7 @@ import numpy as np
 
 from sim.games.hussars.army import compositions, parse_groups
 from sim.games.hussars.equilibrium import solve
-from sim.games.hussars.fast import FastClash, encode, matrix_arrays
+from sim.games.hussars.fast.clash import FastClash, encode, matrix_arrays
 from sim.games.hussars.full import NONE, Context, clash, legal_tactics
 from sim.games.hussars.matrix import build
 from sim.games.hussars.rules import load

@@ -339,6 +339,8 @@ def build_experiment_report(result, raw: dict, out: str | Path, source: str, que
         long = rates.stack().rename("win_rate").rename_axis(["strategy", "faction"]).reset_index()
         long["games"] = games.stack().to_numpy()
         written.append(write_csv(out / "strategy_matrix.csv", long))
+    for heading, table in (result.metrics.get("report_tables") or {}).items():  # a game's own tables
+        extra_tables.append((heading, pd.DataFrame(table)))
     from sim.output import strategy_rates
 
     strategies = strategy_rates(result.metrics)

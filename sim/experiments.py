@@ -37,6 +37,7 @@ from sim.runner import default_chunk, run
 EXPERIMENT_MODULES: dict[str, str] = {
     "principes": "sim.games.principes.experiment",
     "dark_ages": "sim.games.dark_ages.experiment",
+    "hussars": "sim.games.hussars.experiment",
 }
 DEFAULT_GAMES = 10_000
 MAX_CHUNK_GAMES = 500

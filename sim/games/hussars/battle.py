@@ -8,6 +8,7 @@ import click
 import numpy as np
 
 from sim.config import Rules
+from sim.errors import ConfigError
 from sim.games.hussars import kernel
 from sim.games.hussars.army import describe
 from sim.games.hussars.cases import Cases, enumerate_cases
@@ -21,7 +22,11 @@ from sim.stats import mean_ci, wilson
 
 def scenario_from_dict(raw: dict, source: str, rules: Rules) -> Scenario:
     check_scenario("hussars", raw, source)  # kinds, ranges, caps, unknown keys: sim/schemas/hussars.py
-    return _parse(raw, source, build(rules))
+    built = build(rules)
+    if built.values["simplified"]["tie"] != "both_take_hits":  # a lone battle has no Turn Order Track to decide
+        raise ConfigError(rules.origin("simplified.tie"), "simplified.tie",
+                          "both_take_hits (turn_order needs the game's Turn Order Track: sim run)", "turn_order")
+    return _parse(raw, source, built)
 
 
 def compile(rules: Rules, scenario: Scenario) -> dict:

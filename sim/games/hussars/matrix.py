@@ -34,7 +34,7 @@ _FAST: dict[int, tuple] = {}  # id(rules) → (rules, FastClash): one set of com
 
 
 def _fast(rules):
-    from sim.games.hussars.fast import FastClash
+    from sim.games.hussars.fast.clash import FastClash
 
     hit = _FAST.get(id(rules))
     if hit is None or hit[0] is not rules:

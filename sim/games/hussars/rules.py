@@ -210,6 +210,9 @@ def build(rules: Rules) -> HussarsRules:
     for key in ("simplified.hit_rounds", "simplified.artillery_safe_rounds", "famine.surrender_markers",
                 "hands.size", "inside_fortress_max_clashes"):
         _number(_get(values, key, source), source, key, 0)
+    tie = _get(values, "simplified.tie", source)
+    if tie not in ("both_take_hits", "turn_order"):
+        raise ConfigError(rules.origin("simplified.tie"), "simplified.tie", "both_take_hits or turn_order", tie)
     for key, why in (("singles_in_box", "double tokens that cannot split are not modelled"),
                      ("simplified.all_garrison_on_walls", "a partial garrison on the walls is not modelled")):
         if _get(values, key, source) is not True:

@@ -93,7 +93,8 @@ def _fighting_choices(rules: HussarsRules, army: Army, loose: bool, own: bool) -
     return subsets(army, k)
 
 
-def _clash(rules: HussarsRules, att: Army, att_idle: Army, dfd: Army, dfd_idle: Army, cond: Conditions) -> Outcome:
+def _clash(rules: HussarsRules, att: Army, att_idle: Army, dfd: Army, dfd_idle: Army, cond: Conditions,
+           tie_winner: int = NOBODY) -> Outcome:
     surrender = cond.fortress and cond.famine >= rules.values["famine"]["surrender_markers"]
     if surrender:  # Sieges – famine: the besieged troops surrender and are destroyed when attacked
         return Outcome(ATTACKER, att + att_idle, (), 0, len(dfd) + len(dfd_idle), label="surrender")
@@ -106,6 +107,8 @@ def _clash(rules: HussarsRules, att: Army, att_idle: Army, dfd: Army, dfd_idle: 
         hits_on_d = max(0, hits_on_d - rules.values["fortress"][f"level_{cond.fortress}"]["wall_hit_reduction"])
     a_after, a_lost = allocate_hits(rules, att, hits_on_a)
     d_after, d_lost = allocate_hits(rules, dfd, hits_on_d)
+    if eff_a == eff_d and tie_winner != NOBODY:  # simplified.tie: turn_order (a battle inside the game)
+        eff_a, eff_d = (1.0, 0.0) if tie_winner == ATTACKER else (0.0, 1.0)
     if eff_a > eff_d:  # the loser is destroyed, idle (Loose Columns 2nd-Line) tokens included
         return Outcome(ATTACKER, tuple(sorted(a_after + att_idle)), (), a_lost, len(dfd) + len(dfd_idle),
                        (hits_on_d, hits_on_a))
@@ -123,6 +126,22 @@ def _with_promotions(rules: HussarsRules, outcome: Outcome, fighting: tuple[Army
     after = (outcome.attacker_after, outcome.defender_after)
     promoted = tuple(describe_promotion(promotion(rules, after[i], {t.unit for t in fighting[i]})) for i in range(2))
     return replace(outcome, promoted=promoted)
+
+
+def fighting_split(rules: HussarsRules, army: Army, loose: bool) -> tuple[Army, Army]:
+    """(fighting, idle) of an army that picks its own fighting half in Loose Columns (its strongest tokens)."""
+    if not loose:
+        return army, ()
+    k = math.ceil(len(army) * rules.values["simplified"]["loose_columns_fighting_fraction"])
+    return _strongest(rules, army, k)
+
+
+def clash_given(rules: HussarsRules, att: Army, att_idle: Army, dfd: Army, dfd_idle: Army, cond: Conditions,
+                tie_winner: int = NOBODY) -> Outcome:
+    """One simplified battle with the fighting tokens already chosen (a battle inside the game samples the blind
+    pick itself); ``tie_winner`` decides a tie when the rules read ties by the Turn Order Track."""
+    outcome = _clash(rules, att, att_idle, dfd, dfd_idle, cond, tie_winner)
+    return _with_promotions(rules, outcome, (att, dfd))
 
 
 def resolve(rules: HussarsRules, attacker: Army, defender: Army, cond: Conditions) -> list[tuple[float, Outcome]]:

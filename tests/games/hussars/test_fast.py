@@ -3,7 +3,7 @@
 import random
 
 from sim.games.hussars.army import Token
-from sim.games.hussars.fast import FastClash
+from sim.games.hussars.fast.clash import FastClash
 from sim.games.hussars.full import NONE, Context, clash
 from sim.games.hussars.scenario import Conditions
 

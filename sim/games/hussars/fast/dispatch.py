@@ -1,0 +1,48 @@
+"""Which engine plays a Hussars experiment: the key ``engine: auto | fast | reference`` (default auto).
+
+``auto`` takes the compiled engine (``sim/games/hussars/fast``) whenever it plays the experiment's game exactly — every
+seat's plan a built-in plan (random, economic, military, political, raider) with parameters of the kinds its defaults
+have — and the reference engine otherwise; ``fast`` when the compiled engine cannot play it is a ``ConfigError``
+naming why; ``reference`` always plays the plain-Python engine. The two engines play the same games on the same
+stream (tests/games/hussars/fast), so the choice changes the speed, not the results.
+"""
+
+from __future__ import annotations
+
+from sim.errors import ConfigError
+
+ENGINES = ("auto", "fast", "reference")
+FAST_MAX_CHUNK = 20_000  # games per chunk on the compiled engine
+
+
+def fast_obstacles(raw: dict, experiment) -> list[str]:
+    """Why the compiled engine cannot play ``experiment``; empty when it can."""
+    import json
+
+    from sim.games.hussars.fast import params, tables
+    from sim.games.hussars.game.ruleset import load_game_rules
+
+    why = []
+    if raw.get("strict"):
+        why.append("strict: true (only the reference engine stops at a refused decision)")
+    for label, (uses, spec) in zip(experiment.labels, experiment.specs, strict=True):
+        reason = params.unsupported(uses, spec)
+        if reason:
+            why.append(f"plan {label}: {reason}")
+    for setup in experiment.variants:
+        reason = tables.fits(load_game_rules({k: json.loads(v) for k, v in setup.rules}))
+        if reason:
+            why.append(f"variant {setup.name}: {reason}")
+    return why
+
+
+def choose_engine(raw: dict, experiment, source: str) -> str:
+    wanted = raw.get("engine", "auto")
+    if wanted not in ENGINES:
+        raise ConfigError(source, "engine", " | ".join(ENGINES), wanted)
+    if wanted == "reference":
+        return "reference"
+    why = fast_obstacles(raw, experiment)
+    if wanted == "fast" and why:
+        raise ConfigError(source, "engine", "auto or reference: the fast engine cannot play " + "; ".join(why), "fast")
+    return "reference" if why else "fast"
