@@ -179,7 +179,7 @@ def _pct_or_dash(p) -> str:
 
 def battle_tables(metrics: dict) -> list[tuple[str, pd.DataFrame]]:
     """The Battles section: per battle kind the battles per game, the attacker's win rate with its 95% interval and
-    the units each side lost per game; then the share of each Battle Die face. [] when the game reports no battles."""
+    the units each side lost per game; then the share of each Battle Die face (games that roll one). [] when the game reports no battles."""
     b = metrics.get("battles")
     if not b:
         return []
@@ -196,6 +196,8 @@ def battle_tables(metrics: dict) -> list[tuple[str, pd.DataFrame]]:
             "defender units lost per game": [f"{b['units_lost_per_game']['defender'][k]:.2f}" for k in b["kinds"]],
         }
     )
+    if "die_faces" not in b:  # a game without a Battle Die (Hussars)
+        return [("Battles by kind", kinds)]
     faces = pd.DataFrame(
         {"face": list(b["die_faces"]), "share of rolls": [_pct_or_dash(v) for v in b["die_faces"].values()]}
     )

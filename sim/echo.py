@@ -192,5 +192,5 @@ def study_line(result) -> str:
     engine = result.extra.get("engine")
     engine_text = STUDY_ENGINES.get(engine, engine or "the game's experiment engine")
     kind = type(parsed).__module__.rsplit(".", 1)[-1].replace("_", " ") if parsed is not None else "experiment"
-    kind = "study" if kind == "experiment" else kind
+    kind = "study" if kind in ("experiment", "multiplayer") else kind
     return f"{GAME_NAMES.get(result.game, result.game)} {kind}: {body} | engine: {engine_text}"

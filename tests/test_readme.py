@@ -25,14 +25,6 @@ FENCE = re.compile(r"^( *)```(\w*)\n(.*?)^ *```", re.S | re.M)
 NUMBER = re.compile(r"[-+−]?\d[\d,]*(?:\.\d+)?%?")
 INTERVAL = re.compile(r"\[\s*([-+−]?\d[\d,]*(?:\.\d+)?%?),\s*([-+−]?\d[\d,]*(?:\.\d+)?%?)\]")
 OUTPUT_FLAGS = ("-o", "--out", "--save", "--plot")
-# A command the README shows but the engines cannot run yet: (the command's start, the error it gives, why).
-PENDING = {
-    "sim compare configs/principes/experiments/faction-balance.yaml --set 'battle_die.faces": (
-        "battle_die",
-        "the Principes full-game engines read game.yaml overrides only, not rules.yaml (battle_die)",
-    ),
-}
-
 
 def _blocks(kind: str) -> list[str]:
     """The bodies of the fenced blocks of one language, dedented (blocks inside list items are indented)."""
@@ -128,9 +120,6 @@ def run(command: str, tmp: Path, capsys) -> str:
         main([*argv, "--no-progress"] if _takes_progress(argv) else argv)
     except SystemExit as exc:
         err = capsys.readouterr().err
-        for start, (needle, reason) in PENDING.items():
-            if command.startswith(start) and needle in err:
-                pytest.xfail(f"{reason}: {err.strip()}")
         assert exc.code == 0, f"{command} exited {exc.code}: {err}"
     return capsys.readouterr().out
 

@@ -150,7 +150,7 @@ class Principes:
         from types import SimpleNamespace
 
         from sim.games.principes.fast import chunk
-        from sim.games.principes.fast.layout import Unsupported
+        from sim.games.principes.fast.state import Unsupported
         from strategies.principes import resolve
 
         rows = [resolve(specs[label])[1:] for label in labels]

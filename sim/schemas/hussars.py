@@ -42,11 +42,16 @@ def count_values(spec: Any) -> list[int]:
             return list(range(lo, min(hi, lo + 10 * MAX_PAIRS) + 1))
         return [int(p) for p in spec.split("/")]
     if isinstance(spec, dict) and spec:
-        return [int(k) if isinstance(k, int) and not isinstance(k, bool) else _bad() for k in spec]
+        return [_key_count(k) for k in spec]
     raise ValueError(COUNT_HELP)
 
 
-def _bad():
+def _key_count(key: Any) -> int:
+    """A ``{count: probability}`` key: a whole number, or its digits as JSON writes keys (``{"2": 0.5}``)."""
+    if isinstance(key, int) and not isinstance(key, bool):
+        return key
+    if isinstance(key, str) and key.isascii() and key.strip().isdigit():
+        return int(key)
     raise ValueError(COUNT_HELP)
 
 

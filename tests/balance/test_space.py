@@ -82,7 +82,7 @@ def test_bad_ranges_are_config_errors(search, expected):
 
 @pytest.mark.parametrize("name", PRINCIPES_PLANS)
 def test_principes_plans_declare_a_space_that_plays_on_the_compiled_engine(name):
-    from sim.games.principes.fast.strategies import compile_strategy
+    from sim.games.principes.fast.policy.params import compile_strategy
 
     plan = adapter("principes", "t").plan(name, "t")
     assert plan.space is not None and len(plan.space.dims) >= 8

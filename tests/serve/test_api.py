@@ -253,7 +253,7 @@ BAD = [
     ("dark_ages", {**D, "attacker": {"units": {"infantry": 12, "cavalry": 9}}}, "attacker.units"),
     ("hussars", {**H, "mode": "fancy"}, "mode"),
     ("hussars", {**H, "attacker": {"tank": 1}}, "attacker.tank"),
-    ("hussars", {**H, "terrain": ["lava"]}, "terrain"),
+    ("hussars", {**H, "terrain": ["lava"]}, "terrain[0]"),
     ("hussars", {**H, "famine": 1}, "famine"),
     ("hussars", {**H, "hands": "random"}, "hands"),
     ("hussars", {**H, "defender": {"cossack": "2..30"}}, "defender"),  # the server's cap

@@ -1,6 +1,6 @@
 """The reference state as a struct of arrays, and a bridge to test array code against the reference.
 
-(The compiled engine keeps its own flat layout, ``sim.games.principes.fast.layout``, with its own bridge.)
+(The compiled engine keeps its own typed record, ``sim.games.principes.fast.state``, with its own bridge.)
 
 ``to_arrays`` encodes a ``State``; ``control_array`` and ``might_array`` compute control and Might over the
 arrays with numpy and must agree with ``control.controller`` and ``control.might`` (tested on random play).
