@@ -16,10 +16,10 @@ demo: $(STAMP)
 	$(BIN)/sim demo --out out/demo
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -m "not full"
+	$(BIN)/python -m pytest -q -m "not full" -n auto --dist loadfile
 
 test-full: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto --dist loadfile
 
 test-fast: $(STAMP)
 	SIM_MC_TRIALS=200000 $(BIN)/python -m pytest -q -m "not slow"

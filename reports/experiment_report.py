@@ -179,7 +179,8 @@ def _pct_or_dash(p) -> str:
 
 def battle_tables(metrics: dict) -> list[tuple[str, pd.DataFrame]]:
     """The Battles section: per battle kind the battles per game, the attacker's win rate with its 95% interval and
-    the units each side lost per game; then the share of each Battle Die face (games that roll one). [] when the game reports no battles."""
+    the units each side lost per game; then the share of each Battle Die face (games that roll one). [] when the
+    game reports no battles."""
     b = metrics.get("battles")
     if not b:
         return []

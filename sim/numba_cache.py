@@ -12,6 +12,8 @@ import hashlib
 from collections.abc import Iterable
 from pathlib import Path
 
+from filelock import FileLock
+
 
 def sources(package: Path, extra: Iterable[Path] = ()) -> list[Path]:
     """Every ``*.py`` of ``package`` and its subpackages (sorted), ``sim/rng.py`` and the ``extra`` files."""
@@ -41,3 +43,19 @@ def guard(package: Path, extra: Iterable[Path] = ()) -> None:
         stamp.write_text(digest)
     except OSError:
         pass  # a read-only install: numba falls back to compiling in memory
+
+
+def call(kernel, *args):
+    """``kernel(*args)``, compiled (or loaded from numba's cache) first while holding a lock file beside the engine's
+    cache: processes that start together (a run's workers, parallel tests) compile an engine once, and the others
+    wait and load its machine code instead of compiling the same functions again, minutes each on a cold cache."""
+    sig = tuple(kernel.typeof_pyval(a) for a in args)
+    if sig not in kernel.overloads:
+        lock = Path(kernel.py_func.__code__.co_filename).parent / "__pycache__" / "compile.lock"
+        try:
+            lock.parent.mkdir(exist_ok=True)
+            with FileLock(lock):
+                kernel.compile(sig)
+        except OSError:  # a read-only install: each process compiles in memory
+            kernel.compile(sig)
+    return kernel(*args)

@@ -5,14 +5,24 @@ from pathlib import Path
 
 import pytest
 
-# Compiles (or loads from numba's cache) the Principes full-game engine: one game exercises every kernel.
-WARM_PRINCIPES = """
-from sim.games.principes import experiment
-from sim.games.principes.fast import chunk
-from sim.rng import experiment_key
-raw = {"seats": ["builder", "conqueror", "politician", "random"], "neighbors": True, "progress": "tiles"}
-chunk.run_games(experiment.experiment_from_dict(raw, "warm-up"), experiment_key(0), 0, 1)
-"""
+# One game of each compiled full-game engine, every kernel reached: compiles it (or loads numba's cache).
+WARM = {
+    "principes": """
+from sim.experiments import run_experiment
+run_experiment({"game": "principes", "seats": ["builder", "conqueror", "politician", "random"], "neighbors": True,
+                "progress": "tiles", "court": True, "princesses": True, "engine": "fast"}, games=1, workers=1)
+""",
+    "dark_ages": """
+from sim.experiments import run_experiment
+run_experiment({"game": "dark_ages", "players": 3, "engine": "fast"}, games=1, workers=1)
+run_experiment({"game": "dark_ages", "mode": "solo", "engine": "fast"}, games=1, workers=1)
+""",
+    "hussars": """
+from sim.experiments import run_experiment
+run_experiment({"game": "hussars", "battles": "full", "engine": "fast"}, games=1, workers=1)
+""",
+}
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
@@ -21,20 +31,22 @@ def mc_trials() -> int:
     return int(os.environ.get("SIM_MC_TRIALS", "2000000"))
 
 
-def pytest_collection_finish(session):
-    """A run that reaches both compiled full-game engines compiles the Principes one in a second process while the
-    Dark Ages tests (collected first) compile theirs: numba caches the machine code on disk, so the Principes tests
-    load it instead of compiling it. On a cold cache (CI) this saves minutes on 2 cores; warm, it costs a second."""
-    paths = {str(item.path) for item in session.items}
-    if any("dark_ages" in p for p in paths) and any("principes" in p for p in paths):
-        root = Path(__file__).resolve().parent.parent
-        session.config._warm = subprocess.Popen(
-            [sys.executable, "-c", WARM_PRINCIPES], cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
+def pytest_sessionstart(session):
+    """Compile the engines a run reaches in processes of their own, all at once, while the tests start: on a cold
+    cache (CI) each engine takes minutes. ``sim.numba_cache.call`` holds a lock beside an engine's cache while it
+    compiles, so a test (or an xdist worker) that reaches an engine waits for that one compile and loads the machine
+    code, and nothing is compiled twice. Warm, each costs a second. Runs in the xdist controller, not the workers."""
+    if hasattr(session.config, "workerinput"):
+        return
+    args = [a.split("::")[0] for a in session.config.args] or ["tests"]
+    broad = any(Path(a).resolve() in (ROOT, ROOT / "tests") for a in args)
+    games = [g for g in WARM if broad or any(g in a for a in args)]
+    session.config._warm = [subprocess.Popen([sys.executable, "-c", WARM[g]], cwd=ROOT, stdout=subprocess.DEVNULL,
+                                             stderr=subprocess.DEVNULL) for g in games]  # fmt: skip
 
 
 def pytest_sessionfinish(session):
-    warm = getattr(session.config, "_warm", None)
-    if warm is not None and warm.poll() is None:
-        warm.kill()
-        warm.wait()
+    for warm in getattr(session.config, "_warm", []):
+        if warm.poll() is None:
+            warm.kill()
+            warm.wait()

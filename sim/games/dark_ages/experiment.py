@@ -29,8 +29,8 @@ from sim.games.dark_ages.multiplayer import (  # noqa: F401 (the multiplayer stu
     round_twelfths,
     seating,
 )
-from sim.schemas import check_experiment
 from sim.games.dark_ages.study import check_common, check_modules, strategy_object  # noqa: F401
+from sim.schemas import check_experiment
 
 KEYS = tuple(dict.fromkeys((*multiplayer.KEYS, *solo_experiment.KEYS, *solo_module_effects.KEYS)))
 MODES = ("multiplayer", "solo", "module_effects", "solo_module_effects")
@@ -39,7 +39,7 @@ MODES = ("multiplayer", "solo", "module_effects", "solo_module_effects")
 def experiment_from_dict(raw: dict, source: str):
     """``mode: solo`` selects a Module 1 experiment (``solo_experiment``), ``mode: module_effects`` the paired
     module comparison (``module_effects``); otherwise 2-4 player games."""
-    check_experiment("dark_ages", raw, source, multiplayer.KEYS)  # kinds, ranges, plan parameters: sim/schemas/dark_ages.py
+    check_experiment("dark_ages", raw, source, multiplayer.KEYS)  # kinds, ranges, plans: sim/schemas/dark_ages.py
     mode = raw.get("mode", "multiplayer")
     if mode == "solo":
         e = solo_experiment.experiment_from_dict({k: v for k, v in raw.items() if k != "engine"}, source)

@@ -11,6 +11,7 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
+from sim import numba_cache
 from sim.games.dark_ages import battle_stats
 from sim.games.dark_ages import multiplayer as X
 from sim.games.dark_ages.fast.context import tables_for
@@ -121,8 +122,8 @@ def run_games(payload, key, start: int, count: int, debug: bool = False) -> np.n
     out = np.zeros((count, COLUMNS), np.int64)
     states, flat = new_state()
     T = tables_for(context_of(e))[0]
-    play_games(np.uint64(key), start, count, npl, rul, st, strategy_table(e), T, states, flat, e.max_turns, debug,
-               out)  # fmt: skip
+    numba_cache.call(play_games, np.uint64(key), start, count, npl, rul, st, strategy_table(e), T, states, flat,
+                     e.max_turns, debug, out)  # fmt: skip
     if debug and (out[:, 0] < 0).any():
         g = int(np.argmax(out[:, 0] < 0))
         raise AssertionError(f"game {start + g}: invariant {-out[g, 0]} failed (fast.invariants.check)")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim import numba_cache
 from sim.games.dark_ages import battle_stats
 from sim.games.dark_ages.fast.context import tables_for
 from sim.games.dark_ages.fast.ending import score
@@ -71,8 +72,8 @@ def run_games(e, key, start: int, count: int):
     out = np.zeros((count, COLUMNS), np.int64)
     states, flat = new_state()
     T = tables_for(cached_context(e.overrides))[0]
-    play_solo_games(np.uint64(key), dl, rul, st, opt, strategy_table(e), T, states, flat, e.max_turns or MAX_TURNS,
-                    out)  # fmt: skip
+    numba_cache.call(play_solo_games, np.uint64(key), dl, rul, st, opt, strategy_table(e), T, states, flat,
+                     e.max_turns or MAX_TURNS, out)  # fmt: skip
     return d, out
 
 

@@ -14,6 +14,7 @@ import json
 import numpy as np
 from numba import njit
 
+from sim import numba_cache
 from sim.games.hussars import tally
 from sim.games.hussars.fast import loop, params, tables
 from sim.games.hussars.fast import setup as SU
@@ -154,8 +155,8 @@ def fast_rows(payload, key, start: int, count: int) -> np.ndarray:
         _, R, BT, P = _compiled(setup.rules, payload.specs)
         mode = 1 if setup.battles == "full" else 0
         out = np.zeros((count, NCOL), np.int64)
-        play_games(R, BT, P, fams, plans, pos, setup.rounds, mode, np.uint64(key), start, _grants(setup.titles),
-                   _grants(setup.leases), S, flat, out, no_trace, tn)  # fmt: skip
+        numba_cache.call(play_games, R, BT, P, fams, plans, pos, setup.rounds, mode, np.uint64(key), start,
+                         _grants(setup.titles), _grants(setup.leases), S, flat, out, no_trace, tn)  # fmt: skip
         rows[:, v] = out
     return rows
 
@@ -170,6 +171,7 @@ def trace_game(payload, key, game: int, variant: int = 0, capacity: int = 800):
     trace = np.zeros((capacity, flat.shape[0]), np.int64)
     tn = np.zeros(1, np.int64)
     out = np.zeros((1, NCOL), np.int64)
-    play_games(R, BT, P, fams, plans, pos, setup.rounds, 1 if setup.battles == "full" else 0, np.uint64(key), game,
-               _grants(setup.titles), _grants(setup.leases), S, flat, out, trace, tn)  # fmt: skip
+    mode = 1 if setup.battles == "full" else 0
+    numba_cache.call(play_games, R, BT, P, fams, plans, pos, setup.rounds, mode, np.uint64(key), game,
+                     _grants(setup.titles), _grants(setup.leases), S, flat, out, trace, tn)  # fmt: skip
     return out[0], trace[: tn[0]]

@@ -16,6 +16,7 @@ import json
 import numpy as np
 from numba import njit
 
+from sim import numba_cache
 from sim.games.principes.fast.control import might
 from sim.games.principes.fast.driver import play_game
 from sim.games.principes.fast.policy.params import NPF, NPI, compile_strategy
@@ -108,7 +109,9 @@ def run_games(payload, key, start: int, count: int, debug: bool = False) -> np.n
     s0, c, p, f = compiled(payload)
     out = np.zeros((count, len(COLUMNS)), np.int64)
     seats = np.array(payload.seats, np.int64)
-    play_games(s0, c, p, f, seats, bool(payload.rotate), np.uint64(key), int(start), int(count), debug, out)
+    numba_cache.call(
+        play_games, s0, c, p, f, seats, bool(payload.rotate), np.uint64(key), int(start), int(count), debug, out
+    )
     return out
 
 
@@ -122,5 +125,5 @@ def trace_game(payload, key, game: int, max_events: int = 200):
     sa = STATE.new()
     trace = STATE.new(max_events)
     tn = np.zeros(1, np.int64)
-    res = play_game(s0[0], c[0], p, f, sid, rs, sa, True, trace, tn)
+    res = numba_cache.call(play_game, s0[0], c[0], p, f, sid, rs, sa, True, trace, tn)
     return res, trace[: tn[0]]
