@@ -1,5 +1,6 @@
 """The ``sim`` console script: a Ctrl-C or SIGTERM that lands while the libraries are still loading stops quietly
-(one line, exit 130 or 143) instead of printing the import's traceback; then ``sim.cli.main`` takes over."""
+(one line, exit 130 or 143) instead of printing the import's traceback; then ``sim.cli.main`` takes over. Once it
+has answered, a late signal (while the worker pools shut down) no longer turns its exit code into a signal's."""
 
 from __future__ import annotations
 
@@ -23,7 +24,13 @@ def main() -> None:
 
     if not ignored:
         signal.signal(signal.SIGINT, signal.default_int_handler)  # KeyboardInterrupt: runs stop cleanly
-    run()  # installs its own SIGTERM handler
+    # loky's resource tracker (a process of its own) warns about the semaphores of a pool stopped by a signal
+    os.environ.setdefault("PYTHONWARNINGS", "ignore::UserWarning:joblib.externals.loky.backend.resource_tracker")
+    try:
+        run()  # installs its own SIGTERM handler
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
 if __name__ == "__main__":

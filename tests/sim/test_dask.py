@@ -84,6 +84,7 @@ def test_cluster_gives_the_local_numbers(scheduler):
     assert remote.metrics == local().metrics == local(workers=2).metrics
 
 
+@pytest.mark.full  # 20 s of worker restarts; make test keeps the cluster-equals-local checks
 def test_killed_worker_does_not_change_the_numbers(scheduler, tmp_path):
     address, procs = scheduler
     victim, _ = add_workers(address, procs, 2)

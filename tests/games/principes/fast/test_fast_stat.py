@@ -44,7 +44,8 @@ def two_sample_pvalues(ref, fast, factions):
 @pytest.mark.stat
 @pytest.mark.parametrize(
     "name, keys",
-    [("faction-balance", {}), ("faction-balance-history", {}), ("faction-balance-full", {})],
+    [pytest.param("faction-balance", {}, marks=pytest.mark.full), pytest.param("faction-balance-history", {},
+     marks=pytest.mark.full), ("faction-balance-full", {})],  # make test: every module on, the others behind full
     ids=["part1", "history", "every-module"],
 )
 def test_faction_balance_matches_the_reference_engine(mc_trials, name, keys):
