@@ -312,9 +312,9 @@ def check_like(old: Any, new: Any, key: str, source: str) -> None:
         if old and not new:
             raise ConfigError(source, key, "a non-empty list", new)
         kinds = {_kind_of(item) for item in old}
-        if len(kinds) == 1 and old:
+        if len(kinds) == 1 and old:  # each item like the one it replaces (a new one like the first)
             for i, item in enumerate(new):
-                check_like(old[0], item, f"{key}[{i}]", source)
+                check_like(old[i] if i < len(old) else old[0], item, f"{key}[{i}]", source)
         return
     if isinstance(old, bool) or isinstance(new, bool):
         if isinstance(old, bool) != isinstance(new, bool):
