@@ -27,3 +27,32 @@ def record(engine: str, numbers: dict) -> None:
         "machine": f"{platform.machine()}, {platform.processor() or 'cpu'}, python {platform.python_version()}",
     }
     write_text(RESULTS, json.dumps(data, indent=2) + "\n")
+
+
+def peak_kb(pid: int) -> int:
+    """The peak resident set (VmHWM) of process ``pid`` in kB; 0 when it is gone."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` (a run's workers and theirs)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry.name))
+    out, todo = [], [pid]
+    while todo:
+        for c in children.get(todo.pop(), []):
+            out.append(c)
+            todo.append(c)
+    return out

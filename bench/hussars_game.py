@@ -28,8 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.common import record  # noqa: E402
-from bench.principes_game import _descendants, _peak_kb  # noqa: E402
+from bench.common import descendants, peak_kb, record  # noqa: E402
 
 STUDY = ROOT / "configs/hussars/experiments/family-balance.yaml"
 CONFIGS = {"simplified": {"battles": "simplified"}, "full": {"battles": "full"}}
@@ -62,7 +61,7 @@ def one(n: int, workers: int, engine: str, config: str) -> dict:
         started = time.perf_counter()
         result = run_experiment(raw, games=n, seed=1, workers=workers)
         seconds = time.perf_counter() - started
-        worker_kb = max((_peak_kb(pid) for pid in _descendants(os.getpid())), default=0)
+        worker_kb = max((peak_kb(pid) for pid in descendants(os.getpid())), default=0)
     return {
         "config": config,
         "engine": engine_of(config, engine),
@@ -71,7 +70,7 @@ def one(n: int, workers: int, engine: str, config: str) -> dict:
         "seconds": seconds,
         "games_per_s": n / seconds,
         "battles_per_game": sum(result.metrics["battles"]["per_game"].values()),
-        "peak_rss_mb": _peak_kb(os.getpid()) / 1024,
+        "peak_rss_mb": peak_kb(os.getpid()) / 1024,
         "worker_peak_rss_mb": worker_kb / 1024,
     }
 

@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.common import record  # noqa: E402
+from bench.common import descendants, peak_kb, record  # noqa: E402
 
 EXPERIMENTS = {
     "part1": ROOT / "configs/principes/experiments/faction-balance.yaml",
@@ -39,40 +39,13 @@ TARGET = 5000  # part 1 (History off)
 TARGET_FULL = 3000  # every module on
 
 
-def _peak_kb(pid: int) -> int:
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
-
-
-def _descendants(pid: int) -> list[int]:
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            children.setdefault(ppid, []).append(int(entry.name))
-    out, todo = [], [pid]
-    while todo:
-        for c in children.get(todo.pop(), []):
-            out.append(c)
-            todo.append(c)
-    return out
-
-
 def engine_of(config: str, engine: str) -> str:
     """The engine ``engine`` (auto | fast | reference) resolves to for ``config``."""
-    from sim.experiments import load_experiment
+    from sim.experiments import RUN_KEYS, load_experiment
     from sim.games.principes import experiment
 
     raw = {**load_experiment(EXPERIMENTS[config]), "engine": engine}
-    body = {k: v for k, v in raw.items() if k not in ("game", "title", "games", "seed")}
+    body = {k: v for k, v in raw.items() if k not in RUN_KEYS}
     return experiment.experiment_from_dict(body, str(EXPERIMENTS[config])).engine
 
 
@@ -88,7 +61,7 @@ def one(n: int, workers: int, engine: str, config: str = "part1") -> dict:
         started = time.perf_counter()
         result = run_experiment(raw, games=n, seed=1, workers=workers)
         seconds = time.perf_counter() - started
-        worker_kb = max((_peak_kb(pid) for pid in _descendants(os.getpid())), default=0)
+        worker_kb = max((peak_kb(pid) for pid in descendants(os.getpid())), default=0)
     return {
         "config": config,
         "engine": engine_of(config, engine),
@@ -97,7 +70,7 @@ def one(n: int, workers: int, engine: str, config: str = "part1") -> dict:
         "seconds": seconds,
         "games_per_s": n / seconds,
         "actions_per_s": result.metrics["mean_actions"] * n / seconds,
-        "peak_rss_mb": _peak_kb(os.getpid()) / 1024,
+        "peak_rss_mb": peak_kb(os.getpid()) / 1024,
         "worker_peak_rss_mb": worker_kb / 1024,
     }
 

@@ -22,6 +22,7 @@ from sim import __version__, echo, glossary
 from sim.checkpoint import config_hash as checkpoint_hash
 from sim.compare import ExperimentCompare, parity, per_game_wins
 from sim.results import write_csv, write_text
+from sim.schemas import RUN_ONLY_KEYS
 
 QUESTION = "Which factions win more or less often than their fair share, and how do games end?"
 SOLO_QUESTION = "How often does the player win at each level, and how do games end?"
@@ -207,7 +208,7 @@ def battle_tables(metrics: dict) -> list[tuple[str, pd.DataFrame]]:
 
 def config_hash(raw: dict) -> str:
     """The fingerprint ``sim run --save`` records in its manifest: the game and the experiment keys."""
-    body = {k: v for k, v in raw.items() if k not in ("game", "games", "seed", "title", "question")}
+    body = {k: v for k, v in raw.items() if k not in RUN_ONLY_KEYS}
     return checkpoint_hash({"game": raw["game"], "experiment": body})
 
 

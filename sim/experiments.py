@@ -42,7 +42,7 @@ EXPERIMENT_MODULES: dict[str, str] = {
 DEFAULT_GAMES = 10_000
 MAX_CHUNK_GAMES = 500
 DEFAULT_SEED = 20260101
-RUN_KEYS = ("game", "games", "seed", "title", "question")
+RUN_KEYS = schemas.RUN_ONLY_KEYS  # how much and how to run, not what: game, games, seed, title, question
 
 
 @dataclass
