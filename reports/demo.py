@@ -11,8 +11,9 @@ from reports.experiment_report import report_experiment
 from reports.plots import win_probability_plot
 from reports.tables import battle_odds_table
 from sim import progress as bars
+from sim.balance.report import balance_report
 from sim.battles import load_scenario, run_battle
-from sim.config import CONFIG_DIR
+from sim.config import CONFIG_DIR, read_yaml
 from sim.games import BATTLE_MODULES
 from sim.results import write_csv
 
@@ -60,4 +61,17 @@ def _run_demo(out: Path, trials: int, games_scale: float, bar) -> list[Path]:
         bar.total += games * (1 - GAME_WEIGHT)  # the runner counts games, not battles
         report = report_experiment(path, out / "reports" / f"{game}-{path.stem}", games=games, workers=2)
         written += [p for p in report if p.suffix == ".html"]
+    for study in shipped_balance():  # the shipped equilibrium's report, and its games replayed (nothing re-tuned)
+        game, name = study.parent.parent.name, study.name
+        target = out / "reports" / f"{game}-balance-{name}"
+        written += [p for p in balance_report(study, target) if p.suffix == ".html"]
+        games = max(8, round(read_yaml(study / "equilibrium.yaml")["games"] * games_scale))
+        bar.total += games
+        replay = report_experiment(study / "equilibrium.yaml", target / "replay", games=games, workers=2)
+        written += [p for p in replay if p.suffix == ".html"]
     return written
+
+
+def shipped_balance() -> list[Path]:
+    """The balance studies shipped with sim (``sim balance … --ship NAME``): configs/<game>/balance/<NAME>/."""
+    return sorted(p.parent for p in CONFIG_DIR.glob("*/balance/*/balance.json"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shlex
 import sys
 from pathlib import Path
@@ -10,7 +11,7 @@ import click
 
 from sim.cli_backend import with_backend
 from sim.cli_types import OUT_DIR, OUT_FILE, SEED
-from sim.errors import SimError
+from sim.errors import ConfigError, SimError
 from sim.results import dumps
 
 
@@ -86,10 +87,12 @@ def tune(file, seat, plan, budget, holdout, candidates, objective, optimizer, se
 @click.option("--save", type=OUT_DIR, help="Checkpoint every cell and tuning run here; write "
               "balance.json, equilibrium.yaml and plans/ here.")  # fmt: skip
 @click.option("--resume", is_flag=True, help="Continue the run checkpointed in --save DIR.")
+@click.option("--ship", metavar="NAME", help="Also write the result as a study shipped with sim: configs/GAME/"
+              "balance/NAME/ (balance.json, equilibrium.yaml) and configs/GAME/strategies/NAME-*.yaml.")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 @click.option("--progress/--no-progress", default=True, help="Show progress bars and each round's numbers.")
 def balance(file, budget, rounds, epsilon, precision, holdout, candidates, max_plans, eval_games, seed, workers, save,
-            resume, as_json, progress):  # fmt: skip
+            resume, ship, as_json, progress):  # fmt: skip
     """The meta-game of plans per faction: payoff table, equilibrium, tuned best responses until none gains ε."""
     from sim.balance import loop as L
     from sim.balance import tune as T
@@ -98,6 +101,8 @@ def balance(file, budget, rounds, epsilon, precision, holdout, candidates, max_p
 
     if resume and not save:
         raise SimError("--resume needs --save DIR (the directory of the run to continue)")
+    if ship is not None and not re.fullmatch(r"[a-z0-9][a-z0-9-]*", ship):
+        raise ConfigError("--ship", "", "a study name of lower-case letters, digits and dashes", ship)
     raw = load_experiment(file)
     pick = lambda v, default: default if v is None else v  # noqa: E731
     result = L.balance(
@@ -116,6 +121,13 @@ def balance(file, budget, rounds, epsilon, precision, holdout, candidates, max_p
         for path in write_balance(result, raw, save, _command_line()):
             click.echo(f"wrote {path}", err=True)
         body["equilibrium_file"] = str(Path(save) / "equilibrium.yaml")
+    if ship:
+        from sim.config import CONFIG_DIR
+
+        shipped = CONFIG_DIR / result.game / "balance" / ship
+        for path in write_balance(result, raw, shipped, _command_line(), ship=ship):
+            click.echo(f"wrote {path}", err=True)
+        body["shipped"] = str(shipped)
     click.echo(dumps(body) if as_json else format_balance(result))
 
 

@@ -251,15 +251,19 @@ def _values(tensors, sigma, j):
     return values(tensors, sigma, j)
 
 
-def equilibrium_experiment(result: BalanceResult, raw: dict, plan_dir: Path) -> tuple[dict, dict]:
+def equilibrium_experiment(result: BalanceResult, raw: dict, plan_dir: Path, prefix: str | None = None
+                           ) -> tuple[dict, dict]:  # fmt: skip
     """The equilibrium as an experiment mapping (mixed seats; ``sim run`` replays it) and the tuned plans' files
-    ({path: plan mapping}) it names, written under ``plan_dir``."""
+    ({path: plan mapping}) it names, written under ``plan_dir``. With a ``prefix`` (a shipped study) the files are
+    ``plan_dir/<prefix>-<label>.yaml`` and the experiment names them by that name (``plan_dir`` being the game's
+    strategies folder); otherwise by their path."""
     files, names = {}, {}
     for label, spec in result.plans.items():
         if isinstance(spec, dict):  # a tuned plan: its own file
-            path = plan_dir / f"{label}.yaml"
+            stem = f"{prefix}-{label}" if prefix else label
+            path = plan_dir / f"{stem}.yaml"
             files[str(path)] = {"uses": spec["uses"], "params": spec.get("params") or {}}
-            names[label] = str(path)
+            names[label] = stem if prefix else str(path)
         else:
             names[label] = spec
     seats = {f: {"mix": {names[k]: w for k, w in rounded(m).items()}} for f, m in result.equilibrium.items()}

@@ -64,16 +64,23 @@ def format_balance(r) -> str:
     return "\n".join(lines)
 
 
-def write_balance(r, raw: dict, out: str | Path, command: str) -> list[Path]:
-    """balance.json, the equilibrium experiment (equilibrium.yaml) and the tuned plans (plans/*.yaml) in ``out``."""
+def write_balance(r, raw: dict, out: str | Path, command: str, ship: str | None = None) -> list[Path]:
+    """balance.json, the equilibrium experiment (equilibrium.yaml) and the tuned plans (plans/*.yaml) in ``out``.
+    ``ship``: a study shipped with sim instead: ``out`` is ``configs/<game>/balance/<ship>`` and the tuned plans go
+    to ``configs/<game>/strategies/<ship>-<label>.yaml``, named by the equilibrium like any bundled plan."""
     from sim.balance.loop import equilibrium_experiment
+    from sim.config import CONFIG_DIR
 
     out = Path(out)
-    exp, files = equilibrium_experiment(r, raw, out / "plans")
+    if ship:
+        exp, files = equilibrium_experiment(r, raw, CONFIG_DIR / r.game / "strategies", prefix=ship)
+    else:
+        exp, files = equilibrium_experiment(r, raw, out / "plans")
     written = []
     for path, mapping in files.items():
         written.append(write_plan(path, mapping, f"A best response found by: {command}"))
-    head = f"The equilibrium found by: {command}\nReplay: sim run {out / 'equilibrium.yaml'}"
+    shown = Path("configs", r.game, "balance", ship) if ship else out  # a shipped file names no local path
+    head = f"The equilibrium found by: {command}\nReplay: sim run {shown / 'equilibrium.yaml'}"
     written.append(write_plan(out / "equilibrium.yaml", exp, head))
     written.append(write_text(out / "balance.json", json.dumps(r.to_json(), indent=2, default=str) + "\n"))
     return written

@@ -1,6 +1,7 @@
 """sim balance end to end on the Principes part-1 study with a tiny budget: the equilibrium file replays the
 reported numbers exactly, the report is written, a resumed run gives the same answer, bad input exits 2."""
 
+import dataclasses
 import json
 import os
 import shutil
@@ -63,6 +64,43 @@ def test_balance_replays_resumes_and_reports(run, capsys, tmp_path):
         assert (tmp_path / "report" / name).exists() and name in out
     text = (tmp_path / "report" / "report.md").read_text()
     assert "nash_conv" in text and "Polonia" in text
+
+
+def test_a_shipped_study_names_its_tuned_plans_like_bundled_ones(run, monkeypatch, tmp_path):
+    """--ship NAME: configs/GAME/balance/NAME/ holds balance.json and equilibrium.yaml; each tuned plan becomes
+    configs/GAME/strategies/NAME-<label>.yaml, named (not pathed) by the equilibrium; the header names no local path."""
+    import sim.config
+    from sim.balance import loop
+    from sim.balance.report import write_balance
+    from sim.config import read_yaml
+    from sim.experiments import load_experiment
+
+    save, cmd = run
+    if not (save / "manifest.json").exists():
+        main(cmd)
+    raw = load_experiment(STUDY)
+    result = loop.balance(raw, budget=200, candidates=2, holdout=150, precision=0.2, eval_games=300, rounds=2,
+                          save=save, resume=True)  # fmt: skip
+    # a tuned plan in the equilibrium (a tiny run's responses rarely gain ε): half of Masovia's games
+    tuned_spec = {"name": "br-masovia-r1", "uses": "builder", "params": {"army_target": 7}}
+    mix = {**result.equilibrium, "masovia": {**{k: w / 2 for k, w in result.equilibrium["masovia"].items()},
+                                             "br-masovia-r1": 0.5}}  # fmt: skip
+    result = dataclasses.replace(result, plans={**result.plans, "br-masovia-r1": tuned_spec}, equilibrium=mix)
+    tuned = {label for label, spec in result.plans.items() if isinstance(spec, dict)}
+    monkeypatch.setattr(sim.config, "CONFIG_DIR", tmp_path)
+    study = tmp_path / "principes" / "balance" / "t-ship"
+    written = write_balance(result, raw, study, "sim balance …", ship="t-ship")
+    assert {p.name for p in written} >= {"balance.json", "equilibrium.yaml"}
+    for label in tuned:
+        assert (tmp_path / "principes" / "strategies" / f"t-ship-{label}.yaml").exists()
+    exp = read_yaml(study / "equilibrium.yaml")
+    named = {plan for seat in exp["seats"].values() for plan in seat["mix"]}
+    assert "t-ship-br-masovia-r1" in named
+    assert named <= {*(f"t-ship-{label}" for label in tuned), "builder", "conqueror", "politician", "random"}
+    plan = read_yaml(tmp_path / "principes" / "strategies" / "t-ship-br-masovia-r1.yaml")
+    assert plan["params"] == {"army_target": 7}
+    head = (study / "equilibrium.yaml").read_text().splitlines()[1]
+    assert head == "# Replay: sim run configs/principes/balance/t-ship/equilibrium.yaml"
 
 
 def test_resume_of_a_different_experiment_is_refused(run, capsys, tmp_path):
