@@ -16,3 +16,10 @@ def test_demo_writes_one_report_per_game(tmp_path):
     for game, (name, _) in FULL_GAMES.items():
         report = tmp_path / "reports" / f"{game}-{name.removesuffix('.yaml')}" / "report.html"
         assert report in written and "win rate" in report.read_text().lower()
+    from reports.demo import shipped_balance
+
+    for study in shipped_balance():  # each shipped equilibrium: its balance report and its replay
+        game = study.parent.parent.name
+        report = tmp_path / "reports" / f"{game}-balance-{study.name}"
+        assert report / "report.html" in written and "exploitability" in (report / "report.html").read_text()
+        assert report / "replay" / "report.html" in written
