@@ -10,8 +10,9 @@ Round r:
 4. add each best response that gains more than ε to its population (at most ``max_plans`` per faction: the plan
    with the least equilibrium weight goes), and go on while some faction gained more than ε and rounds remain.
 
-The verdict is the last solved equilibrium, whose exploitability was measured: each faction's win rate under it
-on fresh games (with a 95% interval, how games end, their length), beside the experiment's own (rotated) field.
+The verdict is the least exploitable of the rounds' equilibria (the least nash_conv measured; a meta-game without a
+pure equilibrium can cycle, so the last round need not be the best): each faction's win rate under it on fresh games
+(with a 95% interval, how games end, their length), beside the experiment's own (rotated) field.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ class BalanceResult:
     seconds: float
     games: int
     pruned: list = field(default_factory=list)
+    verdict_round: int = 0  # the round whose equilibrium is the verdict: the least nash_conv measured
 
     @property
     def nash_conv(self) -> float:
@@ -69,7 +71,8 @@ class BalanceResult:
             "best_responses": {f: e["best_response"] for f, e in self.exploitability.items()},
             "nash_conv": self.nash_conv, "rounds": self.rounds, "rotated_win_rate": self.rotated["win_rate"],
             "rotated_win_rate_ci95": self.rotated["win_rate_ci95"], "populations": self.populations,
-            "pruned": self.pruned, "options": self.options, "games_played": self.games,
+            "pruned": self.pruned, "verdict_round": self.verdict_round, "options": self.options,
+            "games_played": self.games,
             "seconds": round(self.seconds, 3),
         }  # fmt: skip
 
@@ -189,7 +192,8 @@ def balance(
             "populations": {f: [p.label for p in pop] for f, pop in populations.items()}, "cells": len(table.cells),
             "table_games": n_cell,
         })  # fmt: skip
-        measured = (mix, gains, plans)
+        if measured is None or history[-1]["nash_conv"] < history[measured[3] - 1]["nash_conv"]:
+            measured = (mix, gains, plans, r)  # the verdict: the least exploitable equilibrium measured so far
         better = [f for f in factions if gains[f]["gain"] * 100 > epsilon]
         if not better or r == rounds:
             break
@@ -198,7 +202,7 @@ def balance(
             weights = np.array([mix[f].get(p.label, 0.0) for p in populations[f]])
             populations[f], out = cap(populations[f], weights, max_plans, {found[f].label})
             pruned += [{"round": r, "faction": f, "plan": x, "why": f"at most {max_plans} plans"} for x in out]
-    mix, gains, plans = measured
+    mix, gains, plans, verdict_round = measured
     mix = {f: rounded(m) for f, m in mix.items()}  # as the equilibrium file writes them, so sim run replays these games
     eq_field = Field(factions, tuple(Seat(tuple(mix[f]), tuple(mix[f].values())) for f in factions))
     final = store.get("final")
@@ -215,7 +219,7 @@ def balance(
         game, raw.get("title", ""), root, factions, mix, final["metrics"], final["rotated"], gains, history,
         {f: [p.label for p in pop] for f, pop in populations.items()},
         {label: plans[label].spec if label in plans else None for label in sorted(used) if label in plans},
-        options, time.perf_counter() - started, played[0], pruned,
+        options, time.perf_counter() - started, played[0], pruned, verdict_round,
     )  # fmt: skip
 
 

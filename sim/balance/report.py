@@ -43,8 +43,8 @@ def write_plan(path: str | Path, mapping: dict, header: str) -> Path:
 
 def format_balance(r) -> str:
     m = r.metrics
-    lines = [f"{r.title or r.game}: equilibrium of {len(r.rounds)} round(s), seed {r.seed}, "
-             f"{r.games:,} games, {r.seconds:.0f} s"]  # fmt: skip
+    lines = [f"{r.title or r.game}: the least exploitable equilibrium of {len(r.rounds)} round(s) (round "
+             f"{r.verdict_round}), seed {r.seed}, {r.games:,} games, {r.seconds:.0f} s"]  # fmt: skip
     width = max(len(f) for f in r.factions)
     lines.append(f"  {'faction':<{width}}  {'equilibrium':>22}  {'rotated field':>22}  {'exploitability':>22}  mixture")
     for f in sorted(r.factions, key=lambda f: -m["win_rate"][f]):
@@ -160,7 +160,8 @@ def balance_report(directory: str | Path, out: str | Path) -> list[Path]:
     written += plots
     top = frame.sort_values("equilibrium", ascending=False)
     lead = (
-        f"Under the equilibrium of its plans, {top.iloc[0].faction.replace('_', ' ').title()} wins "
+        f"Under the least exploitable equilibrium of its plans (round {doc.get('verdict_round', len(doc['rounds']))} "
+        f"of {len(doc['rounds'])}), {top.iloc[0].faction.replace('_', ' ').title()} wins "
         f"{top.iloc[0].equilibrium:.1%} and {top.iloc[-1].faction.replace('_', ' ').title()} "
         f"{top.iloc[-1].equilibrium:.1%} of games; the best response found against it gains at most "
         f"{100 * frame.exploitability.max():.1f} points (nash_conv {100 * doc['nash_conv']:.1f} points), measured on "
