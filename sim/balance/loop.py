@@ -207,12 +207,13 @@ def balance(
     eq_field = Field(factions, tuple(Seat(tuple(mix[f]), tuple(mix[f].values())) for f in factions))
     final = store.get("final")
     played[0] += 2 * eval_games
-    if final is None:
+    if final is None or final.get("mix", mix) != mix:  # a checkpoint of another verdict (an older sim) is replayed
         out = run_field(field_payload(game, body, eq_field, plans), eval_games, final_seed(root), workers=workers,
                         progress=progress)  # fmt: skip
         metrics = summarize(out.counts, out.n, eq_field, game)
         rot = run_experiment(raw, games=eval_games, seed=derive_seed(root, "rotated"), workers=workers)
-        final = {"metrics": metrics, "rotated": {k: rot.metrics[k] for k in ("win_rate", "win_rate_ci95")}}
+        final = {"metrics": metrics, "rotated": {k: rot.metrics[k] for k in ("win_rate", "win_rate_ci95")},
+                 "mix": mix}  # fmt: skip
         store.put("final", final)
     used = {label for m in mix.values() for label in m} | {p.label for pop in populations.values() for p in pop}
     return BalanceResult(
