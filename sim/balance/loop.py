@@ -207,7 +207,7 @@ def balance(
     eq_field = Field(factions, tuple(Seat(tuple(mix[f]), tuple(mix[f].values())) for f in factions))
     final = store.get("final")
     played[0] += 2 * eval_games
-    if final is None or final.get("mix", mix) != mix:  # a checkpoint of another verdict (an older sim) is replayed
+    if final is None or final.get("mix") != mix:  # a checkpoint of another verdict (an older sim) is replayed
         out = run_field(field_payload(game, body, eq_field, plans), eval_games, final_seed(root), workers=workers,
                         progress=progress)  # fmt: skip
         metrics = summarize(out.counts, out.n, eq_field, game)
