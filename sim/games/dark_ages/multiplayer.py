@@ -6,7 +6,7 @@ Game ``i`` draws only from stream ``(key, i)``. Rulers and strategies are rotate
 every seat and plays every strategy equally often: with ``k`` Rulers and ``s`` strategies, seat ``j`` of game ``i``
 plays Ruler ``rulers[(i + j) % k]`` with strategy ``strategies[(i // k + j) % s]``, and the player count cycles through
 ``players``. ``seats: {ruler: plan}`` instead (a plan per Ruler in play, named as ``strategies.dark_ages.resolve`` reads
-it) seats on each chair the plan of the Ruler it draws; ``strategies`` then holds the plans' labels and ``plans`` what
+it) seats on each chair the plan of the Ruler it draws; ``strategies`` then holds the plans' labels and ``specs`` what
 each label runs. A Ruler's win rate is its wins over the games it played; tied winners share victory and each counts a
 win (``shared_win`` reports how often that happens). ``modules: {name: true}`` switches modules on (``game/modules``;
 Module 3 also adds its two Rulers to ``rulers: all``); ``mode: module_effects`` runs the paired on/off comparison
@@ -73,8 +73,8 @@ class Experiment:
     overrides: tuple  # rules: dotted keys of any rules file → values, as sorted pairs (study.check_rules)
     modules: tuple[str, ...] = ()  # switched-on modules (game/modules.NAMES)
     engine: str = "reference"  # the engine that plays it: fast | reference (fast.dispatch.choose_engine)
-    plans: tuple = ()  # seats: (uses, params JSON) for each label of ``strategies``; empty: each strategy runs itself
-    ruler_plans: tuple[int, ...] = ()  # seats: the label (index into ``strategies``) of each Ruler of ``rulers``
+    seats: dict = dataclasses.field(default_factory=dict)  # seats: Ruler → its plan's label (one of ``strategies``)
+    specs: tuple = ()  # seats: (uses, params JSON) for each label of ``strategies``; empty: each strategy runs itself
 
 
 @dataclass(frozen=True)
@@ -112,13 +112,13 @@ def experiment_from_dict(raw: dict, source: str) -> Experiment:
     e = Experiment(tuple(players), tuple(rulers), tuple(strategies), params, skirmishers, max_turns, overrides,
                    mods)  # fmt: skip
     if seated:
-        labels, plans, ruler_plans = seated
-        e = dataclasses.replace(e, strategies=labels, plans=plans, ruler_plans=ruler_plans)
+        labels, specs, by_ruler = seated
+        e = dataclasses.replace(e, strategies=labels, seats=by_ruler, specs=specs)
     return dataclasses.replace(e, engine=choose_engine(raw, e, source))
 
 
-def check_seats(raw: dict, source: str, rulers: list[str]) -> tuple[tuple, tuple, tuple]:
-    """``seats: {ruler: plan}`` → (labels, (uses, params JSON) per label, each Ruler's label index)."""
+def check_seats(raw: dict, source: str, rulers: list[str]) -> tuple[tuple, tuple, dict]:
+    """``seats: {ruler: plan}`` → (labels, (uses, params JSON) per label, {ruler: label})."""
     seats = raw["seats"]
     for key in ("strategies", "strategy_params"):
         if key in raw:
@@ -131,7 +131,7 @@ def check_seats(raw: dict, source: str, rulers: list[str]) -> tuple[tuple, tuple
         raise ConfigError(source, "seats", f"a mapping {{ruler: plan}} for every Ruler in play ({why})",
                           seats if not isinstance(seats, dict) else sorted(seats))  # fmt: skip
     labels: dict[str, tuple[str, str]] = {}
-    ruler_plans = []
+    by_ruler = {}
     for ruler in rulers:
         try:
             label, uses, params = resolve(seats[ruler])
@@ -140,8 +140,13 @@ def check_seats(raw: dict, source: str, rulers: list[str]) -> tuple[tuple, tuple
         spec = (uses, json.dumps(params, sort_keys=True))
         if labels.setdefault(label, spec) != spec:
             raise ConfigError(source, f"seats.{ruler}", "one definition per plan name", label)
-        ruler_plans.append(list(labels).index(label))
-    return tuple(labels), tuple(labels.values()), tuple(ruler_plans)
+        by_ruler[ruler] = label
+    return tuple(labels), tuple(labels.values()), by_ruler
+
+
+def ruler_plans(e: Experiment) -> tuple[int, ...]:
+    """Under ``seats``: each Ruler's plan (index into ``strategies``), in ``rulers`` order; else empty."""
+    return tuple(e.strategies.index(e.seats[r]) for r in e.rulers) if e.seats else ()
 
 
 def compile(experiment: Experiment) -> Payload:
@@ -153,8 +158,8 @@ def seating(e: Experiment, i: int) -> tuple[list[str], list[str]]:
     n = e.players[i % len(e.players)]
     k, s = len(e.rulers), len(e.strategies)
     rulers = [e.rulers[(i + j) % k] for j in range(n)]
-    if e.ruler_plans:  # the plan follows the Ruler
-        return rulers, [e.strategies[e.ruler_plans[(i + j) % k]] for j in range(n)]
+    if e.seats:  # the plan follows the Ruler
+        return rulers, [e.seats[r] for r in rulers]
     return rulers, [e.strategies[(i // k + j) % s] for j in range(n)]
 
 

@@ -61,9 +61,9 @@ def check_rules(raw: dict, source: str, skirmishers: bool = False) -> tuple:
 
 def plan_specs(e) -> tuple[tuple[str, str], ...]:
     """(strategy it runs, parameters as JSON) for each of ``e.strategies``: a strategy runs itself with its
-    ``strategy_params``; a label of ``seats`` runs the plan it names (``e.plans``)."""
-    if getattr(e, "plans", ()):
-        return e.plans
+    ``strategy_params``; a label of ``seats`` runs the plan it names (``e.specs``)."""
+    if getattr(e, "specs", ()):
+        return e.specs
     return tuple((s, json.dumps(e.strategy_params.get(s), sort_keys=True)) for s in e.strategies)
 
 

@@ -111,8 +111,8 @@ def plan_ids(e, games: np.ndarray, ridx: np.ndarray, table: np.ndarray | None = 
     by game: mixed seats drawn by ``sim.balance.mix``)."""
     if table is not None:
         return np.asarray(table, np.int64)[np.arange(len(games))[:, None], ridx]
-    if e.ruler_plans:
-        return np.asarray(e.ruler_plans, np.int64)[ridx]
+    if e.seats:
+        return np.asarray(X.ruler_plans(e), np.int64)[ridx]
     return (games[:, None] // len(e.rulers) + np.arange(X.MAX_SEATS)[None, :]) % len(e.strategies)
 
 

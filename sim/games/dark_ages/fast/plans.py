@@ -85,4 +85,3 @@ def compile_strategy(name: str, params: dict | None = None) -> np.ndarray:
             row[b + 3 + 2 * j] = CONDITIONS.index(k)
             row[b + 4 + 2 * j] = v
     return row
-
