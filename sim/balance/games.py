@@ -12,12 +12,11 @@ An adapter provides:
 - ``builtin``: the plans a faction's population starts from; ``win_types``; ``round_unit`` (rows' rounds × unit
   are whole numbers, so chunk counts add up exactly).
 
-Optional: ``runner(game_payload, labels, specs)`` (a direct engine call for runs of games with given plan ids, see
-``evaluate.field_chunk``), ``relevant(space, body)`` (drop parameters the experiment never reads), ``groups(body)``
-and ``group_body(body, group)`` (games that seat only some factions: one payoff sub-table per seated group).
-
-Optional ``whole_table = True``: the runner takes each game's plan ids ((count, F) rows of ``Field.table``), so a
-field whose seats mix plans plays a chunk in one kernel call instead of one call per run of equal plans.
+Optional: ``runner(game_payload, labels, specs, factions)`` (a direct engine call for runs of games with given plan
+ids, see ``evaluate.field_chunk``; with ``whole_table = True`` it takes each game's plan ids, (count, F) rows of
+``Field.table``, so a field whose seats mix plans plays a chunk in one kernel call instead of one call per run of
+equal plans), ``relevant(space, body)`` (drop parameters the experiment never reads), ``groups(body)`` and
+``group_body(body, group)`` (games that seat only some factions: one payoff sub-table per seated group).
 
 Dark Ages (``DarkAges``): an experiment seats one plan (or a mixture) per Ruler, ``seats: {ruler: plan}``
 (``sim.games.dark_ages.multiplayer``; plans resolved by ``strategies.dark_ages.resolve``); each game seats on each

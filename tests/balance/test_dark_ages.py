@@ -143,3 +143,15 @@ def test_balance_one_round_and_the_equilibrium_replays(tmp_path, capsys, rulers)
 def _run_json(capsys, path) -> str:
     main(["run", str(path), "--json", "--no-progress"])
     return capsys.readouterr().out
+
+
+def test_parameters_of_modules_left_off_are_not_searched():
+    from sim.balance.space import parse_search
+
+    a = adapter("dark_ages", "t")
+    params = {"attack_margin": 2, "commander": "with_unit", "wyrd": "activate"}
+    space = parse_search({"attack_margin": [0, 5], "commander": {"choice": ["with_unit", "alone", "never"]},
+                          "wyrd": {"choice": ["activate", "remove"]}}, params, "t")  # fmt: skip
+    assert a.relevant(space, {}).names == ("attack_margin",)
+    on = a.relevant(space, {"modules": {"commanders": True, "wyrd": False}})
+    assert set(on.names) == {"attack_margin", "commander"}
