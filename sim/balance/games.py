@@ -69,14 +69,8 @@ class Principes:
     def plan(self, spec, source: str, key: str = "plan") -> Plan:
         from strategies.principes import resolve, strategy_class
 
-        try:
-            label, uses, params = resolve(spec)
-        except (ValueError, ImportError, AttributeError, TypeError, ConfigError) as err:
-            raise ConfigError(source, key, PLAN_HELP.format(game=self.game), str(err)) from None
-        full = {**strategy_class(uses).defaults, **params}
-        search, where = _search(spec, _strategy_dir())
-        space = parse_search(search, full, where) if search is not None else None
-        return Plan(label, spec, uses, full, space, where)
+        label, uses, params = _resolved(resolve, spec, source, key, self.game)
+        return _with_space(spec, label, uses, {**strategy_class(uses).defaults, **params}, _strategy_dir())
 
     # parameters read only when a module is on (strategies/principes/scripted.py): searching them otherwise is noise
     MODULE_PARAMS = {
@@ -115,15 +109,7 @@ class Principes:
         plans: dict[str, Plan] = {}
         field_seats = []
         for name, entry in zip(names, order, strict=True):
-            pairs = parse_mix(entry, source, f"seats.{name}") if is_mix(entry) else ((entry, 1.0),)
-            labels = []
-            for spec, _ in pairs:
-                plan = self.plan(spec, source, f"seats.{name}")
-                if plan.label in plans and plans[plan.label].params != plan.params:
-                    raise ConfigError(source, "seats", "one definition per plan name", plan.label)
-                plans[plan.label] = plan
-                labels.append(plan.label)
-            field_seats.append(Seat(tuple(labels), tuple(w for _, w in pairs)))
+            field_seats.append(_seat(self, entry, source, f"seats.{name}", plans))
         return Field(tuple(factions), tuple(field_seats), bool(experiment.rotate)), plans
 
     def profile_body(self, body: dict, seats: dict) -> dict:
@@ -183,14 +169,9 @@ class DarkAges:
         from strategies.dark_ages import resolve
         from strategies.dark_ages.scripted import PLAN_DIR, SCRIPTED, load_plan
 
-        try:
-            label, uses, params = resolve(spec)
-        except (ValueError, TypeError, ConfigError) as err:
-            raise ConfigError(source, key, PLAN_HELP.format(game=self.game), str(err)) from None
+        label, uses, params = _resolved(resolve, spec, source, key, self.game)
         full = {**DARK_AGES_PARAM_DEFAULTS, **load_plan(uses, params)["params"]} if uses in SCRIPTED else {}
-        search, where = _search(spec, PLAN_DIR)
-        space = parse_search(search, full, where) if search is not None else None
-        return Plan(label, spec, uses, full, space, where)
+        return _with_space(spec, label, uses, full, PLAN_DIR)
 
     def relevant(self, space: Space, body: dict) -> Space:
         """``space`` without the parameters of the modules ``body`` leaves off."""
@@ -217,16 +198,7 @@ class DarkAges:
         plans: dict[str, Plan] = {}
         seats = []
         for ruler in e.rulers:
-            entry = body["seats"][ruler]
-            pairs = parse_mix(entry, source, f"seats.{ruler}") if is_mix(entry) else ((entry, 1.0),)
-            labels = []
-            for spec, _ in pairs:
-                plan = self.plan(spec, source, f"seats.{ruler}")
-                if plan.label in plans and plans[plan.label].params != plan.params:
-                    raise ConfigError(source, "seats", "one definition per plan name", plan.label)
-                plans[plan.label] = plan
-                labels.append(plan.label)
-            seats.append(Seat(tuple(labels), tuple(w for _, w in pairs)))
+            seats.append(_seat(self, body["seats"][ruler], source, f"seats.{ruler}", plans))
         return Field(e.rulers, tuple(seats)), plans  # the plan follows the Ruler: the engine rotates the chairs
 
     def profile_body(self, body: dict, seats: dict) -> dict:
@@ -295,6 +267,34 @@ class DarkAges:
                 here = ruler == f
                 won[here, j] = w[here]
         return won, end, np.rint(np.asarray(rows["rounds"], float) * TWELFTHS).astype(np.int64)
+
+
+def _resolved(resolve, spec, source: str, key: str, game: str) -> tuple[str, str, dict]:
+    """The game's ``resolve(spec)`` (label, strategy, parameters), its errors as one ConfigError line."""
+    try:
+        return resolve(spec)
+    except (ValueError, ImportError, AttributeError, TypeError, ConfigError) as err:
+        raise ConfigError(source, key, PLAN_HELP.format(game=game), str(err)) from None
+
+
+def _with_space(spec, label: str, uses: str, full: dict, directory: Path) -> Plan:
+    """The plan with the search space its file declares (or its ``uses:`` plan's)."""
+    search, where = _search(spec, directory)
+    space = parse_search(search, full, where) if search is not None else None
+    return Plan(label, spec, uses, full, space, where)
+
+
+def _seat(a, entry, source: str, key: str, plans: dict[str, Plan]) -> Seat:
+    """One seat of a field (a plan, or a mixture of plans), each plan added to ``plans`` (one definition per label)."""
+    pairs = parse_mix(entry, source, key) if is_mix(entry) else ((entry, 1.0),)
+    labels = []
+    for spec, _ in pairs:
+        plan = a.plan(spec, source, key)
+        if plan.label in plans and plans[plan.label].params != plan.params:
+            raise ConfigError(source, "seats", "one definition per plan name", plan.label)
+        plans[plan.label] = plan
+        labels.append(plan.label)
+    return Seat(tuple(labels), tuple(w for _, w in pairs))
 
 
 def derived(base: Plan, label: str, searched: dict) -> Plan:
