@@ -68,7 +68,7 @@ def _runner(payload: FieldPayload):
             payload.game, payload.body, json.dumps(first, sort_keys=True)
         )[1]
     game_payload = _TEMPLATES[payload.game, payload.body]
-    run = a.runner(game_payload, payload.field.labels, specs)
+    run = a.runner(game_payload, payload.field.labels, specs, payload.field.factions)
     return None if run is None else (game_payload, run)
 
 
@@ -96,13 +96,14 @@ def field_chunk(payload: FieldPayload, key, start: int, count: int, keep_rows: b
     won = np.full((count, f), -1, np.int8)
     end = np.zeros(count, np.int64)
     length = np.zeros(count, np.int64)
-    cuts = np.flatnonzero((table[1:] != table[:-1]).any(axis=1)) + 1
     direct = _runner(payload)
+    whole = direct is not None and getattr(a, "whole_table", False)  # the engine takes each game's plans
+    cuts = [] if whole else np.flatnonzero((table[1:] != table[:-1]).any(axis=1)) + 1
     for lo, hi in zip([0, *cuts], [*cuts, count], strict=True):
         seats = {factions[j]: json.loads(specs[labels[table[lo, j]]]) for j in range(f)}
         if direct is not None:  # the engine plays the plan ids itself
             game_payload, run = direct
-            rows = run(key, start + lo, hi - lo, table[lo])
+            rows = run(key, start + lo, hi - lo, table[lo:hi] if whole else table[lo])
         else:
             module, game_payload = _profile(payload.game, payload.body, json.dumps(seats, sort_keys=True))
             _, rows = module.play_chunk(game_payload, key, start + lo, hi - lo, True)

@@ -12,28 +12,25 @@ An adapter provides:
 - ``builtin``: the plans a faction's population starts from; ``win_types``; ``round_unit`` (rows' rounds × unit
   are whole numbers, so chunk counts add up exactly).
 
-Optional: ``runner(game_payload, labels, specs)`` (a direct engine call for runs of games with given plan ids, see
-``evaluate.field_chunk``), ``relevant(space, body)`` (drop parameters the experiment never reads), ``groups(body)``
-and ``group_body(body, group)`` (games that seat only some factions: one payoff sub-table per seated group).
+Optional: ``runner(game_payload, labels, specs, factions)`` (a direct engine call for runs of games with given plan
+ids, see ``evaluate.field_chunk``; with ``whole_table = True`` it takes each game's plan ids, (count, F) rows of
+``Field.table``, so a field whose seats mix plans plays a chunk in one kernel call instead of one call per run of
+equal plans), ``relevant(space, body)`` (drop parameters the experiment never reads), ``groups(body)`` and
+``group_body(body, group)`` (games that seat only some factions: one payoff sub-table per seated group).
 
-Dark Ages joins when its experiments can seat one named plan per Ruler. The hook it needs (phase B):
-
-1. ``sim.games.dark_ages.experiment``: a key ``seats: {ruler: plan}`` (a name, a plan file path, or ``{name, uses,
-   params}``, resolved like ``strategies.principes.resolve``: ``uses`` a scripted plan or random_legal, ``params``
-   checked by ``load_plan``) instead of ``strategies``/``strategy_params``; the payload keeps ``labels``, ``specs``
-   ((uses, params) per label) and each Ruler's label id; ``seating(e, i)`` gives seat ``j`` the plan of the Ruler it
-   draws (Rulers and player counts rotate as today); ``fast.chunk.strategy_table`` compiles one row per label
-   (``compile_strategy(uses, params)``) and ``seatings`` fills ``STR[g, s]`` from the seated Ruler's label id.
-2. Here, a ``DarkAges`` adapter: ``builtin = ("expansion", "culture", "military")``, ``win_types`` = the end
-   triggers, ``round_unit = 12`` (rows' ``rounds`` × 12 are whole), ``field`` from ``seats`` (factions: the Rulers),
-   ``profile_body(body, seats) = {**body, "seats": seats}``, ``outcomes`` from ``seat{j}_ruler``, ``seat{j}_won``,
-   ``trigger`` and ``rounds`` (-1 for a Ruler not at the table), ``groups(body)``: for each player count ``n`` and
-   window ``w`` the Rulers ``rulers[(w + j) % k]``, ``j < n``, sharing ``1 / (len(players) · k)`` of the games, and
-   ``group_body(body, group) = {**body, "rulers": list(group), "players": len(group)}``; then ``ADAPTERS``.
+Dark Ages (``DarkAges``): an experiment seats one plan (or a mixture) per Ruler, ``seats: {ruler: plan}``
+(``sim.games.dark_ages.multiplayer``; plans resolved by ``strategies.dark_ages.resolve``); each game seats on each
+chair the plan of the Ruler it draws, and Rulers and player counts rotate as in any Dark Ages experiment. The
+factions are the Rulers; a Ruler not at a game's table has won -1 there. ``groups`` gives, for each player count
+``n`` and window ``w``, the Rulers ``rulers[(w + j) % k]``, ``j < n``, with the exact share of games they sit
+together (over one period of the rotation); ``group_body`` is the experiment of one group (its Rulers, its seats,
+``players: n``), in which the group's Rulers rotate over the chairs. The runner plays every game on the compiled
+engine with its plans drawn game by game (``fast.experiment.play_chunk``'s ``table``).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -72,14 +69,8 @@ class Principes:
     def plan(self, spec, source: str, key: str = "plan") -> Plan:
         from strategies.principes import resolve, strategy_class
 
-        try:
-            label, uses, params = resolve(spec)
-        except (ValueError, ImportError, AttributeError, TypeError, ConfigError) as err:
-            raise ConfigError(source, key, PLAN_HELP.format(game=self.game), str(err)) from None
-        full = {**strategy_class(uses).defaults, **params}
-        search, where = _search(spec, _strategy_dir())
-        space = parse_search(search, full, where) if search is not None else None
-        return Plan(label, spec, uses, full, space, where)
+        label, uses, params = _resolved(resolve, spec, source, key, self.game)
+        return _with_space(spec, label, uses, {**strategy_class(uses).defaults, **params}, _strategy_dir())
 
     # parameters read only when a module is on (strategies/principes/scripted.py): searching them otherwise is noise
     MODULE_PARAMS = {
@@ -98,17 +89,7 @@ class Principes:
         return Space(tuple(d for d in space.dims if d.name not in off))
 
     def derive(self, base: Plan, label: str, searched: dict) -> Plan:
-        """``base`` with the ``searched`` parameters: an inline spec that any Principes experiment can seat."""
-        if isinstance(base.spec, str):
-            spec = {"name": label, "uses": base.spec, "params": dict(searched)}
-        else:
-            inner = dict(base.spec.get("params") or {})
-            spec = {
-                "name": label,
-                "uses": base.spec.get("uses", base.spec.get("name")),
-                "params": {**inner, **searched},
-            }
-        return Plan(label, spec, base.uses, {**base.params, **searched}, base.space, base.source)
+        return derived(base, label, searched)
 
     def field(self, body: dict, source: str) -> tuple[Field, dict[str, Plan]]:
         from sim.games.principes.experiment import experiment_from_dict
@@ -128,21 +109,13 @@ class Principes:
         plans: dict[str, Plan] = {}
         field_seats = []
         for name, entry in zip(names, order, strict=True):
-            pairs = parse_mix(entry, source, f"seats.{name}") if is_mix(entry) else ((entry, 1.0),)
-            labels = []
-            for spec, _ in pairs:
-                plan = self.plan(spec, source, f"seats.{name}")
-                if plan.label in plans and plans[plan.label].params != plan.params:
-                    raise ConfigError(source, "seats", "one definition per plan name", plan.label)
-                plans[plan.label] = plan
-                labels.append(plan.label)
-            field_seats.append(Seat(tuple(labels), tuple(w for _, w in pairs)))
+            field_seats.append(_seat(self, entry, source, f"seats.{name}", plans))
         return Field(tuple(factions), tuple(field_seats), bool(experiment.rotate)), plans
 
     def profile_body(self, body: dict, seats: dict) -> dict:
         return {**body, "seats": dict(seats), "rotate": False}
 
-    def runner(self, game_payload, labels: tuple[str, ...], specs: dict):
+    def runner(self, game_payload, labels: tuple[str, ...], specs: dict, factions: tuple[str, ...] = ()):
         """A direct call into the compiled engine for games whose factions play plan ids (rows of ``Field.table``),
         or None when the experiment plays on the reference engine: the engine's strategy table holds every plan of
         the field once, so a run of games costs one kernel call and no experiment is rebuilt per profile."""
@@ -178,6 +151,162 @@ class Principes:
         return won, np.asarray(rows["win_type"], np.int64), np.asarray(rows["rounds"], np.int64)
 
 
+class DarkAges:
+    game = "dark_ages"
+    builtin = ("expansion", "culture", "military")
+    round_unit = 12  # rows' rounds are twelfths of a round (multiplayer.round_twelfths)
+    whole_table = True
+    MODULE_PARAMS = {"commanders": ("commander",), "wyrd": ("wyrd",)}  # read only when the module is on
+
+    @property
+    def win_types(self) -> tuple[str, ...]:
+        from sim.games.dark_ages.game.ending import TRIGGERS
+
+        return tuple(TRIGGERS)
+
+    def plan(self, spec, source: str, key: str = "plan") -> Plan:
+        from sim.schemas.plans import DARK_AGES_PARAM_DEFAULTS
+        from strategies.dark_ages import resolve
+        from strategies.dark_ages.scripted import PLAN_DIR, SCRIPTED, load_plan
+
+        label, uses, params = _resolved(resolve, spec, source, key, self.game)
+        full = {**DARK_AGES_PARAM_DEFAULTS, **load_plan(uses, params)["params"]} if uses in SCRIPTED else {}
+        return _with_space(spec, label, uses, full, PLAN_DIR)
+
+    def relevant(self, space: Space, body: dict) -> Space:
+        """``space`` without the parameters of the modules ``body`` leaves off."""
+        on = {m for m, v in (body.get("modules") or {}).items() if v}
+        off = {p for m, names in self.MODULE_PARAMS.items() if m not in on for p in names}
+        return Space(tuple(d for d in space.dims if d.name not in off))
+
+    def derive(self, base: Plan, label: str, searched: dict) -> Plan:
+        return derived(base, label, searched)
+
+    def _experiment(self, body: dict, source: str):
+        from sim.games.dark_ages.experiment import experiment_from_dict
+
+        if body.get("mode", "multiplayer") != "multiplayer":
+            raise ConfigError(source, "mode", "a multiplayer experiment (tune and balance do not play this mode)",
+                              body.get("mode"))  # fmt: skip
+        if "seats" not in body:
+            raise ConfigError(source, "seats", "seats: {ruler: plan} (tune and balance seat a plan, or a mixture, per "
+                              "Ruler; strategies: rotates plans between Rulers)", body.get("strategies"))  # fmt: skip
+        return experiment_from_dict(first_plans(body, source), source)
+
+    def field(self, body: dict, source: str) -> tuple[Field, dict[str, Plan]]:
+        e = self._experiment(body, source)
+        plans: dict[str, Plan] = {}
+        seats = []
+        for ruler in e.rulers:
+            seats.append(_seat(self, body["seats"][ruler], source, f"seats.{ruler}", plans))
+        return Field(e.rulers, tuple(seats)), plans  # the plan follows the Ruler: the engine rotates the chairs
+
+    def profile_body(self, body: dict, seats: dict) -> dict:
+        return {**body, "seats": dict(seats)}
+
+    def groups(self, body: dict) -> tuple[tuple[tuple[str, ...], float], ...]:
+        """The Rulers that sit together and their share of games: game ``i`` seats ``players[i % P]`` Rulers from
+        window ``i % k``, so over ``lcm(P, k)`` games each (count, window) pair comes up its own number of times."""
+        e = self._experiment(body, "balance")
+        k, p = len(e.rulers), len(e.players)
+        period = math.lcm(k, p)
+        shares: dict[tuple[str, ...], float] = {}
+        for i in range(period):
+            group = tuple(e.rulers[(i + j) % k] for j in range(e.players[i % p]))
+            shares[group] = shares.get(group, 0.0) + 1 / period
+        return tuple(shares.items())
+
+    def group_body(self, body: dict, group: tuple[str, ...]) -> dict:
+        seats = body.get("seats") or {}
+        return {**body, "rulers": list(group), "players": len(group), "seats": {r: seats[r] for r in group}}
+
+    def runner(self, game_payload, labels: tuple[str, ...], specs: dict, factions: tuple[str, ...] = ()):
+        """A direct call into the compiled engine for games whose Rulers play plan ids game by game (rows of
+        ``Field.table``), or None when the experiment plays on the reference engine."""
+        import dataclasses
+        import json
+
+        from sim.games.dark_ages.fast import experiment as fast
+        from sim.games.dark_ages.fast.layout import Unsupported
+        from sim.games.dark_ages.multiplayer import Payload
+        from strategies.dark_ages import resolve
+
+        e = game_payload.experiment
+        if getattr(e, "engine", None) != "fast" or not set(e.rulers) <= set(factions):
+            return None
+        plans = []
+        for label in labels:
+            _, uses, params = resolve(specs[label])
+            plans.append((uses, json.dumps(params, sort_keys=True)))
+        template = dataclasses.replace(e, strategies=tuple(labels), specs=tuple(plans),
+                                       seats=dict.fromkeys(e.rulers, labels[0]))  # fmt: skip
+        try:
+            fast.strategy_table(template)
+        except Unsupported:
+            return None
+        payload = Payload(template, e.rulers)
+        columns = [list(factions).index(r) for r in e.rulers]
+
+        def run(key, start: int, count: int, ids: np.ndarray):
+            ids = np.asarray(ids, np.int64)
+            table = ids[:, columns] if ids.ndim == 2 else np.broadcast_to(ids[columns], (count, len(columns)))
+            return fast.play_chunk(payload, key, start, count, True, table=table)[1]
+
+        return run
+
+    def outcomes(self, rows: dict, payload, factions: tuple[str, ...]):
+        """(won (n, F) int8: 1 won, 0 lost, -1 not at the table; end trigger index (n,); length in twelfths (n,))."""
+        from sim.games.dark_ages.multiplayer import MAX_SEATS, TWELFTHS
+
+        index = {t: i for i, t in enumerate(self.win_types)}
+        end = np.array([index[t] for t in rows["trigger"]], np.int64)
+        won = np.full((len(end), len(factions)), -1, np.int8)
+        for s in range(MAX_SEATS):
+            ruler, w = np.asarray(rows[f"seat{s}_ruler"]), np.asarray(rows[f"seat{s}_won"], np.int8)
+            for j, f in enumerate(factions):
+                here = ruler == f
+                won[here, j] = w[here]
+        return won, end, np.rint(np.asarray(rows["rounds"], float) * TWELFTHS).astype(np.int64)
+
+
+def _resolved(resolve, spec, source: str, key: str, game: str) -> tuple[str, str, dict]:
+    """The game's ``resolve(spec)`` (label, strategy, parameters), its errors as one ConfigError line."""
+    try:
+        return resolve(spec)
+    except (ValueError, ImportError, AttributeError, TypeError, ConfigError) as err:
+        raise ConfigError(source, key, PLAN_HELP.format(game=game), str(err)) from None
+
+
+def _with_space(spec, label: str, uses: str, full: dict, directory: Path) -> Plan:
+    """The plan with the search space its file declares (or its ``uses:`` plan's)."""
+    search, where = _search(spec, directory)
+    space = parse_search(search, full, where) if search is not None else None
+    return Plan(label, spec, uses, full, space, where)
+
+
+def _seat(a, entry, source: str, key: str, plans: dict[str, Plan]) -> Seat:
+    """One seat of a field (a plan, or a mixture of plans), each plan added to ``plans`` (one definition per label)."""
+    pairs = parse_mix(entry, source, key) if is_mix(entry) else ((entry, 1.0),)
+    labels = []
+    for spec, _ in pairs:
+        plan = a.plan(spec, source, key)
+        if plan.label in plans and plans[plan.label].params != plan.params:
+            raise ConfigError(source, "seats", "one definition per plan name", plan.label)
+        plans[plan.label] = plan
+        labels.append(plan.label)
+    return Seat(tuple(labels), tuple(w for _, w in pairs))
+
+
+def derived(base: Plan, label: str, searched: dict) -> Plan:
+    """``base`` with the ``searched`` parameters: an inline spec that any experiment of its game can seat."""
+    if isinstance(base.spec, str):
+        spec = {"name": label, "uses": base.spec, "params": dict(searched)}
+    else:
+        inner = dict(base.spec.get("params") or {})
+        spec = {"name": label, "uses": base.spec.get("uses", base.spec.get("name")), "params": {**inner, **searched}}
+    return Plan(label, spec, base.uses, {**base.params, **searched}, base.space, base.source)
+
+
 def _strategy_dir() -> Path:
     from strategies.principes import STRATEGY_DIR
 
@@ -204,14 +333,11 @@ def _search(spec, directory: Path, depth: int = 0) -> tuple[object, str]:
     return None, str(path)
 
 
-ADAPTERS = {"principes": Principes()}
+ADAPTERS = {"principes": Principes(), "dark_ages": DarkAges()}
 
 
 def adapter(game, source: str):
     if game not in ADAPTERS:
-        raise ConfigError(
-            source, "game",
-            "a game whose experiments seat one named plan per faction (principes; dark_ages once its experiments "
-            "can seat a plan per Ruler)", game,
-        )  # fmt: skip
+        raise ConfigError(source, "game", "a game whose experiments seat one named plan per faction (principes, "
+                          "dark_ages)", game)  # fmt: skip
     return ADAPTERS[game]

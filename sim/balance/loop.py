@@ -276,6 +276,6 @@ def equilibrium_experiment(result: BalanceResult, raw: dict, plan_dir: Path, pre
     title = raw.get("title") or raw["game"]
     exp = {"game": raw["game"], "title": f"Equilibrium of {title}",
            "question": f"Who wins when every faction plays its equilibrium mixture of plans ({title})?",
-           "games": result.options["eval_games"], "seed": final_seed(result.seed), **body, "seats": seats,
-           "rotate": False}  # fmt: skip
+           "games": result.options["eval_games"], "seed": final_seed(result.seed),
+           **adapter(raw["game"], "balance").profile_body(body, seats)}  # fmt: skip
     return exp, files

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 from pydantic import Field, ValidationInfo, model_validator
 
 from sim.schemas.base import Name, RulesOverrides, Strict, choice, count, whole
-from sim.schemas.plans import dark_ages_params
+from sim.schemas.plans import Seat, dark_ages_params
 
 MAX_UNITS = 100  # of one type; the rules allow 16 a side (transients included)
 MAX_LEVEL = 10
@@ -91,6 +91,7 @@ class _Common(Strict):
 class Multiplayer(_Common):
     mode: choice("multiplayer") = "multiplayer"
     players: Players | None = None
+    seats: Annotated[dict[Name, Seat], Field(description="a mapping {ruler: plan}")] | None = None  # plan per Ruler
     skirmishers: bool | None = None
 
 

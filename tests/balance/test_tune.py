@@ -166,15 +166,6 @@ def test_tuning_on_a_dask_cluster_equals_the_local_run(tmp_path, capsys):
     assert on_dask == local
 
 
-def test_dark_ages_says_in_one_line_that_it_cannot_seat_a_plan_per_ruler(capsys):
-    from sim.config import CONFIG_DIR
-
-    with pytest.raises(SystemExit) as exit_:
-        main(["tune", str(CONFIG_DIR / "dark_ages" / "experiments" / "ruler-balance.yaml"), "--seat", "boleslaus"])
-    err = capsys.readouterr().err.strip()
-    assert exit_.value.code == 2 and len(err.splitlines()) == 1 and "a plan per Ruler" in err, err
-
-
 def test_resume_of_a_different_run_is_refused(tmp_path, capsys):
     exp = _experiment(tmp_path)
     save = str(tmp_path / "run")

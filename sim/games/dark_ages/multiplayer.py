@@ -2,13 +2,15 @@
 chunk, and the summary. The contract is ``sim.experiments``'; ``experiment`` dispatches between study modes and
 engines.
 
-Game ``i`` draws only from stream ``(key, i)``. Rulers and strategies are rotated by game index so each Ruler sits
-in every seat and plays every strategy equally often: with ``k`` Rulers and ``s`` strategies, seat ``j`` of game
-``i`` plays Ruler ``rulers[(i + j) % k]`` with strategy ``strategies[(i // k + j) % s]``, and the player count
-cycles through ``players``. A Ruler's win rate is its wins over the games it played; tied winners share victory
-and each counts a win (``shared_win`` reports how often that happens). ``modules: {name: true}`` switches modules
-on (``game/modules``; Module 3 also adds its two Rulers to ``rulers: all``); ``mode: module_effects`` runs the
-paired on/off comparison (``module_effects``), ``mode: solo_module_effects`` the solo one (``solo_module_effects``).
+Game ``i`` draws only from stream ``(key, i)``. Rulers and strategies are rotated by game index so each Ruler sits in
+every seat and plays every strategy equally often: with ``k`` Rulers and ``s`` strategies, seat ``j`` of game ``i``
+plays Ruler ``rulers[(i + j) % k]`` with strategy ``strategies[(i // k + j) % s]``, and the player count cycles through
+``players``. ``seats: {ruler: plan}`` instead (a plan per Ruler in play, named as ``strategies.dark_ages.resolve`` reads
+it) seats on each chair the plan of the Ruler it draws; ``strategies`` then holds the plans' labels and ``specs`` what
+each label runs. A Ruler's win rate is its wins over the games it played; tied winners share victory and each counts a
+win (``shared_win`` reports how often that happens). ``modules: {name: true}`` switches modules on (``game/modules``;
+Module 3 also adds its two Rulers to ``rulers: all``); ``mode: module_effects`` runs the paired on/off comparison
+(``module_effects``), ``mode: solo_module_effects`` the solo one (``solo_module_effects``).
 
 A round is a game's Passes / players (``round_twelfths``): ``mean_rounds`` is the mean over games of the per-game
 ``rounds`` column. Per-game rows (``--save``, reports) hold players, trigger, turns, rounds, winner, shared and, per
@@ -39,13 +41,15 @@ from sim.games.dark_ages.game.ending import IN_GAME, TRIGGERS
 from sim.games.dark_ages.game.loop import play
 from sim.games.dark_ages.game.setup import PLAYER_COUNTS, new_game
 from sim.games.dark_ages.scoring import CATEGORIES as FINAL_CATEGORIES
-from sim.games.dark_ages.study import check_common, check_modules, strategy_object
+from sim.games.dark_ages.study import check_common, check_modules, plan_specs, strategy_object
 from sim.rng import trial_state
 from sim.stats import mean_ci, wilson
 from strategies.dark_ages import NAMES as STRATEGY_NAMES
+from strategies.dark_ages import resolve
 
-KEYS = ("mode", "players", "rulers", "strategies", "strategy_params", "skirmishers", "modules", "max_turns", "rules",
-        "engine")  # fmt: skip
+KEYS = ("mode", "players", "rulers", "strategies", "strategy_params", "seats", "skirmishers", "modules", "max_turns",
+        "rules", "engine")  # fmt: skip
+PLAN_HELP = "a plan: a name under configs/dark_ages/strategies, a plan file (.yaml), or {name, uses, params}"
 CATEGORIES = (*FINAL_CATEGORIES, "technology_bonus", *IN_GAME, "modules")  # "modules": 0 with every module off
 MAX_SEATS = 4
 TWELFTHS = 12  # every player count (2-4, and solo's 2 sides) divides it: game lengths in rounds sum exactly
@@ -69,6 +73,8 @@ class Experiment:
     overrides: tuple  # rules: dotted keys of any rules file → values, as sorted pairs (study.check_rules)
     modules: tuple[str, ...] = ()  # switched-on modules (game/modules.NAMES)
     engine: str = "reference"  # the engine that plays it: fast | reference (fast.dispatch.choose_engine)
+    seats: dict = dataclasses.field(default_factory=dict)  # seats: Ruler → its plan's label (one of ``strategies``)
+    specs: tuple = ()  # seats: (uses, params JSON) for each label of ``strategies``; empty: each strategy runs itself
 
 
 @dataclass(frozen=True)
@@ -97,6 +103,7 @@ def experiment_from_dict(raw: dict, source: str) -> Experiment:
                           raw.get("rulers"))  # fmt: skip
     if len(rulers) < max(players):
         raise ConfigError(source, "rulers", f"at least {max(players)} Rulers for {max(players)} players", rulers)
+    seated = check_seats(raw, source, rulers) if "seats" in raw else None
     strategies, params, max_turns, overrides = check_common(raw, source, STRATEGY_NAMES)
     skirmishers = raw.get("skirmishers", False)
     if not isinstance(skirmishers, bool):
@@ -104,7 +111,42 @@ def experiment_from_dict(raw: dict, source: str) -> Experiment:
     requested(raw, source)
     e = Experiment(tuple(players), tuple(rulers), tuple(strategies), params, skirmishers, max_turns, overrides,
                    mods)  # fmt: skip
+    if seated:
+        labels, specs, by_ruler = seated
+        e = dataclasses.replace(e, strategies=labels, seats=by_ruler, specs=specs)
     return dataclasses.replace(e, engine=choose_engine(raw, e, source))
+
+
+def check_seats(raw: dict, source: str, rulers: list[str]) -> tuple[tuple, tuple, dict]:
+    """``seats: {ruler: plan}`` → (labels, (uses, params JSON) per label, {ruler: label})."""
+    seats = raw["seats"]
+    for key in ("strategies", "strategy_params"):
+        if key in raw:
+            raise ConfigError(source, key, "seats or strategies/strategy_params, not both", raw[key])
+    if not isinstance(seats, dict) or set(seats) != set(rulers):
+        missing = sorted(set(rulers) - set(seats)) if isinstance(seats, dict) else rulers
+        extra = sorted(set(seats) - set(rulers)) if isinstance(seats, dict) else []
+        why = (f"missing {', '.join(missing)}" if missing else "") + ("; " if missing and extra else "")
+        why += f"not in play: {', '.join(extra)}" if extra else ""
+        raise ConfigError(source, "seats", f"a mapping {{ruler: plan}} for every Ruler in play ({why})",
+                          seats if not isinstance(seats, dict) else sorted(seats))  # fmt: skip
+    labels: dict[str, tuple[str, str]] = {}
+    by_ruler = {}
+    for ruler in rulers:
+        try:
+            label, uses, params = resolve(seats[ruler])
+        except (ValueError, ConfigError) as err:
+            raise ConfigError(source, f"seats.{ruler}", PLAN_HELP, str(err)) from None
+        spec = (uses, json.dumps(params, sort_keys=True))
+        if labels.setdefault(label, spec) != spec:
+            raise ConfigError(source, f"seats.{ruler}", "one definition per plan name", label)
+        by_ruler[ruler] = label
+    return tuple(labels), tuple(labels.values()), by_ruler
+
+
+def ruler_plans(e: Experiment) -> tuple[int, ...]:
+    """Under ``seats``: each Ruler's plan (index into ``strategies``), in ``rulers`` order; else empty."""
+    return tuple(e.strategies.index(e.seats[r]) for r in e.rulers) if e.seats else ()
 
 
 def compile(experiment: Experiment) -> Payload:
@@ -112,10 +154,13 @@ def compile(experiment: Experiment) -> Payload:
 
 
 def seating(e: Experiment, i: int) -> tuple[list[str], list[str]]:
-    """Game ``i``'s Rulers and strategies by seat (seat 0 starts)."""
+    """Game ``i``'s Rulers and strategies (labels under ``seats``) by seat (seat 0 starts)."""
     n = e.players[i % len(e.players)]
     k, s = len(e.rulers), len(e.strategies)
-    return [e.rulers[(i + j) % k] for j in range(n)], [e.strategies[(i // k + j) % s] for j in range(n)]
+    rulers = [e.rulers[(i + j) % k] for j in range(n)]
+    if e.seats:  # the plan follows the Ruler
+        return rulers, [e.seats[r] for r in rulers]
+    return rulers, [e.strategies[(i // k + j) % s] for j in range(n)]
 
 
 def faces(e) -> int:
@@ -147,7 +192,8 @@ def play_one(payload: Payload, key, i: int, mods: tuple[str, ...] | None = None)
     rulers, names = seating(e, i)
     rng = random.Random(int(trial_state(np.uint64(key), i)))
     ctx = cached_context(e.overrides, e.skirmishers or "skirmishers" in mods)
-    strategies = [strategy_object(name, json.dumps(e.strategy_params.get(name), sort_keys=True)) for name in names]
+    specs = plan_specs(e)
+    strategies = [strategy_object(*specs[e.strategies.index(name)]) for name in names]
     game = new_game(ctx, rulers, strategies, rng)
     if mods:
         modules.install(game, mods)

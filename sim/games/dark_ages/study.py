@@ -59,6 +59,14 @@ def check_rules(raw: dict, source: str, skirmishers: bool = False) -> tuple:
     return tuple(sorted(rules.items(), key=lambda kv: kv[0]))
 
 
+def plan_specs(e) -> tuple[tuple[str, str], ...]:
+    """(strategy it runs, parameters as JSON) for each of ``e.strategies``: a strategy runs itself with its
+    ``strategy_params``; a label of ``seats`` runs the plan it names (``e.specs``)."""
+    if getattr(e, "specs", ()):
+        return e.specs
+    return tuple((s, json.dumps(e.strategy_params.get(s), sort_keys=True)) for s in e.strategies)
+
+
 @lru_cache(maxsize=32)
 def strategy_object(name: str, params_json: str):
     """Strategies hold no per-game state, so one object per process serves every game (no YAML per game)."""

@@ -1,21 +1,24 @@
 """Which engine plays a Dark Ages experiment: the experiment key ``engine: auto | fast | reference`` (default auto).
 
-``auto`` takes the compiled engine when it plays exactly the experiment's games: a multiplayer experiment (2-4
-players, Skirmisher tokens allowed: they are only another token pool) or a solo experiment (``mode: solo``, Module 1,
-every difficulty option; not ``module_effects`` or ``solo_module_effects``) with every strategy built in
-(random_legal, expansion, culture, military, with ``strategy_params`` the compiled rows can hold), no module
-switched on, and ``rules:`` overrides whose counts fit the compiled tables (``context.compile_tables``; the tables
-are compiled from the experiment's own rule set, so overrides stay compiled). ``fast`` when one of these fails is a
+``auto`` takes the compiled engine when it plays exactly the experiment's games: a multiplayer experiment (2-4 players,
+Skirmisher tokens allowed: they are only another token pool) or a solo experiment (``mode: solo``, Module 1, every
+difficulty option; not ``module_effects`` or ``solo_module_effects``) with every strategy built in (random_legal,
+expansion, culture, military, with ``strategy_params`` or ``seats`` plans the compiled rows can hold), no module
+switched on, and ``rules:`` overrides whose counts fit the compiled tables (``context.compile_tables``; the tables are
+compiled from the experiment's own rule set, so overrides stay compiled). ``fast`` when one of these fails is a
 ``ConfigError`` naming the reason; ``reference`` always plays the plain-Python engine.
 """
 
 from __future__ import annotations
+
+import json
 
 from sim.errors import ConfigError
 from sim.games.dark_ages.fast.context import tables_for
 from sim.games.dark_ages.fast.layout import Unsupported
 from sim.games.dark_ages.fast.plans import compile_strategy
 from sim.games.dark_ages.game.context import cached_context
+from sim.games.dark_ages.study import plan_specs
 
 ENGINES = ("auto", "fast", "reference")
 FAST_MODES = ("multiplayer", "solo")  # solo: lockstep-verified against solo_loop (tests/.../test_fast_solo.py)
@@ -45,9 +48,9 @@ def fast_obstacles(raw: dict, experiment=None) -> list[str]:
 def _compiled(experiment) -> list[str]:
     """What of a checked experiment the compiled engine cannot hold: a strategy's row, a rules count."""
     why = []
-    for name in experiment.strategies:
+    for name, (uses, params) in zip(experiment.strategies, plan_specs(experiment), strict=True):
         try:
-            compile_strategy(name, experiment.strategy_params.get(name))
+            compile_strategy(uses, json.loads(params))
         except Unsupported as err:
             why.append(f"strategy {name}: {err}")
     try:

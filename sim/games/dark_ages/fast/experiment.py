@@ -18,11 +18,12 @@ from sim.games.dark_ages.fast.context import tables_for
 from sim.games.dark_ages.fast.ending import score
 from sim.games.dark_ages.fast.layout import FACES, NKINDS, OUT_COLS, STATE, Index
 from sim.games.dark_ages.fast.loop import play
-from sim.games.dark_ages.fast.plans import strategy_table as _strategy_table
+from sim.games.dark_ages.fast.plans import compile_strategy
 from sim.games.dark_ages.fast.setup import setup
 from sim.games.dark_ages.fast.stream import J
 from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.game.ending import TRIGGERS
+from sim.games.dark_ages.study import plan_specs
 from sim.rng import trial_state
 
 MAXM = 1024  # move rows of one action
@@ -83,13 +84,14 @@ def play_games(key, start, count, NPL, RUL, STR, ST, T, states, flat, max_turns,
 
 
 # ---------------------------------------------------------------- Python side
-@lru_cache(maxsize=16)
-def _table(strategies: tuple[str, ...], params_json: str) -> np.ndarray:
-    return _strategy_table(strategies, json.loads(params_json))
+@lru_cache(maxsize=64)
+def _table(specs: tuple[tuple[str, str], ...]) -> np.ndarray:
+    return np.stack([compile_strategy(uses, json.loads(params)) for uses, params in specs])
 
 
 def strategy_table(e) -> np.ndarray:
-    return _table(tuple(e.strategies), json.dumps(e.strategy_params, sort_keys=True))
+    """``ST``: one row per strategy (or ``seats`` label) of ``e``, what it runs with its parameters."""
+    return _table(plan_specs(e))
 
 
 def context_of(e):
@@ -97,17 +99,32 @@ def context_of(e):
     return cached_context(e.overrides, e.skirmishers or "skirmishers" in e.modules)
 
 
-def seatings(e, start: int, count: int):
+def ruler_seats(e, games: np.ndarray) -> np.ndarray:
+    """(games, MAX_SEATS) indices into ``e.rulers`` of each seat's Ruler: ``rulers[(i + j) % k]`` (``X.seating``;
+    seats past the player count too, masked by the callers)."""
+    return (games[:, None] + np.arange(X.MAX_SEATS)[None, :]) % len(e.rulers)
+
+
+def plan_ids(e, games: np.ndarray, ridx: np.ndarray, table: np.ndarray | None = None) -> np.ndarray:
+    """(games, MAX_SEATS) indices into ``e.strategies`` of each seat's plan (``X.seating``): rotated by game index,
+    the seated Ruler's under ``seats``, or from ``table`` ((games, Rulers) label ids per Ruler of ``e.rulers``, game
+    by game: mixed seats drawn by ``sim.balance.mix``)."""
+    if table is not None:
+        return np.asarray(table, np.int64)[np.arange(len(games))[:, None], ridx]
+    if e.seats:
+        return np.asarray(X.ruler_plans(e), np.int64)[ridx]
+    return (games[:, None] // len(e.rulers) + np.arange(X.MAX_SEATS)[None, :]) % len(e.strategies)
+
+
+def seatings(e, start: int, count: int, table: np.ndarray | None = None):
+    """Twin: ``X.seating`` for games ``start .. start+count-1``: player counts, Ruler ids and plan rows by seat."""
     ix = Index.of(context_of(e))
-    npl = np.zeros(count, np.int64)
-    rul = np.zeros((count, 4), np.int64)
-    st = np.zeros((count, 4), np.int64)
-    for g in range(count):
-        rulers, names = X.seating(e, start + g)
-        npl[g] = len(rulers)
-        rul[g, : len(rulers)] = [ix.rids.index(r) for r in rulers]
-        st[g, : len(names)] = [e.strategies.index(s) for s in names]
-    return npl, rul, st
+    games = np.arange(start, start + count, dtype=np.int64)
+    npl = np.asarray(e.players, np.int64)[games % len(e.players)]
+    ridx = ruler_seats(e, games)
+    here = np.arange(X.MAX_SEATS)[None, :] < npl[:, None]
+    rid = np.array([ix.rids.index(r) for r in e.rulers], np.int64)
+    return npl, np.where(here, rid[ridx], 0), np.where(here, plan_ids(e, games, ridx, table), 0)
 
 
 def new_state():
@@ -116,9 +133,9 @@ def new_state():
     return states, STATE.flat(states)[0]
 
 
-def run_games(payload, key, start: int, count: int, debug: bool = False) -> np.ndarray:
+def run_games(payload, key, start: int, count: int, debug: bool = False, table=None) -> np.ndarray:
     e = payload.experiment
-    npl, rul, st = seatings(e, start, count)
+    npl, rul, st = seatings(e, start, count, table)
     out = np.zeros((count, COLUMNS), np.int64)
     states, flat = new_state()
     T = tables_for(context_of(e))[0]
@@ -136,19 +153,19 @@ def battle_columns(out: np.ndarray, at: int, faces: int) -> tuple[dict[str, np.n
     return per_game, out[:, at + 4 * NKINDS : at + 4 * NKINDS + faces]
 
 
-def play_chunk(payload, key, start: int, count: int, keep_rows: bool):
-    """Exactly the counts and rows of ``multiplayer.play_chunk`` for the compiled engine's games (vectorised)."""
+def play_chunk(payload, key, start: int, count: int, keep_rows: bool, table=None):
+    """Exactly the counts and rows of ``multiplayer.play_chunk`` for the compiled engine's games (vectorised);
+    ``table``: each Ruler's plan game by game (``plan_ids``), instead of the experiment's seating."""
     e = payload.experiment
-    out = run_games(payload, key, start, count)
+    out = run_games(payload, key, start, count, table=table)
     c = X._empty(payload)
     ncat = len(X.CATEGORIES)
-    k, ns = len(e.rulers), len(e.strategies)
     games = np.arange(start, start + count)
     n = out[:, 0]
     seat = np.arange(X.MAX_SEATS)
     valid = seat[None, :] < n[:, None]  # (games, seats)
-    ridx = (games[:, None] + seat[None, :]) % k  # rulers[(i + j) % k] (payload.factions is e.rulers)
-    sidx = (games[:, None] // k + seat[None, :]) % ns
+    ridx = ruler_seats(e, games)  # payload.factions is e.rulers
+    sidx = plan_ids(e, games, ridx, table)
     scores = out[:, HEAD : HEAD + 4 * OUT_COLS].reshape(count, 4, OUT_COLS)
     totals = np.where(valid, scores[:, :, ncat], np.iinfo(np.int64).min)
     best = totals.max(axis=1)

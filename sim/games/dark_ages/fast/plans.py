@@ -85,8 +85,3 @@ def compile_strategy(name: str, params: dict | None = None) -> np.ndarray:
             row[b + 3 + 2 * j] = CONDITIONS.index(k)
             row[b + 4 + 2 * j] = v
     return row
-
-
-def strategy_table(names: tuple[str, ...], params: dict) -> np.ndarray:
-    """``ST``: one row per strategy name (the experiment's ``strategies``, with its ``strategy_params``)."""
-    return np.stack([compile_strategy(s, params.get(s)) for s in names])

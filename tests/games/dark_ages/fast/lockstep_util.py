@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 
 from sim.games.dark_ages.experiment import seating, strategy_object
@@ -19,6 +17,7 @@ from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.game.ending import score, trigger
 from sim.games.dark_ages.game.invariants import check
 from sim.games.dark_ages.game.setup import new_game
+from sim.games.dark_ages.study import plan_specs
 from sim.lockstep import LockstepRandom
 from sim.rng import trial_state
 
@@ -43,7 +42,8 @@ def lockstep_game(e, key, i: int, max_turns: int | None = None, ctx=None) -> int
     n = len(rulers)
     state = trial_state(np.uint64(key), i)
     rng = LockstepRandom(state)
-    strategies = [strategy_object(s, json.dumps(e.strategy_params.get(s), sort_keys=True)) for s in names]
+    specs = plan_specs(e)
+    strategies = [strategy_object(*specs[e.strategies.index(s)]) for s in names]
     game = new_game(ctx, rulers, strategies, rng)
     ix = L.Index.of(ctx)
     ST = FX.strategy_table(e)
