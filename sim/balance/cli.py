@@ -16,7 +16,8 @@ from sim.results import dumps
 
 
 def _command_line() -> str:
-    return "sim " + " ".join(shlex.quote(a) for a in sys.argv[1:] if a != "--debug")
+    """The command that reproduces this run (a resumed run's answer is the uninterrupted one's: no --resume)."""
+    return "sim " + " ".join(shlex.quote(a) for a in sys.argv[1:] if a not in ("--debug", "--resume"))
 
 
 def _int(name: str, value, least: int = 1):

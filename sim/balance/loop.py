@@ -263,7 +263,10 @@ def equilibrium_experiment(result: BalanceResult, raw: dict, plan_dir: Path, pre
     ``plan_dir/<prefix>-<label>.yaml`` and the experiment names them by that name (``plan_dir`` being the game's
     strategies folder); otherwise by their path."""
     files, names = {}, {}
+    support = {label for m in result.equilibrium.values() for label in m}
     for label, spec in result.plans.items():
+        if prefix and label not in support:
+            continue  # a shipped study carries the plans its equilibrium plays, not every plan it tried
         if isinstance(spec, dict):  # a tuned plan: its own file
             stem = f"{prefix}-{label}" if prefix else label
             path = plan_dir / f"{stem}.yaml"

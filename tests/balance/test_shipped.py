@@ -1,0 +1,59 @@
+"""The balance studies shipped with sim (configs/<game>/balance/<study>/, written by ``sim balance … --ship``): each
+equilibrium file replays exactly the games its balance.json reports, names only plans that resolve, and says the
+command that found it; the README's verdict table shows the shipped numbers."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from reports.demo import shipped_balance
+from sim.config import read_yaml
+from sim.experiments import run_experiment
+
+STUDIES = shipped_balance()
+README = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+
+
+def test_the_three_studies_are_shipped():
+    names = {(s.parent.parent.name, s.name) for s in STUDIES}
+    assert {("principes", "faction-balance"), ("principes", "faction-balance-full")} <= names
+
+
+@pytest.mark.parametrize("study", STUDIES, ids=lambda s: f"{s.parent.parent.name}-{s.name}")
+def test_a_shipped_equilibrium_replays_its_reported_games(study):
+    doc = json.loads((study / "balance.json").read_text())
+    text = (study / "equilibrium.yaml").read_text()
+    assert text.startswith("# The equilibrium found by: sim balance ") and "--ship " + study.name in text
+    exp = read_yaml(study / "equilibrium.yaml")
+    assert exp["games"] == doc["options"]["eval_games"]
+    for faction, seat in exp["seats"].items():  # the file's mixture is the reported one
+        assert sorted(seat["mix"].values()) == pytest.approx(sorted(doc["equilibrium"][faction].values()), abs=1e-6)
+    replay = run_experiment(exp, source=str(study / "equilibrium.yaml"))
+    assert replay.metrics["win_rate"] == pytest.approx(doc["win_rate"], abs=5e-7)
+    assert replay.metrics["win_type"] == pytest.approx(doc["win_type"], abs=5e-7)
+
+
+def _verdict_rows(game: str, study: str) -> dict:
+    """The README's verdict table of one study: {faction title: cells}."""
+    section = README.split(f"<!-- verdict {game}/{study} -->", 1)[1].split("<!-- /verdict -->", 1)[0]
+    rows = [line.strip("|").split("|") for line in section.splitlines() if line.startswith("| ")]
+    return {cells[0].strip(): [c.strip() for c in cells[1:]] for cells in rows[1:]}
+
+
+@pytest.mark.parametrize("study", STUDIES, ids=lambda s: f"{s.parent.parent.name}-{s.name}")
+def test_the_readme_verdict_shows_the_shipped_numbers(study):
+    doc = json.loads((study / "balance.json").read_text())
+    rows = _verdict_rows(study.parent.parent.name, study.name)
+    assert len(rows) == len(doc["factions"])
+    for f in doc["factions"]:
+        cells = rows[f.replace("_", " ").title()]
+        lo, hi = doc["win_rate_ci95"][f]
+        assert cells[0] == f"{doc['win_rate'][f]:.1%} [{lo:.1%}, {hi:.1%}]"
+        g, (glo, ghi) = doc["exploitability"][f], doc["exploitability_ci95"][f]
+        assert cells[1] == f"{100 * g:+.1f} [{100 * glo:+.1f}, {100 * ghi:+.1f}]"
+        assert cells[2] == f"{doc['rotated_win_rate'][f]:.1%}"
+    nash = re.search(rf"<!-- verdict {study.parent.parent.name}/{study.name} -->.*?nash_conv ([\d.]+) points", README,
+                     re.S)  # fmt: skip
+    assert nash and float(nash[1]) == round(100 * doc["nash_conv"], 1)
