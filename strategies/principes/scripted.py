@@ -26,6 +26,8 @@ Decision rules off by default (their defaults play exactly the plans above):
   (``building.buildings_per_action``), Building goes first in the priorities, Assembly is worth doing while the
   gold buys a Knight, and the plan resolves Taxes, then Building, then Assembly before its other actions. Gold
   scores nothing at the end; Cities, Tiltyards and Abbeys raise the tracks the last Council and coronation read.
+  Then Taxes are collected only when the gold in hand buys nothing at the Building Action.
+- ``tax_max_gold``: collect Taxes only while holding less gold than this (``None``: always); Taxes cost People.
 
 Optional rules (only read when switched on in the experiment):
 
@@ -94,6 +96,7 @@ BASE = {
     "attack_win_prob": 0.0,
     "spend_leftover": 0,
     "spend_reserve": 0,
+    "tax_max_gold": None,
 }
 SPEND_FIRST = {"taxes": 0, "building": 1, "assembly": 2}  # ``spend_leftover``: the order these resolve in
 
@@ -123,7 +126,7 @@ class Scripted(Strategy):
 
     def worth(self, state, me, action) -> bool:
         if action == "taxes":
-            return legal.can_tax(state, me) and state.people[me] > self.p["tax_min_people"]
+            return self.taxes(state, me, None)
         if action == "assembly":
             lands, knights, footmen, _ = legal.assembly_room(state, me)
             on_map = sum(n for _, _, n in legal.stacks(state, me))
@@ -160,7 +163,12 @@ class Scripted(Strategy):
         return [c for c, n in sorted(state.hands[me].items()) if c.startswith("battle") for _ in range(n)]
 
     def taxes(self, state, me, rng):
-        return legal.can_tax(state, me) and state.people[me] > self.p["tax_min_people"]
+        if not (legal.can_tax(state, me) and state.people[me] > self.p["tax_min_people"]):
+            return False
+        cap = self.p["tax_max_gold"]
+        if cap is not None and state.gold[me] >= cap:  # more gold than the plan can use: keep the People
+            return False
+        return not (self.spending(state) and self.worth(state, me, "building"))  # the gold in hand is spent first
 
     def assembly(self, state, me, rng):
         lands, knights, footmen, cap = legal.assembly_room(state, me)

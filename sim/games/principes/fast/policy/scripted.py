@@ -54,6 +54,7 @@ from sim.games.principes.fast.policy.params import (
     P_SPEND,
     P_SPEND_RESERVE,
     P_TAKE_TILES,
+    P_TAX_MAX,
     P_TAX_MIN,
 )
 from sim.games.principes.fast.politics import positions_all, tracks_needed
@@ -393,7 +394,7 @@ def scripted_council(S, C, P, p, host, plays):
 def scripted_worth(S, C, P, F, p, action):
     """``scripted.Scripted.worth``: the action is worth planning."""
     if action == A_TAXES:
-        return can_tax(S, C, p) and S.people[p] > P[P_TAX_MIN]
+        return scripted_taxes(S, C, P, p)
     if action == A_ASSEMBLY:
         lands = np.empty(NL, np.int64)
         n, knights, footmen, _ = assembly_room(S, C, p, lands)
@@ -405,13 +406,7 @@ def scripted_worth(S, C, P, F, p, action):
         moves = np.empty((3 * NL, 4), np.int64)
         return scripted_target(S, C, P, F, p, moves)[0] >= 0
     if action == A_BUILDING:
-        ctrl = np.empty(NL, np.int64)
-        control_all(S, C, ctrl)
-        if scripted_city(S, C, ctrl, P, p) >= 0:
-            return True
-        lands = np.empty(NL, np.int64)
-        kinds = np.empty(NL, np.int64)
-        return scripted_buildings(S, C, ctrl, P, p, S.gold[p], lands, kinds) > 0
+        return building_worth(S, C, P, p)
     if action == A_POLITICS:
         return True
     if action == A_PROGRESS:
@@ -422,6 +417,29 @@ def scripted_worth(S, C, P, F, p, action):
         picks = np.empty((2 * MAXHELD + 24, 2), np.int64)
         return tile_picks(S, C, p, picks) > 0
     return False
+
+
+@njit(cache=True)
+def building_worth(S, C, P, p):
+    """``scripted.Scripted.worth("building")``: a City or a building to buy."""
+    ctrl = np.empty(NL, np.int64)
+    control_all(S, C, ctrl)
+    if scripted_city(S, C, ctrl, P, p) >= 0:
+        return True
+    lands = np.empty(NL, np.int64)
+    kinds = np.empty(NL, np.int64)
+    return scripted_buildings(S, C, ctrl, P, p, S.gold[p], lands, kinds) > 0
+
+
+@njit(cache=True)
+def scripted_taxes(S, C, P, p):
+    """``scripted.Scripted.taxes``: collect above ``tax_min_people``, below ``tax_max_gold``, and (``spend_leftover``)
+    only when the gold in hand buys nothing at the Building Action."""
+    if not (can_tax(S, C, p) and S.people[p] > P[P_TAX_MIN]):
+        return False
+    if P[P_TAX_MAX] >= 0 and S.gold[p] >= P[P_TAX_MAX]:
+        return False
+    return not (spending(S, P) and building_worth(S, C, P, p))
 
 
 @njit(cache=True)
