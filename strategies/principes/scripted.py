@@ -26,7 +26,7 @@ Decision rules off by default (their defaults play exactly the plans above):
   (``building.buildings_per_action``), Building goes first in the priorities, Assembly is worth doing while the
   gold buys a Knight, and the plan resolves Taxes, then Building, then Assembly before its other actions. Gold
   scores nothing at the end; Cities, Tiltyards and Abbeys raise the tracks the last Council and coronation read.
-  Then Taxes are collected only when the gold in hand buys nothing at the Building Action.
+  The plan collects no Taxes then (they cost People, and their gold would be left over).
 - ``tax_max_gold``: collect Taxes only while holding less gold than this (``None``: always); Taxes cost People.
 
 Optional rules (only read when switched on in the experiment):
@@ -168,7 +168,7 @@ class Scripted(Strategy):
         cap = self.p["tax_max_gold"]
         if cap is not None and state.gold[me] >= cap:  # more gold than the plan can use: keep the People
             return False
-        return not (self.spending(state) and self.worth(state, me, "building"))  # the gold in hand is spent first
+        return not self.spending(state)  # the last Rounds spend the gold in hand: more would be left over
 
     def assembly(self, state, me, rng):
         lands, knights, footmen, cap = legal.assembly_room(state, me)

@@ -40,7 +40,7 @@ def count(C, ua, ud, sh):
 
 @njit(cache=True)
 def fill(C):
-    """Every entry of ``C.win_odds`` (``setup.compile_tables``)."""
+    """``odds.win_count`` for every entry of ``C.win_odds`` (``setup.compile_tables`` calls it)."""
     ua = np.zeros(NK, np.int64)
     ud = np.zeros(NK, np.int64)
     for pa in range(ODDS_PRINCES + 1):
@@ -57,7 +57,7 @@ def fill(C):
 
 @njit(cache=True)
 def win_count(C, ua, ud, sh):
-    """The table's count, or ``count`` for armies or shields beyond it."""
+    """``odds.win_count``: the table's count, or ``count`` for armies or shields beyond it."""
     if (
         max(ua[PRINCE], ud[PRINCE]) <= ODDS_PRINCES
         and max(ua[KNIGHT], ud[KNIGHT]) <= ODDS_KNIGHTS

@@ -421,7 +421,7 @@ def scripted_worth(S, C, P, F, p, action):
 
 @njit(cache=True)
 def building_worth(S, C, P, p):
-    """``scripted.Scripted.worth("building")``: a City or a building to buy."""
+    """``scripted.Scripted.worth`` of Building: a City or a building to buy."""
     ctrl = np.empty(NL, np.int64)
     control_all(S, C, ctrl)
     if scripted_city(S, C, ctrl, P, p) >= 0:
@@ -433,13 +433,13 @@ def building_worth(S, C, P, p):
 
 @njit(cache=True)
 def scripted_taxes(S, C, P, p):
-    """``scripted.Scripted.taxes``: collect above ``tax_min_people``, below ``tax_max_gold``, and (``spend_leftover``)
-    only when the gold in hand buys nothing at the Building Action."""
+    """``scripted.Scripted.taxes``: collect above ``tax_min_people``, below ``tax_max_gold``, and not in the last
+    Rounds of ``spend_leftover``."""
     if not (can_tax(S, C, p) and S.people[p] > P[P_TAX_MIN]):
         return False
     if P[P_TAX_MAX] >= 0 and S.gold[p] >= P[P_TAX_MAX]:
         return False
-    return not (spending(S, P) and building_worth(S, C, P, p))
+    return not spending(S, P)
 
 
 @njit(cache=True)
