@@ -112,7 +112,7 @@ def test_same_games_as_the_reference_with_the_rules_on(monkeypatch):
     monkeypatch.setattr(scripted.Scripted, "spending", counted_spending)
     ex = payload(RULES_ON)
     assert ex.engine == "fast"
-    lockstep(ex, experiment_key(21), range(4))
+    lockstep(ex, experiment_key(21), range(10))
     assert seen["above"] > 0 and seen["below"] > 0 and seen["spending"] > 0, seen
 
 
