@@ -15,6 +15,20 @@ A plan file (``builder.py``, ``conqueror.py``, ``politician.py``) only sets ``de
 - ``progress``: take Progress Tiles; ``sell_battle_cards``: trade Battle Cards for gold before Building.
 - ``late_council``: in the final Round, resolve Politics last (the Princeps after Round VI wins).
 
+Decision rules off by default (their defaults play exactly the plans above):
+
+- ``attack_win_prob``: when above 0, a defended land is attacked only when the battle's exact win probability from
+  the Battle Dice alone (``odds.win_probability``: before cards, rerolls and flips) exceeds it; this replaces the
+  ``attack_ratio`` test there (undefended lands are taken as before).
+- ``spend_leftover``: in the last this many Rounds (``state.final_round``, which the plan sees move when the game is
+  cut short), spend the gold that would be left: the reserve is ``spend_reserve`` instead of ``gold_reserve``, a
+  City is founded even without ``found_cities``, the Building Action buys as many buildings as the rules allow
+  (``building.buildings_per_action``), Building goes first in the priorities, Assembly is worth doing while the
+  gold buys a Knight, and the plan resolves Taxes, then Building, then Assembly before its other actions. Gold
+  scores nothing at the end; Cities, Tiltyards and Abbeys raise the tracks the last Council and coronation read.
+  The plan collects no Taxes then (they cost People, and their gold would be left over).
+- ``tax_max_gold``: collect Taxes only while holding less gold than this (``None``: always); Taxes cost People.
+
 Optional rules (only read when switched on in the experiment):
 
 - printed Progress Tiles: ``tile_wishlist`` (tile names, most wanted first; when one can be taken, Progress moves
@@ -34,12 +48,14 @@ from __future__ import annotations
 
 from sim.games.principes import legal
 from sim.games.principes.game import neighbors, princesses, tiles
+from sim.games.principes.game.battles import site_shields
 from sim.games.principes.game.building import city_cost
 from sim.games.principes.game.cards import support_symbol
 from sim.games.principes.game.control import controller, land_might, land_points
 from sim.games.principes.game.movement import Move
 from sim.games.principes.game.politics import TRACKS, tracks_needed
 from strategies.principes.base import ACTIONS, MoveOrder, Strategy, planned
+from strategies.principes.odds import win_probability
 
 BASE = {
     "priorities": list(ACTIONS),
@@ -77,7 +93,12 @@ BASE = {
     "neighbor_block": True,
     "neighbor_draws": 1,
     "neighbor_destroy": True,
+    "attack_win_prob": 0.0,
+    "spend_leftover": 0,
+    "spend_reserve": 0,
+    "tax_max_gold": None,
 }
+SPEND_FIRST = {"taxes": 0, "building": 1, "assembly": 2}  # ``spend_leftover``: the order these resolve in
 
 
 class Scripted(Strategy):
@@ -91,20 +112,29 @@ class Scripted(Strategy):
         if "tiles" in state.variants and self.wished(state, me):  # a wanted tile is on the Market
             priorities = [a for a in priorities if a != "progress"]
             priorities.insert(self.p["progress_rank"], "progress")
+        spending = self.spending(state)
+        if spending:  # spend_leftover: Building first
+            priorities = ["building"] + [a for a in priorities if a != "building"]
         wanted = [a for a in priorities if self.worth(state, me, a)]
         rest = [a for a in priorities + list(ACTIONS) if a not in wanted]
         plan = tuple(dict.fromkeys(wanted + rest))[: planned(state)]
+        if spending:  # gold from Taxes is spent by Building, what Building leaves by Assembly
+            plan = tuple(sorted(plan, key=lambda a: SPEND_FIRST.get(a, len(SPEND_FIRST))))
         if self.p["late_council"] and state.round >= state.final_round and "politics" in plan:
             plan = tuple(a for a in plan if a != "politics") + ("politics",)  # the last Council keeps the Princeps
         return plan
 
     def worth(self, state, me, action) -> bool:
         if action == "taxes":
-            return legal.can_tax(state, me) and state.people[me] > self.p["tax_min_people"]
+            return self.taxes(state, me, None)
         if action == "assembly":
             lands, knights, footmen, _ = legal.assembly_room(state, me)
             on_map = sum(n for _, _, n in legal.stacks(state, me))
-            return bool(lands) and knights + footmen > 0 and on_map < self.p["army_target"]
+            if bool(lands) and knights + footmen > 0 and on_map < self.p["army_target"]:
+                return True
+            cost = state.rules.values["assembly"]["knight_cost"]  # spend_leftover: while the gold buys a Knight
+            spare = state.gold[me] - self.reserve(state)
+            return self.spending(state) and bool(lands) and knights > 0 and 0 < cost <= spare
         if action == "movement":
             return self.target(state, me) is not None
         if action == "building":
@@ -117,6 +147,14 @@ class Scripted(Strategy):
             return self.p["progress"] and bool(legal.tile_picks(state, me))
         return False
 
+    def spending(self, state) -> bool:
+        """``spend_leftover``: the game ends within that many Rounds (as far as the plan sees)."""
+        n = self.p["spend_leftover"]
+        return n > 0 and state.round > state.final_round - n
+
+    def reserve(self, state) -> int:
+        return self.p["spend_reserve"] if self.spending(state) else self.p["gold_reserve"]
+
     # --- actions ----------------------------------------------------------------------------------------------
 
     def sell(self, state, me, action, rng):
@@ -125,7 +163,12 @@ class Scripted(Strategy):
         return [c for c, n in sorted(state.hands[me].items()) if c.startswith("battle") for _ in range(n)]
 
     def taxes(self, state, me, rng):
-        return legal.can_tax(state, me) and state.people[me] > self.p["tax_min_people"]
+        if not (legal.can_tax(state, me) and state.people[me] > self.p["tax_min_people"]):
+            return False
+        cap = self.p["tax_max_gold"]
+        if cap is not None and state.gold[me] >= cap:  # more gold than the plan can use: keep the People
+            return False
+        return not self.spending(state)  # the last Rounds spend the gold in hand: more would be left over
 
     def assembly(self, state, me, rng):
         lands, knights, footmen, cap = legal.assembly_room(state, me)
@@ -133,7 +176,7 @@ class Scripted(Strategy):
             return {}
         v = state.rules.values["assembly"]
         cost = v["knight_cost"]
-        spare = max(0, state.gold[me] - self.p["gold_reserve"])
+        spare = max(0, state.gold[me] - self.reserve(state))
         k = min(knights, cap, spare // cost if cost else cap)
         f = min(footmen, cap - k, (spare - k * cost) // v["footman_cost"] if v["footman_cost"] else cap)
         capital = state.board.capitals[me]
@@ -170,7 +213,17 @@ class Scripted(Strategy):
             if (is_player and not self.p["attack_players"]) or (not is_player and not self.p["attack_neutral"]):
                 continue
             power = sum(legal.swords(state, m.kind) * m.n for m in moves)
-            if power < self.p["attack_ratio"] * legal.defence(state, dest, me) or power == 0:
+            if power == 0:
+                continue
+            foes = [f for f in state.factions_on(dest) if f != me]
+            if self.p["attack_win_prob"] > 0 and foes:  # the exact odds of the dice decide a battle
+                units = {}
+                for m in moves:
+                    units[m.kind] = units.get(m.kind, 0) + m.n
+                rb, shields = state.rules.battle, site_shields(state, dest)
+                if win_probability(rb, units, state.units_of(dest, foes[0]), shields) <= self.p["attack_win_prob"]:
+                    continue
+            elif power < self.p["attack_ratio"] * legal.defence(state, dest, me):
                 continue
             people, clergy = land_points(state, dest)
             score = land_might(state, dest) + people + clergy + self.p["prefer_weakest"] * (owner == weakest)
@@ -187,9 +240,9 @@ class Scripted(Strategy):
         return MoveOrder(tuple(moves), indulgence=self.p["indulgence"], destroy=destroy)
 
     def city(self, state, me):
-        if not self.p["found_cities"]:
+        if not self.p["found_cities"] and not self.spending(state):
             return None
-        spare = state.gold[me] - self.p["gold_reserve"]
+        spare = state.gold[me] - self.reserve(state)
         sites = [(cost, land) for land, cost in legal.city_sites(state, me) if cost <= spare]
         home = [s for s in sites if state.board.land(s[1]).principality == me]  # safer to keep
         return min(home or sites)[1] if sites else None
@@ -202,8 +255,12 @@ class Scripted(Strategy):
         sites = [s for s in sites if state.board.land(s).principality == me] or sites
         cost, out = legal.building_cost(state), []
         used: dict[str, int] = {}
-        for kind in kinds * self.p["max_buildings"]:
-            if len(out) >= self.p["max_buildings"] or not sites or gold - cost < self.p["gold_reserve"]:
+        most = self.p["max_buildings"]
+        if self.spending(state):
+            most = state.rules.values["building"]["buildings_per_action"]
+        reserve = self.reserve(state)
+        for kind in kinds * most:
+            if len(out) >= most or not sites or gold - cost < reserve:
                 break
             if used.get(kind, 0) >= state.supply[kind]:
                 continue

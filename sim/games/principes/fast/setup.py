@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from sim.games.principes.fast.policy.odds import ODDS_SHAPE
+from sim.games.principes.fast.policy.odds import fill as fill_odds
 from sim.games.principes.fast.state import (
     ACTIONS,
     CARD_KINDS,
@@ -191,6 +193,12 @@ TABLES = Layout(
         ("die", (MAXFACES,), "Battle Die faces (``rules.SYMBOLS`` indices)"),
         ("n_faces", (), "faces on the die"),
         ("flip", (NSYM,), "Learning Chess: the face opposite each symbol (of its first face on the die)"),
+        (
+            "win_odds",
+            ODDS_SHAPE,
+            "face pairs the attacker wins with: [Princes, Knights, Footmen] of attacker, then "
+            "defender, then site shields (``policy.odds``; the plans' ``attack_win_prob``)",
+        ),
         # cards
         ("start_cards", (3,), "starting cards per type: battle, court, neighbor"),
         ("draw_order", (3, MAXDRAW), "card indices of each type in deck (YAML) order"),
@@ -253,6 +261,7 @@ def compile_tables(rules, modules=frozenset()) -> tuple[np.ndarray, np.ndarray]:
     if key not in _COMPILED:
         c = TABLES.new()
         _fill(c.view(np.recarray)[0], rules, key[1])
+        fill_odds(c[0])  # after the die and the unit values
         start = initial_state(rules.board, rules)
         if "neighbors" in modules:
             start = game_neighbors.enable(start)  # the Neighbor deck by card identity, before the hands are dealt

@@ -36,7 +36,6 @@ from sim.games.principes.fast.policy.params import (
     P_PRINCESS,
     P_PROGRESS,
     P_SELL,
-    P_TAX_MIN,
     RANDOM,
 )
 from sim.games.principes.fast.setup import SYM_EITHER, SYM_PEOPLE
@@ -106,11 +105,10 @@ def court_texts(S, C, P, F, sid, p, action, rs, out):
 @njit(cache=True)
 def taxes(S, C, P, sid, p):
     """``base.Strategy.taxes`` (``scripted.Scripted.taxes``, ``random_legal.RandomLegal.taxes``): collect when legal
-    (the scripted plans only above ``tax_min_people``)."""
-    ok = can_tax(S, C, p)
-    if not is_random(P, sid, p):
-        ok = ok and S.people[p] > P[sid[p], P_TAX_MIN]
-    return ok
+    (the scripted plans: ``scripted.scripted_taxes``)."""
+    if is_random(P, sid, p):
+        return can_tax(S, C, p)
+    return scripted.scripted_taxes(S, C, P[sid[p]], p)
 
 
 @njit(cache=True)

@@ -53,11 +53,15 @@ P_RANK = P_NWISH + 1  # (NTILES,) each printed tile's place on the wishlist (P_N
 P_PROGRESS_RANK = P_RANK + NTILES  # ``progress_rank``: where Progress moves up to when a wished tile is on offer
 P_TAKE_TILES = P_PROGRESS_RANK + 1
 P_NEWMECH = P_TAKE_TILES + 1  # ``new_mechanisms``: the action to play the Progress token as, -1 none
-NPI = P_NEWMECH + 1
+P_SPEND = P_NEWMECH + 1  # ``spend_leftover``: the last Rounds in which the plan spends its gold, 0 off
+P_SPEND_RESERVE = P_SPEND + 1  # ``spend_reserve``: the gold kept then
+P_TAX_MAX = P_SPEND_RESERVE + 1  # ``tax_max_gold``: Taxes only below this gold, -1 always
+NPI = P_TAX_MAX + 1
 MAXWISH = 100
 F_RATIO, F_WEAKEST, F_MOVE_SHARE, F_PLAY_SHARE, F_COURT_SHARE = range(5)
 F_NB_RATIO, F_NB_RESERVE, F_NB_MIN_VALUE, F_NB_SHARE = range(5, 9)
-NPF = 9
+F_WIN_PROB = 9  # ``attack_win_prob``: attack a defended land above these exact odds, 0 off
+NPF = 10
 COUNCIL = -1
 
 
@@ -150,6 +154,13 @@ def compile_strategy(uses: str, params: dict, rules=None) -> tuple[np.ndarray, n
     _compile_tiles(ints, p, rules)
     floats[F_RATIO] = _num("attack_ratio", p["attack_ratio"], False)
     floats[F_WEAKEST] = _num("prefer_weakest", p["prefer_weakest"], False)
+    floats[F_WIN_PROB] = _num("attack_win_prob", p["attack_win_prob"], False)
+    ints[P_SPEND] = _num("spend_leftover", p["spend_leftover"])
+    ints[P_SPEND_RESERVE] = _num("spend_reserve", p["spend_reserve"])
+    cap = p["tax_max_gold"]
+    ints[P_TAX_MAX] = -1 if cap is None else _num("tax_max_gold", cap)
+    if cap is not None and cap < 0:
+        raise Unsupported(f"tax_max_gold = {cap}: null or at least 0")
     return ints, floats
 
 

@@ -23,9 +23,11 @@ from sim.games.principes.fast.legal import (
     tile_picks,
 )
 from sim.games.principes.fast.movement import move_points
+from sim.games.principes.fast.policy.odds import win_probability
 from sim.games.principes.fast.policy.params import (
     F_RATIO,
     F_WEAKEST,
+    F_WIN_PROB,
     MAXBUILD,
     MAXPRIO,
     P_ARMY,
@@ -49,7 +51,10 @@ from sim.games.principes.fast.policy.params import (
     P_PROGRESS_RANK,
     P_RANK,
     P_RESERVE,
+    P_SPEND,
+    P_SPEND_RESERVE,
     P_TAKE_TILES,
+    P_TAX_MAX,
     P_TAX_MIN,
 )
 from sim.games.principes.fast.politics import positions_all, tracks_needed
@@ -146,6 +151,8 @@ def scripted_target(S, C, P, F, p, moves):
             st[grp, 2] -= 1
     reach = np.empty((ns, NL), np.int64)
     power = np.zeros(NL, np.int64)
+    odds = F[F_WIN_PROB] > 0
+    arrive = np.zeros((NL if odds else 0, NK), np.int64)  # the figures of each kind that reach a land
     last = -1
     for i in range(ns):
         if not keep[i] or st[i, 2] <= 0:
@@ -160,6 +167,8 @@ def scripted_target(S, C, P, F, p, moves):
         for land in range(NL):
             if reach[i, land]:
                 power[land] += C.swords[st[i, 1]] * st[i, 2]
+                if odds:
+                    arrive[land, st[i, 1]] += st[i, 2]
     any_reach = np.zeros(NL, np.bool_)
     for i in range(ns):
         if keep[i]:
@@ -180,14 +189,21 @@ def scripted_target(S, C, P, F, p, moves):
         is_pl = 0 <= owner < NP
         if (is_pl and not P[P_ATT_PLAYERS]) or (not is_pl and not P[P_ATT_NEUTRAL]):
             continue
+        if power[dest] == 0:
+            continue
         defence = 0
+        foe = -1
         for f in range(NF):
             if f != p and figures(S, dest, f) > 0:
+                foe = f
                 defence = site_shields(S, C, dest)  # ``legal.defence``: the defenders' swords plus the site's shields
                 for k in range(NK):
                     defence += C.swords[k] * S.units[dest, f, k]
                 break
-        if power[dest] < F[F_RATIO] * defence or power[dest] == 0:
+        if odds and foe >= 0:  # ``attack_win_prob``: the exact odds of the dice decide a battle
+            if win_probability(C, arrive[dest], S.units[dest, foe], site_shields(S, C, dest)) <= F[F_WIN_PROB]:
+                continue
+        elif power[dest] < F[F_RATIO] * defence:
             continue
         score = land_might(S, C, dest) + land_people(S, C, dest) + land_clergy(S, C, dest)
         fscore = score + F[F_WEAKEST] * (owner == weakest)
@@ -207,11 +223,23 @@ def scripted_target(S, C, P, F, p, moves):
 
 
 @njit(cache=True)
+def spending(S, P):
+    """``scripted.Scripted.spending``: ``spend_leftover`` is on and the game ends within that many Rounds."""
+    return P[P_SPEND] > 0 and S.round > S.final_round - P[P_SPEND]
+
+
+@njit(cache=True)
+def reserve(S, P):
+    """``scripted.Scripted.reserve``: the gold the plan keeps."""
+    return P[P_SPEND_RESERVE] if spending(S, P) else P[P_RESERVE]
+
+
+@njit(cache=True)
 def scripted_city(S, C, ctrl, P, p):
     """``scripted.Scripted.city``: the cheapest City site (then by land id), at home if any; -1 for none."""
-    if not P[P_FOUND]:
+    if not P[P_FOUND] and not spending(S, P):
         return -1
-    spare = S.gold[p] - P[P_RESERVE]
+    spare = S.gold[p] - reserve(S, P)
     lands = np.empty(NL, np.int64)
     costs = np.empty(NL, np.int64)
     n = city_sites(S, C, ctrl, p, lands, costs)
@@ -278,9 +306,11 @@ def scripted_buildings(S, C, ctrl, P, p, gold, lands, kinds):
     used = np.zeros(4, np.int64)
     n = 0
     head = 0
-    for r in range(nk * P[P_MAXB]):
+    most = C.build_per_action if spending(S, P) else P[P_MAXB]
+    keep = reserve(S, P)
+    for r in range(nk * most):
         kind = order[r % nk]
-        if n >= P[P_MAXB] or head >= ns or gold - cost < P[P_RESERVE]:
+        if n >= most or head >= ns or gold - cost < keep:
             break
         if used[kind] >= S.supply[T_CASTLE + kind - 1]:
             continue
@@ -364,22 +394,19 @@ def scripted_council(S, C, P, p, host, plays):
 def scripted_worth(S, C, P, F, p, action):
     """``scripted.Scripted.worth``: the action is worth planning."""
     if action == A_TAXES:
-        return can_tax(S, C, p) and S.people[p] > P[P_TAX_MIN]
+        return scripted_taxes(S, C, P, p)
     if action == A_ASSEMBLY:
         lands = np.empty(NL, np.int64)
         n, knights, footmen, _ = assembly_room(S, C, p, lands)
-        return n > 0 and knights + footmen > 0 and on_map(S, p) < P[P_ARMY]
+        if n > 0 and knights + footmen > 0 and on_map(S, p) < P[P_ARMY]:
+            return True
+        cost = C.knight_cost  # ``spend_leftover``: while the gold buys a Knight
+        return spending(S, P) and n > 0 and knights > 0 and 0 < cost <= S.gold[p] - reserve(S, P)
     if action == A_MOVEMENT:
         moves = np.empty((3 * NL, 4), np.int64)
         return scripted_target(S, C, P, F, p, moves)[0] >= 0
     if action == A_BUILDING:
-        ctrl = np.empty(NL, np.int64)
-        control_all(S, C, ctrl)
-        if scripted_city(S, C, ctrl, P, p) >= 0:
-            return True
-        lands = np.empty(NL, np.int64)
-        kinds = np.empty(NL, np.int64)
-        return scripted_buildings(S, C, ctrl, P, p, S.gold[p], lands, kinds) > 0
+        return building_worth(S, C, P, p)
     if action == A_POLITICS:
         return True
     if action == A_PROGRESS:
@@ -393,9 +420,38 @@ def scripted_worth(S, C, P, F, p, action):
 
 
 @njit(cache=True)
+def building_worth(S, C, P, p):
+    """``scripted.Scripted.worth`` of Building: a City or a building to buy."""
+    ctrl = np.empty(NL, np.int64)
+    control_all(S, C, ctrl)
+    if scripted_city(S, C, ctrl, P, p) >= 0:
+        return True
+    lands = np.empty(NL, np.int64)
+    kinds = np.empty(NL, np.int64)
+    return scripted_buildings(S, C, ctrl, P, p, S.gold[p], lands, kinds) > 0
+
+
+@njit(cache=True)
+def scripted_taxes(S, C, P, p):
+    """``scripted.Scripted.taxes``: collect above ``tax_min_people``, below ``tax_max_gold``, and not in the last
+    Rounds of ``spend_leftover``."""
+    if not (can_tax(S, C, p) and S.people[p] > P[P_TAX_MIN]):
+        return False
+    if P[P_TAX_MAX] >= 0 and S.gold[p] >= P[P_TAX_MAX]:
+        return False
+    return not spending(S, P)
+
+
+@njit(cache=True)
 def wished(S, C, P, p):
     """``scripted.Scripted.wished`` is not empty (printed tiles)."""
     return any_wished(S, C, p, P[P_RANK : P_RANK + NTILES], P[P_NWISH])
+
+
+@njit(cache=True)
+def spend_rank(a):
+    """``scripted.SPEND_FIRST``: Taxes 0, Building 1, Assembly 2, any other action 3."""
+    return 0 if a == A_TAXES else (1 if a == A_BUILDING else (2 if a == A_ASSEMBLY else 3))
 
 
 @njit(cache=True)
@@ -419,6 +475,17 @@ def scripted_plan(S, C, P, F, p, plan):
             prio[i] = prio[i - 1]
         prio[at] = A_PROGRESS
         np_ = m + 1
+    spend = spending(S, P)
+    if spend:  # ``spend_leftover``: Building first
+        buf = np.empty(np_ + 1, np.int64)
+        buf[0] = A_BUILDING
+        m = 1
+        for i in range(np_):
+            if prio[i] != A_BUILDING:
+                buf[m] = prio[i]
+                m += 1
+        prio = buf
+        np_ = m
     n = 0
     for i in range(np_):
         a = prio[i]
@@ -446,6 +513,14 @@ def scripted_plan(S, C, P, F, p, plan):
         if not dup:
             plan[n] = a
             n += 1
+    if spend:  # Taxes, then Building, then Assembly resolve first (a stable sort: ``scripted.SPEND_FIRST``)
+        for i in range(1, C.planned):
+            x = plan[i]
+            j = i - 1
+            while j >= 0 and spend_rank(plan[j]) > spend_rank(x):
+                plan[j + 1] = plan[j]
+                j -= 1
+            plan[j + 1] = x
     if P[P_LATE] and S.round >= S.final_round:
         for j in range(C.planned - 1):
             if plan[j] == A_POLITICS:
@@ -507,7 +582,7 @@ def assembly(S, C, Pp, p, lands, n, knights, footmen, cap):
     """``scripted.Scripted.assembly``: Knights the gold beyond the reserve pays, Footmen for the rest, onto the
     Capital if it may receive them, else the first land. Returns (land, Knights, Footmen)."""
     cost = C.knight_cost
-    spare = max(0, S.gold[p] - Pp[P_RESERVE])
+    spare = max(0, S.gold[p] - reserve(S, Pp))
     k = min(knights, cap, spare // cost if cost else cap)
     f = min(footmen, cap - k, (spare - k * cost) // C.footman_cost if C.footman_cost else cap)
     land = lands[0]
