@@ -44,8 +44,8 @@ NSTAT = S_LEAD + NACT * NACT
 
 @njit(cache=True)
 def candidates(C, base, choices, out):
-    """``rounds.check_plan``'s legal plans the searcher weighs, into ``out`` (MAXCAND, 6); the policy's plan ``base``
-    first. Returns how many."""
+    """``base.Strategy.plan``'s answers the searcher weighs (each a legal plan: different actions, as
+    rounds.check_plan wants), into ``out`` (MAXCAND, 6); the policy's plan ``base`` first. Returns how many."""
     m = C.planned
     out[0, :m] = base[:m]
     n = 1
