@@ -298,6 +298,21 @@ def round_start(S, C, P, F, sid, rs, order, plans):
 
 
 @njit(cache=True)
+def after_event(S, C, S0, debug, trace, tn, count):
+    """``driver.play_game``'s step after an action or a Round's History icons: a Capital taken over loses its Princess
+    (``princesses.sweep``), the state joins ``trace``, ``debug`` checks the invariants into ``count[1]``; returns
+    ``victory.result``."""
+    if C.princesses:
+        princesses.sweep(S, C)
+    if tn[0] < trace.shape[0]:
+        trace[tn[0]] = S
+        tn[0] += 1
+    if debug:
+        count[1] |= violations(S, C, S0)
+    return result(S)
+
+
+@njit(cache=True)
 def round_rest(S, C, P, F, sid, rs, order, no, plans, S0, debug, trace, tn, count):
     """``driver.play_game``'s Round after the plans: the actions slot by slot (``rounds.action_sequence``), the
     History icons, the end of the Round. ``count`` adds (actions, violation bits); returns (winner, win type)."""
@@ -308,29 +323,15 @@ def round_rest(S, C, P, F, sid, rs, order, no, plans, S0, debug, trace, tn, coun
             if S.eliminated[q]:
                 continue
             perform(S, C, P, F, sid, q, plans[q, slot], rs)
-            if C.princesses:
-                princesses.sweep(S, C)  # a Capital taken over loses its Princess
             count[0] += 1
-            if tn[0] < trace.shape[0]:
-                trace[tn[0]] = S
-                tn[0] += 1
-            if debug:
-                count[1] |= violations(S, C, S0)
-            winner, wt = result(S)
+            winner, wt = after_event(S, C, S0, debug, trace, tn, count)
             if wt >= 0:
                 break
         if wt >= 0:
             break
     if wt < 0 and deck.due(S, C):
         deck.resolve_icons(S, C, P, F, sid, rs)
-        if C.princesses:
-            princesses.sweep(S, C)
-        if tn[0] < trace.shape[0]:
-            trace[tn[0]] = S
-            tn[0] += 1
-        if debug:
-            count[1] |= violations(S, C, S0)
-        winner, wt = result(S)
+        winner, wt = after_event(S, C, S0, debug, trace, tn, count)
     if wt < 0:
         end_round(S, C)
         winner, wt = result(S)

@@ -23,7 +23,7 @@ import numpy as np
 from numba import njit
 
 from sim import numba_cache
-from sim.games.principes.fast.chunk import COLUMNS, compiled, write_row
+from sim.games.principes.fast.chunk import COLUMNS, compiled, seat_game, write_row
 from sim.games.principes.fast.control import might
 from sim.games.principes.fast.driver import new_game, play_on, round_rest, round_start
 from sim.games.principes.fast.policy import hooks
@@ -178,10 +178,7 @@ def play_games(S0a, Ca, P, F, X, seats, rotate, key, start, count, debug, out, s
     skey = mix(key ^ SALT)
     for g in range(count):
         game = start + g
-        shift = game % NP if rotate else 0
-        for j in range(NP):
-            sid[j] = seats[(j + shift) % NP]
-        rs[0] = trial_state(key, game)
+        seat_game(seats, rotate, key, game, sid, rs)
         winner, wt, rounds, actions, bad = play_searched(
             S0, C, P, F, X, sid, rs, trial_state(skey, game), Sa, Sp, debug, stats[g]
         )
