@@ -6,7 +6,8 @@ A strategy is named in an experiment by:
 - a parameter file ``configs/principes/strategies/<name>.yaml`` (``uses:`` a strategy, ``params:`` overrides), or
   the path of such a file anywhere (``out/tuned-masovia.yaml``; its label is the file's stem);
 - ``package.module:Class`` for a strategy written outside this package (no engine change needed);
-- a mapping ``{name: label, uses: <any of the above>, params: {...}}`` inline in the experiment.
+- a mapping ``{name: label, uses: <any of the above>, params: {...}}`` inline in the experiment;
+- ``rollout``, the searcher of ``strategies.principes.rollout`` (compiled engine only).
 """
 
 from __future__ import annotations
@@ -36,6 +37,10 @@ __all__ = ["STRATEGIES", "MoveOrder", "Strategy", "make", "resolve", "strategy_c
 def strategy_class(uses: str) -> type[Strategy]:
     if uses in STRATEGIES:
         return STRATEGIES[uses]
+    if uses == "rollout":  # the searcher (compiled engine only): its settings, checked like a plan's
+        from strategies.principes.rollout import Rollout
+
+        return Rollout
     if ":" in uses:
         module, _, name = uses.partition(":")
         cls = getattr(importlib.import_module(module), name)

@@ -51,6 +51,8 @@ from sim.rng import trial_state
 from sim.schemas import check_experiment
 from strategies.principes import make
 
+SEARCH_MAX_CHUNK = 50  # searched games per chunk (a rollout seat): a few seconds of one core
+
 MODES = ("multiplayer", "solo", "module_effects")
 
 
@@ -71,6 +73,8 @@ def max_chunk(payload) -> int | None:
         return None
     if isinstance(payload, module_effects.ModuleEffects):  # every game played once per configuration
         return FAST_MAX_CHUNK // (1 + len(payload.compare))
+    if any(uses == "rollout" for uses, _ in payload.specs):  # searched games (fast.search): about 10-60 a second
+        return SEARCH_MAX_CHUNK
     return FAST_MAX_CHUNK
 
 

@@ -57,6 +57,16 @@ def write_row(S, C, sid, winner, wt, rounds, actions, bad, row):
 
 
 @njit(cache=True)
+def seat_game(seats, rotate, key, game, sid, rs):
+    """``study.seat_strategies``: each Principality's strategy id in game ``game`` into ``sid``, and the game's stream
+    (seed, game) into ``rs``."""
+    shift = game % NP if rotate else 0
+    for j in range(NP):
+        sid[j] = seats[(j + shift) % NP]
+    rs[0] = trial_state(key, game)
+
+
+@njit(cache=True)
 def play_games(S0a, Ca, P, F, seats, rotate, key, start, count, debug, out):
     """``experiment.play_chunk``'s loop: games ``start .. start+count-1`` into ``out`` (count, len(COLUMNS)) int64;
     ``seats`` (NP,) strategy ids before rotation."""
@@ -68,10 +78,7 @@ def play_games(S0a, Ca, P, F, seats, rotate, key, start, count, debug, out):
     tn = np.zeros(1, np.int64)
     for g in range(count):
         game = start + g
-        shift = game % NP if rotate else 0
-        for j in range(NP):
-            sid[j] = seats[(j + shift) % NP]
-        rs[0] = trial_state(key, game)
+        seat_game(seats, rotate, key, game, sid, rs)
         winner, wt, rounds, actions, bad = play_game(S0, C, P, F, sid, rs, Sa, debug, trace, tn)
         write_row(Sa[0], C, sid, winner, wt, rounds, actions, bad, out[g])
 
@@ -106,6 +113,10 @@ def check_supported(payload) -> None:
 
 def run_games(payload, key, start: int, count: int, debug: bool = False) -> np.ndarray:
     """The per-game table (count, len(COLUMNS)) int64 for games ``start .. start+count-1``."""
+    from sim.games.principes.fast import search
+
+    if search.searching(payload):  # a rollout seat: the searched games (``fast.search``)
+        return search.run_games(payload, key, start, count, debug)[0]
     s0, c, p, f = compiled(payload)
     out = np.zeros((count, len(COLUMNS)), np.int64)
     seats = np.array(payload.seats, np.int64)

@@ -64,9 +64,16 @@ def choose_engine(raw: dict, experiment, source: str) -> str:
     wanted = raw.get("engine", "auto")
     if wanted not in ENGINES:
         raise ConfigError(source, "engine", " | ".join(ENGINES), wanted)
+    search = any(uses == "rollout" for uses, _ in experiment.specs)  # playouts run on the compiled engine only
+    if wanted == "reference" and search:
+        raise ConfigError(source, "engine", "auto or fast for a rollout seat (it searches on the compiled engine)",
+                          "reference")  # fmt: skip
     if wanted == "reference":
         return "reference"
     why = fast_obstacles(raw, experiment)
+    if why and search:
+        raise ConfigError(source, "seats", "a rollout seat in a game the fast engine plays: " + "; ".join(why),
+                          "rollout")  # fmt: skip
     if wanted == "fast" and why:
         raise ConfigError(source, "engine", "auto or reference: the fast engine cannot play " + "; ".join(why), "fast")
     return "reference" if why else "fast"

@@ -283,61 +283,87 @@ def perform(S, C, P, F, sid, p, action, rs):
 
 
 @njit(cache=True)
-def play_game(S0, C, P, F, sid, rs, Sa, debug, trace, tn):
-    """``driver.play_game`` into ``Sa[0]`` from the deployment ``S0`` (a ``STATE`` record, copied:
-    ``state.State.copy``): the Princeps sets the direction (``turn_order.set_direction``), the actions resolve slot by
-    slot (``rounds.action_sequence``). Returns (winner or -1, win type, Rounds begun, actions, violation bits).
-    ``trace`` (m,) ``STATE`` records: the state after each of the first m events (an action, or a Round's History icons:
-    the driver's ``on_action`` and ``on_history``), ``tn[0]`` how many were kept (m = 0: none)."""
-    Sa[0] = S0
-    S = Sa[0]
-    new_game(S, C, rs)
-    tn[0] = 0
-    actions = 0
-    rounds_begun = 0
-    bad = 0
+def round_start(S, C, P, F, sid, rs, order, plans):
+    """``driver.play_game``'s Round start: the Princeps sets the direction (``turn_order.set_direction``), the
+    Princesses go out or work, every seat plans (``base.Strategy.plan``) in turn order. Returns the seats in
+    ``order``."""
+    S.clockwise = hooks.direction(S, P, sid, S.princeps, rs)
+    if C.princesses:  # missions at a Period's start, else their work at the courts
+        princess_round(S, C, P, F, sid, rs)
+    no = turn_order(S, C, order)
+    for o in range(no):
+        q = order[o]
+        hooks.plan(S, C, P, F, sid, q, rs, plans[q])
+    return no
+
+
+@njit(cache=True)
+def after_event(S, C, S0, debug, trace, tn, count):
+    """``driver.play_game``'s step after an action or a Round's History icons: a Capital taken over loses its Princess
+    (``princesses.sweep``), the state joins ``trace``, ``debug`` checks the invariants into ``count[1]``; returns
+    ``victory.result``."""
+    if C.princesses:
+        princesses.sweep(S, C)
+    if tn[0] < trace.shape[0]:
+        trace[tn[0]] = S
+        tn[0] += 1
+    if debug:
+        count[1] |= violations(S, C, S0)
+    return result(S)
+
+
+@njit(cache=True)
+def round_rest(S, C, P, F, sid, rs, order, no, plans, S0, debug, trace, tn, count):
+    """``driver.play_game``'s Round after the plans: the actions slot by slot (``rounds.action_sequence``), the
+    History icons, the end of the Round. ``count`` adds (actions, violation bits); returns (winner, win type)."""
+    winner, wt = result(S)
+    for slot in range(C.planned):
+        for o in range(no):
+            q = order[o]
+            if S.eliminated[q]:
+                continue
+            perform(S, C, P, F, sid, q, plans[q, slot], rs)
+            count[0] += 1
+            winner, wt = after_event(S, C, S0, debug, trace, tn, count)
+            if wt >= 0:
+                break
+        if wt >= 0:
+            break
+    if wt < 0 and deck.due(S, C):
+        deck.resolve_icons(S, C, P, F, sid, rs)
+        winner, wt = after_event(S, C, S0, debug, trace, tn, count)
+    if wt < 0:
+        end_round(S, C)
+        winner, wt = result(S)
+    return winner, wt
+
+
+@njit(cache=True)
+def play_on(S, C, P, F, sid, rs, S0, debug, trace, tn, count):
+    """``driver.play_game``'s loop from a Round's start to the end of the game (the search's playouts resume here):
+    ``count`` adds (actions, violation bits) and holds the Rounds begun in ``count[2]``; returns (winner, win
+    type)."""
     order = np.empty(NP, np.int64)
     plans = np.empty((NP, 6), np.int64)  # up to the 6 actions (readings)
     winner, wt = result(S)
     while wt < 0:
-        rounds_begun = S.round
-        S.clockwise = hooks.direction(S, P, sid, S.princeps, rs)
-        if C.princesses:  # missions at a Period's start, else their work at the courts
-            princess_round(S, C, P, F, sid, rs)
-        no = turn_order(S, C, order)
-        for o in range(no):
-            q = order[o]
-            hooks.plan(S, C, P, F, sid, q, rs, plans[q])
-        for slot in range(C.planned):
-            for o in range(no):
-                q = order[o]
-                if S.eliminated[q]:
-                    continue
-                perform(S, C, P, F, sid, q, plans[q, slot], rs)
-                if C.princesses:
-                    princesses.sweep(S, C)  # a Capital taken over loses its Princess
-                actions += 1
-                if tn[0] < trace.shape[0]:
-                    trace[tn[0]] = S
-                    tn[0] += 1
-                if debug:
-                    bad |= violations(S, C, S0)
-                winner, wt = result(S)
-                if wt >= 0:
-                    break
-            if wt >= 0:
-                break
-        if wt < 0 and deck.due(S, C):
-            deck.resolve_icons(S, C, P, F, sid, rs)
-            if C.princesses:
-                princesses.sweep(S, C)
-            if tn[0] < trace.shape[0]:
-                trace[tn[0]] = S
-                tn[0] += 1
-            if debug:
-                bad |= violations(S, C, S0)
-            winner, wt = result(S)
-        if wt < 0:
-            end_round(S, C)
-            winner, wt = result(S)
-    return winner, wt, rounds_begun, actions, bad
+        count[2] = S.round
+        no = round_start(S, C, P, F, sid, rs, order, plans)
+        winner, wt = round_rest(S, C, P, F, sid, rs, order, no, plans, S0, debug, trace, tn, count)
+    return winner, wt
+
+
+@njit(cache=True)
+def play_game(S0, C, P, F, sid, rs, Sa, debug, trace, tn):
+    """``driver.play_game`` into ``Sa[0]`` from the deployment ``S0`` (a ``STATE`` record, copied:
+    ``state.State.copy``): Round after Round (``play_on``). Returns (winner or -1, win type, Rounds begun, actions,
+    violation bits). ``trace`` (m,) ``STATE`` records: the state after each of the first m events (an action, or a
+    Round's History icons: the driver's ``on_action`` and ``on_history``), ``tn[0]`` how many were kept (m = 0:
+    none)."""
+    Sa[0] = S0
+    S = Sa[0]
+    new_game(S, C, rs)
+    tn[0] = 0
+    count = np.zeros(3, np.int64)  # actions, violation bits, Rounds begun
+    winner, wt = play_on(S, C, P, F, sid, rs, S0, debug, trace, tn, count)
+    return winner, wt, count[2], count[0], count[1]

@@ -82,6 +82,10 @@ def compile_strategy(uses: str, params: dict, rules=None) -> tuple[np.ndarray, n
     """A built-in strategy with its parameters as (int row (NPI,), float row (NPF,)); ``Unsupported`` otherwise.
     ``rules`` (a ``setup.GameRules``; None: the bundled files) names the printed tiles of the wishlist."""
 
+    if uses == "rollout":  # a searcher's row is its policy's (its search settings: ``fast.search.search_rows``)
+        from strategies.principes.rollout import playout_policy
+
+        uses, params = playout_policy(params)
     if uses not in STRATEGIES:
         raise Unsupported(
             f"strategy {uses!r} is not built in (the fast engine ports random, builder, conqueror, politician)"

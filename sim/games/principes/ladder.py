@@ -1,0 +1,163 @@
+"""``sim ladder``: the rollout searcher (``fast.search``) at doubling budgets in one seat against an experiment's
+field, and how much it gains over the seat's own plan.
+
+For each budget the seat becomes ``{uses: rollout, params: {rollouts: N, policy: <the seat's plan>}}`` and plays
+the same games (same seed, seats fixed: no rotation) as the seat's plan does; the searcher's win rate, its paired
+gain over the plan (``sim.compare.paired_ci`` on the per-game wins), the games per second, and the plan changes it
+makes most often (the action the policy's plan led with and the one the searcher's leads with).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+
+from sim.compare import paired_ci
+from sim.errors import ConfigError
+from sim.runner import run
+from sim.stats import wilson
+
+DEFAULT_GAMES = 200
+CHUNK = 25  # searched games per chunk: a few seconds of one core, so both workers stay busy and progress moves
+
+
+@dataclass
+class Rung:
+    rollouts: int
+    games: int
+    win_rate: float
+    win_ci95: tuple[float, float]
+    gain: float  # win rate minus the plan's on the same games
+    gain_ci95: tuple[float, float]
+    games_per_s: float
+    decisions: int  # searched plans
+    changed: int  # of which the searcher changed the policy's
+    changes: list[dict] = field(default_factory=list)  # most frequent: {from, to, count}
+
+
+@dataclass
+class Ladder:
+    seat: str
+    plan: str
+    games: int
+    seed: int
+    plan_win_rate: float
+    plan_win_ci95: tuple[float, float]
+    rungs: list[Rung]
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+def ladder_chunk(payload, key, start: int, count: int, keep_trials: bool):
+    """The runner's kernel on ``payload`` = (a study ``Experiment``, the seat's index): (counts: games, wins, search
+    statistics; trials: the per-game win of the seat)."""
+    from sim.games.principes.fast import chunk, search
+
+    payload, seat = payload
+    if search.searching(payload):
+        table, stats = search.run_games(payload, key, start, count)
+    else:
+        table, stats = chunk.run_games(payload, key, start, count), np.zeros((count, search.NSTAT), np.int64)
+    won = (table[:, 0] == seat).astype(np.int64)
+    counts = {"games": np.array([count]), "wins": np.array([won.sum()]), "stats": stats.sum(axis=0)}
+    return counts, ({"won": won} if keep_trials else None)
+
+
+def _experiment(raw: dict, seats: dict, source: str):
+    from sim.experiments import RUN_KEYS
+    from sim.games.principes.study import experiment_from_dict
+
+    body = {k: v for k, v in raw.items() if k not in RUN_KEYS and k != "mode"}
+    if seats is not None:
+        body["seats"] = seats
+    return experiment_from_dict({**body, "rotate": False}, source)
+
+
+def _changes(stats: np.ndarray, top: int = 5) -> list[dict]:
+    from sim.games.principes.fast.search import NACT, S_LEAD
+    from sim.games.principes.fast.state import ACTIONS
+
+    m = stats[S_LEAD : S_LEAD + NACT * NACT].reshape(NACT, NACT)
+    pairs = sorted(((int(m[a, b]), a, b) for a in range(NACT) for b in range(NACT) if m[a, b]), reverse=True)
+    return [{"from": ACTIONS[a], "to": ACTIONS[b], "count": n} for n, a, b in pairs[:top]]
+
+
+def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = DEFAULT_GAMES, seed: int | None = None,
+           workers: int = 1, progress: bool = False, source: str = "arguments") -> Ladder:  # fmt: skip
+    """The searcher at each of ``budgets`` playouts in ``seat`` against the experiment ``raw``'s field."""
+    from sim.games.principes.fast.search import S_CHANGED, S_DECISIONS
+
+    if raw.get("game") != "principes" or raw.get("mode", "multiplayer") != "multiplayer":
+        raise ConfigError(source, "game", "a Principes multiplayer experiment (the searcher plays Principes)",
+                          raw.get("game"))  # fmt: skip
+    seed = raw.get("seed", 1) if seed is None else seed
+    base = _experiment(raw, raw.get("seats"), source)
+    if seat not in base.factions:
+        raise ConfigError("--seat", "", f"one of {', '.join(base.factions)}", seat)
+    if base.engine != "fast":
+        raise ConfigError(source, "engine", "an experiment the compiled engine plays (the searcher's playouts)",
+                          base.engine)  # fmt: skip
+    specs = dict(zip(base.factions, (base.seats[i] for i in range(len(base.factions))), strict=True))
+    label = base.labels[specs[seat]]
+    uses, params = base.specs[specs[seat]]
+    if uses == "rollout":
+        raise ConfigError(source, f"seats.{seat}", "a plan for the ladder to search with", "rollout")
+    field_seats = {f: {"name": base.labels[i], "uses": u, "params": p}
+                   for f, i in specs.items() for u, p in [base.specs[i]]}  # fmt: skip
+
+    def play(experiment):
+        out = run(ladder_chunk, (experiment, experiment.factions.index(seat)), games, seed, workers, keep_trials=True,
+                  progress=progress, chunk=CHUNK, unit="game")  # fmt: skip
+        return out, out.trials["won"].astype(float)
+
+    plan_out, plan_won = play(base)
+    rungs = []
+    for n in budgets:
+        policy = {"name": label, "uses": uses, "params": params}
+        searcher = {"name": f"{label}+rollout{n}", "uses": "rollout", "params": {"rollouts": n, "policy": policy}}
+        out, won = play(_experiment(raw, {**field_seats, seat: searcher}, source))
+        stats = out.counts["stats"]
+        rungs.append(
+            Rung(
+                rollouts=n,
+                games=games,
+                win_rate=float(won.mean()),
+                win_ci95=wilson(won.sum(), games),
+                gain=float((won - plan_won).mean()),
+                gain_ci95=paired_ci(plan_won, won),
+                games_per_s=games / out.seconds if out.seconds > 0 else float("inf"),
+                decisions=int(stats[S_DECISIONS]),
+                changed=int(stats[S_CHANGED]),
+                changes=_changes(stats),
+            )  # fmt: skip
+        )
+    return Ladder(seat, label, games, int(seed), float(plan_won.mean()), wilson(plan_won.sum(), games), rungs)
+
+
+def format_ladder(result: Ladder) -> str:
+    """The ladder as a plain-text table, then each budget's most frequent changes."""
+    pct = lambda x: f"{100 * x:5.1f}"  # noqa: E731
+    lines = [
+        f"Rollout searcher in {result.seat} (policy {result.plan}), {result.games:,} games, seed {result.seed}",
+        f"  plan alone: win {pct(result.plan_win_rate)}% [{pct(result.plan_win_ci95[0])}, "
+        f"{pct(result.plan_win_ci95[1])}]",
+        f"  {'rollouts':>8}  {'win %':>6}  {'95% CI':>15}  {'gain (points)':>14}  {'95% CI':>15}  {'games/s':>8}  "
+        f"{'changed':>11}",
+    ]
+    for r in result.rungs:
+        lines.append(
+            f"  {r.rollouts:>8}  {pct(r.win_rate):>6}  [{pct(r.win_ci95[0])}, {pct(r.win_ci95[1])}]  "
+            f"{100 * r.gain:>+14.1f}  [{100 * r.gain_ci95[0]:+5.1f}, {100 * r.gain_ci95[1]:+5.1f}]  "
+            f"{r.games_per_s:>8.1f}  {r.changed:>5}/{r.decisions:<5}"
+        )
+    for r in result.rungs:
+        if r.changes:
+            said = ", ".join(
+                f"{c['to']} first, not {c['from']} ({c['count']})" if c["from"] != c["to"]
+                else f"other actions after {c['to']} ({c['count']})"
+                for c in r.changes
+            )  # fmt: skip
+            lines.append(f"  {r.rollouts} rollouts, most frequent changes: {said}")
+    return "\n".join(lines)

@@ -1,0 +1,44 @@
+"""The rollout searcher's settings (``uses: rollout``): it plays on the compiled engine only
+(``sim.games.principes.fast.search``); this class checks its parameters where every strategy's are checked.
+
+``rollouts``: playouts per candidate plan (0: play ``policy`` unchanged); ``policy``: the plan the searcher plays
+between its searched decisions and in its playouts (a built-in name, a plan file or an inline mapping, as a seat
+names one); ``objective``: ``win`` (win rate) or ``score`` (final Might share); ``choices``: ``lead`` (the policy's
+plan with each action moved to the lead) or ``all`` (every ordered plan).
+"""
+
+from __future__ import annotations
+
+from strategies.principes.base import Strategy
+
+OBJECTIVES = ("win", "score")
+CHOICES = ("lead", "all")
+FAST_ONLY = "the rollout searcher plays on the compiled engine only (engine: fast)"
+
+
+def playout_policy(params: dict) -> tuple[str, dict]:
+    """The searcher's ``policy`` as (class reference, parameters); ValueError when it is not a plan."""
+    from strategies.principes import resolve
+
+    _, uses, p = resolve(params.get("policy", Rollout.defaults["policy"]))
+    if uses == "rollout":
+        raise ValueError("rollout: policy must be a plan, not another searcher")
+    return uses, p
+
+
+class Rollout(Strategy):
+    name = "rollout"
+    defaults = {"rollouts": 16, "policy": "politician", "objective": "win", "choices": "lead"}
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        n = self.p["rollouts"]
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ValueError(f"rollout: rollouts must be a whole number ≥ 0, not {n!r}")
+        for key, allowed in (("objective", OBJECTIVES), ("choices", CHOICES)):
+            if self.p[key] not in allowed:
+                raise ValueError(f"rollout: {key} must be one of {', '.join(allowed)}, not {self.p[key]!r}")
+        playout_policy(self.p)
+
+    def plan(self, state, me, rng):
+        raise NotImplementedError(FAST_ONLY)

@@ -1,0 +1,130 @@
+"""The rollout searcher on the compiled Principes engine (``fast.search``, ``sim ladder``): with 0 playouts it plays
+its policy's games exactly, it never breaks an invariant, it beats its policy (paired, with an interval), and its
+results do not depend on chunks or workers."""
+
+import json
+
+import numpy as np
+import pytest
+
+from sim.cli import main
+from sim.errors import ConfigError
+from sim.games.principes import experiment
+from sim.games.principes.fast import chunk, search
+from sim.games.principes.fast.state import NP
+from sim.games.principes.ladder import ladder
+from sim.rng import experiment_key
+
+KEY = experiment_key(11)
+FIELD = ["builder", "politician", "conqueror", "random"]
+
+
+def searcher(n, **params):
+    return {"name": f"search{n}", "uses": "rollout", "params": {"rollouts": n, "policy": "politician", **params}}
+
+
+def payload(seats, **keys):
+    return experiment.experiment_from_dict({"seats": seats, "history": True, **keys}, "test.yaml")
+
+
+def test_zero_playouts_plays_the_policys_games_exactly():
+    plain = chunk.run_games(payload(FIELD), KEY, 0, 40)
+    table, stats = search.run_games(payload([FIELD[0], searcher(0), *FIELD[2:]]), KEY, 0, 40)
+    assert np.array_equal(table, plain)  # every column: winner, win type, Rounds, tracks, battles, die
+    assert stats.sum() == 0  # no decision searched
+
+
+def test_invariants_hold_and_the_seat_is_searched_every_round():
+    table, stats = search.run_games(payload([FIELD[0], searcher(2), *FIELD[2:]], rotate=True), KEY, 0, 12, True)
+    assert (table[:, chunk.COL["bad"]] == 0).all()  # ``invariants.violations`` after every event, searcher seated
+    rounds = table[:, chunk.COL["rounds"]]
+    assert stats[:, search.S_DECISIONS].sum() >= rounds.sum() - len(rounds)  # eliminated seats aside, one a Round
+    assert 0 < stats[:, search.S_CHANGED].sum() <= stats[:, search.S_DECISIONS].sum()
+
+
+def test_chunks_do_not_change_the_games():
+    p = payload([FIELD[0], searcher(2, objective="score"), *FIELD[2:]])
+    whole = search.run_games(p, KEY, 0, 8)
+    parts = [search.run_games(p, KEY, s, c) for s, c in ((0, 3), (3, 5))]
+    assert np.array_equal(whole[0], np.vstack([t for t, _ in parts]))
+    assert np.array_equal(whole[1], np.vstack([s for _, s in parts]))
+
+
+def test_candidates_are_legal_plans_with_the_policys_first():
+    s0, c, _, _ = chunk.compiled(payload(FIELD))
+    out = np.empty((search.MAXCAND, search.NACT), np.int64)
+    base = np.array([5, 1, 4, 0, 0, 0], np.int64)
+    for choices, expected in ((0, 6), (1, 120)):  # lead: each action first; all: every ordered 3 of 6
+        n = search.candidates(c[0], base, choices, out)
+        plans = {tuple(row[:3]) for row in out[:n]}
+        assert n == expected and len(plans) == n and tuple(out[0, :3]) == (5, 1, 4)
+        assert all(len(set(p)) == 3 and set(p) <= set(range(6)) for p in plans)  # rounds.check_plan
+    n = search.candidates(c[0], base, 0, out)
+    assert sorted(out[:n, 0]) == list(range(6)) and [2, 5, 1] in out[:n, :3].tolist()
+
+
+def test_the_searcher_beats_its_policy_on_the_same_games():
+    raw = {"game": "principes", "seed": 5, "seats": FIELD, "history": False}
+    result = ladder(raw, "masovia", [4], games=150)
+    rung = result.rungs[0]
+    assert rung.gain_ci95[0] > 0, rung  # paired: the same 150 games, seat fixed
+    assert rung.win_rate == pytest.approx(result.plan_win_rate + rung.gain)
+
+
+@pytest.mark.parametrize(
+    ("params", "expected"),
+    [
+        ({"rollouts": -1}, "rollouts"),
+        ({"rollouts": 2.5}, "rollouts"),
+        ({"objective": "glory"}, "objective must be one of win, score"),
+        ({"choices": "some"}, "choices must be one of lead, all"),
+        ({"policy": "rollout"}, "policy must be a plan"),
+        ({"policy": "nobody"}, "unknown strategy"),
+    ],
+)
+def test_bad_searcher_settings_are_config_errors(params, expected):
+    with pytest.raises(ConfigError, match=expected):
+        payload([FIELD[0], {"uses": "rollout", "params": params}, *FIELD[2:]])
+
+
+def test_the_searcher_refuses_the_reference_engine():
+    with pytest.raises(ConfigError, match="engine: .*rollout seat"):
+        payload([FIELD[0], searcher(2), *FIELD[2:]], engine="reference")
+    with pytest.raises(ConfigError, match="seats: .*fast engine"):
+        seats = {"polonia_maior": FIELD[0], "masovia": searcher(2), "polonia_minor": FIELD[2]}
+        experiment.experiment_from_dict({"players": 3, "seats": seats}, "test.yaml")  # 3 players: the reference
+
+
+def _experiment(tmp_path):
+    path = tmp_path / "field.yaml"
+    path.write_text("game: principes\nseed: 3\nhistory: false\nseats: [builder, politician, conqueror, random]\n")
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["--seat", "bohemia"], "--seat: expected one of polonia_maior"),
+        (["--seat", "masovia", "--rollouts", "4,x"], "--rollouts: expected a comma list"),
+        (["--seat", "masovia", "--games", "1"], "--games: expected a number of games ≥ 2"),
+    ],
+)
+def test_bad_ladder_flags_are_one_line_and_exit_2(tmp_path, capsys, args, expected):
+    with pytest.raises(SystemExit) as exit_:
+        main(["ladder", _experiment(tmp_path), *args, "--no-progress"])
+    err = capsys.readouterr().err.strip()
+    assert exit_.value.code == 2 and len(err.splitlines()) == 1 and expected in err, err
+
+
+def test_ladder_workers_1_and_2_agree(tmp_path, capsys):
+    runs = []
+    for workers in ("1", "2"):
+        main(["ladder", _experiment(tmp_path), "--seat", "silesia", "--rollouts", "0,2", "--games", "60",
+              "--workers", workers, "--json", "--no-progress"])  # fmt: skip
+        body = json.loads(capsys.readouterr().out)
+        for rung in body["rungs"]:
+            rung.pop("games_per_s")
+        runs.append(body)
+    assert runs[0] == runs[1]
+    assert runs[0]["rungs"][0]["gain"] == 0 and runs[0]["rungs"][0]["decisions"] == 0  # 0 playouts: the plan itself
+    assert runs[0]["rungs"][1]["decisions"] > 0 and NP == 4
