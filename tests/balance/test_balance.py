@@ -71,8 +71,9 @@ def test_balance_replays_resumes_and_reports(run, capsys, tmp_path):
 
 
 def test_a_shipped_study_names_its_tuned_plans_like_bundled_ones(run, monkeypatch, tmp_path):
-    """--ship NAME: configs/GAME/balance/NAME/ holds balance.json and equilibrium.yaml; each tuned plan becomes
-    configs/GAME/strategies/NAME-<label>.yaml, named (not pathed) by the equilibrium; the header names no local path."""
+    """--ship NAME: configs/GAME/balance/NAME/ holds balance.json and equilibrium.yaml; each tuned plan the
+    equilibrium plays becomes configs/GAME/strategies/NAME-<label>.yaml, named (not pathed) by the equilibrium; the
+    header names no local path."""
     import sim.config
     from sim.balance import loop
     from sim.balance.report import write_balance
@@ -95,12 +96,13 @@ def test_a_shipped_study_names_its_tuned_plans_like_bundled_ones(run, monkeypatc
     study = tmp_path / "principes" / "balance" / "t-ship"
     written = write_balance(result, raw, study, "sim balance …", ship="t-ship")
     assert {p.name for p in written} >= {"balance.json", "equilibrium.yaml"}
-    for label in tuned:
-        assert (tmp_path / "principes" / "strategies" / f"t-ship-{label}.yaml").exists()
+    support = {label for m in mix.values() for label in m}
+    for label in tuned:  # the plans the equilibrium plays, and no other
+        assert (tmp_path / "principes" / "strategies" / f"t-ship-{label}.yaml").exists() == (label in support)
     exp = read_yaml(study / "equilibrium.yaml")
     named = {plan for seat in exp["seats"].values() for plan in seat["mix"]}
     assert "t-ship-br-masovia-r1" in named
-    assert named <= {*(f"t-ship-{label}" for label in tuned), "builder", "conqueror", "politician", "random"}
+    assert named <= {*(f"t-ship-{label}" for label in tuned & support), "builder", "conqueror", "politician", "random"}
     plan = read_yaml(tmp_path / "principes" / "strategies" / "t-ship-br-masovia-r1.yaml")
     assert plan["params"] == {"army_target": 7}
     head = (study / "equilibrium.yaml").read_text().splitlines()[1]
