@@ -30,9 +30,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from sim.engine_choice import requested
 from sim.errors import ConfigError
 from sim.games.dark_ages import battle_stats
-from sim.games.dark_ages.fast.dispatch import choose_engine, requested
+from sim.games.dark_ages.fast.dispatch import choose_engine
 from sim.games.dark_ages.game import modules
 from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.game.ending import IN_GAME, TRIGGERS
@@ -69,6 +70,7 @@ class Experiment:
     overrides: tuple  # rules: dotted keys of any rules file → values, as sorted pairs (study.check_rules)
     modules: tuple[str, ...] = ()  # switched-on modules (game/modules.NAMES)
     engine: str = "reference"  # the engine that plays it: fast | reference (fast.dispatch.choose_engine)
+    engine_reason: str = ""  # why the reference engine plays it (empty on the fast engine)
 
 
 @dataclass(frozen=True)
@@ -104,7 +106,8 @@ def experiment_from_dict(raw: dict, source: str) -> Experiment:
     requested(raw, source)
     e = Experiment(tuple(players), tuple(rulers), tuple(strategies), params, skirmishers, max_turns, overrides,
                    mods)  # fmt: skip
-    return dataclasses.replace(e, engine=choose_engine(raw, e, source))
+    engine, reason = choose_engine(raw, e, source)
+    return dataclasses.replace(e, engine=engine, engine_reason=reason)
 
 
 def compile(experiment: Experiment) -> Payload:
