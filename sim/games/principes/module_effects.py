@@ -5,7 +5,7 @@ Keys: those of a Principes experiment (``players``, ``seats``, ``rotate``, ``var
 true, neighbors: true}`` naming the modules to compare (default: all). ``history`` is the History Cards
 (``history: true``), ``tiles`` the printed Progress Tiles (``progress: tiles``), the rest the switches of the same
 names (``experiment._variants``). ``engine: auto`` (the default) plays every configuration on the compiled engine
-when it can play them all (``fast.dispatch``: 4 players, built-in strategies; not with ``history_cards``, whose
+when it can play them all (``fast.dispatch``: 2-4 players, built-in strategies; not with ``history_cards``, whose
 blanked cards only the reference plays), else on the reference engine; ``engine: fast | reference`` as for an
 experiment.
 
