@@ -381,7 +381,7 @@ def test_duel_experiment_keys_rotation_and_engine():
         ({"players": 2, "seats": {PM: "builder", PMIN: "random"}, "variant": "wild"}, "variant"),
         ({"variant": "active"}, "variant"),
         ({"elimination": "no"}, "elimination"),
-        ({"players": 2, "seats": {PM: "builder", PMIN: "random"}, "engine": "fast", "history": False}, "engine"),
+        ({"players": 2, "seats": {PM: "builder", PMIN: "random"}, "variant": "active", "engine": "fast"}, "engine"),
         ({"mode": "module_effects", "modules": {"dice": True}}, "modules.dice"),
         ({"mode": "module_effects", "court": True}, "court"),
     ],
