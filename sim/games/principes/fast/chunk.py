@@ -67,7 +67,8 @@ def seating(seats, played, game, rotate, sid):
 
 @njit(cache=True)
 def play_games(S0a, Ca, P, F, seats, rotate, key, start, count, debug, out):
-    """``play_seated`` with 4 players: ``seats`` (NP,) strategy ids before rotation."""
+    """``experiment.play_chunk``'s loop with 4 players (``play_seated``): ``seats`` (NP,) strategy ids before
+    rotation."""
     play_seated(S0a, Ca, P, F, seats, np.arange(NP), rotate, key, start, count, debug, out)
 
 
