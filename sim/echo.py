@@ -159,7 +159,7 @@ def plain_value(value: Any) -> str:
     return plain(value) if isinstance(value, str) else _value(value)
 
 
-SKIP = {"specs", "labels", "engine", "experiment", "factions"}  # internals, or shown another way
+SKIP = {"specs", "labels", "engine", "engine_reason", "experiment", "factions"}  # internals, or shown another way
 
 
 def study_fields(parsed) -> dict[str, Any]:
@@ -191,6 +191,8 @@ def study_line(result) -> str:
     body = "; ".join(f"{k.replace('_', ' ')} {_value(v)}" for k, v in fields.items())
     engine = result.extra.get("engine")
     engine_text = STUDY_ENGINES.get(engine, engine or "the game's experiment engine")
+    if engine == "reference" and result.extra.get("engine_reason"):  # why not the compiled one (sim.engine_choice)
+        engine_text += ", because " + result.extra["engine_reason"]
     kind = type(parsed).__module__.rsplit(".", 1)[-1].replace("_", " ") if parsed is not None else "experiment"
     kind = "study" if kind in ("experiment", "multiplayer") else kind
     return f"{GAME_NAMES.get(result.game, result.game)} {kind}: {body} | engine: {engine_text}"

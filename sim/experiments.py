@@ -30,6 +30,7 @@ from sim.backends import active, make_backend
 from sim.balance.mix import has_mixture
 from sim.checkpoint import ChunkStore, config_hash
 from sim.config import blame_overrides, read_yaml
+from sim.engine_choice import reference_only
 from sim.errors import ConfigError
 from sim.results import atomic_write, write_json
 from sim.runner import default_chunk, run
@@ -65,9 +66,20 @@ class ExperimentResult:
             "title": self.title,
             **({"question": self.extra["question"]} if self.extra.get("question") else {}),
             "engine": self.extra.get("engine"),
+            **({"engine_reason": self.extra.get("engine_reason", "")} if self.extra.get("engine") == "reference"
+               else {}),  # fmt: skip
             **self.metrics,
             "seconds": round(self.seconds, 3),
         }
+
+
+def engine_of(parsed) -> dict:
+    """``engine`` and ``engine_reason`` of a validated experiment (``sim.engine_choice``): an experiment kind
+    without an ``engine`` field plays only on the reference engine."""
+    engine = getattr(parsed, "engine", None)
+    if engine is None:
+        return {"engine": "reference", "engine_reason": reference_only(parsed)}
+    return {"engine": engine, "engine_reason": getattr(parsed, "engine_reason", "")}
 
 
 def experiment_module(game: str, source: str):
@@ -200,8 +212,8 @@ def run_experiment(
         seed,
         time.perf_counter() - started,
         rows,
-        {"chunks_loaded": out.chunks_loaded, "engine": getattr(parsed, "engine", None), "experiment": parsed,
-         "question": raw.get("question")},
+        {"chunks_loaded": out.chunks_loaded, **engine_of(parsed), "experiment": parsed,
+         "question": raw.get("question")},  # fmt: skip
     )
     if store is not None:
         write_json(Path(save) / "result.json", result.to_json())

@@ -43,7 +43,8 @@ def experiment_from_dict(raw: dict, source: str):
     mode = raw.get("mode", "multiplayer")
     if mode == "solo":
         e = solo_experiment.experiment_from_dict({k: v for k, v in raw.items() if k != "engine"}, source)
-        return dataclasses.replace(e, engine=choose_engine(raw, e, source))
+        engine, reason = choose_engine(raw, e, source)
+        return dataclasses.replace(e, engine=engine, engine_reason=reason)
     if mode != "multiplayer" and "engine" in raw:
         choose_engine(raw, None, source)  # engine: fast is an error here; auto and reference play the reference
         raw = {k: v for k, v in raw.items() if k != "engine"}

@@ -32,9 +32,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from sim.engine_choice import requested
 from sim.errors import ConfigError
 from sim.games.dark_ages import battle_stats
-from sim.games.dark_ages.fast.dispatch import choose_engine, requested
+from sim.games.dark_ages.fast.dispatch import choose_engine
 from sim.games.dark_ages.game import modules
 from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.game.ending import IN_GAME, TRIGGERS
@@ -75,6 +76,7 @@ class Experiment:
     engine: str = "reference"  # the engine that plays it: fast | reference (fast.dispatch.choose_engine)
     seats: dict = dataclasses.field(default_factory=dict)  # seats: Ruler → its plan's label (one of ``strategies``)
     specs: tuple = ()  # seats: (uses, params JSON) for each label of ``strategies``; empty: each strategy runs itself
+    engine_reason: str = ""  # why the reference engine plays it (empty on the fast engine)
 
 
 @dataclass(frozen=True)
@@ -114,7 +116,8 @@ def experiment_from_dict(raw: dict, source: str) -> Experiment:
     if seated:
         labels, specs, by_ruler = seated
         e = dataclasses.replace(e, strategies=labels, seats=by_ruler, specs=specs)
-    return dataclasses.replace(e, engine=choose_engine(raw, e, source))
+    engine, reason = choose_engine(raw, e, source)
+    return dataclasses.replace(e, engine=engine, engine_reason=reason)
 
 
 def check_seats(raw: dict, source: str, rulers: list[str]) -> tuple[tuple, tuple, dict]:

@@ -77,6 +77,7 @@ class Experiment:
     variants: tuple[Setup, ...]
     engine: str = "reference"
     strict: bool = False
+    engine_reason: str = ""  # why the reference engine plays it (empty on the fast engine)
 
     @property
     def players(self) -> int:
@@ -236,13 +237,14 @@ def experiment_from_dict(raw: dict, source: str) -> Experiment:
     )  # fmt: skip
     from sim.games.hussars.fast.dispatch import choose_engine
 
-    return _replace_engine(experiment, choose_engine(raw, experiment, source))
+    engine, reason = choose_engine(raw, experiment, source)
+    return _replace_engine(experiment, engine, reason)
 
 
-def _replace_engine(experiment: Experiment, engine: str) -> Experiment:
+def _replace_engine(experiment: Experiment, engine: str, reason: str) -> Experiment:
     import dataclasses
 
-    return dataclasses.replace(experiment, engine=engine)
+    return dataclasses.replace(experiment, engine=engine, engine_reason=reason)
 
 
 def compile(experiment: Experiment) -> Experiment:

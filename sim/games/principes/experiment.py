@@ -14,9 +14,9 @@ Experiment keys (besides ``game``, ``games``, ``seed``, ``title``)::
     rules: {"taxes.people_cost": 2} # dotted overrides of any Principes rules file (rules.yaml's battle values,
                                     # game.yaml, map.yaml, history.yaml, ...: sim rules principes lists them)
     engine: auto                    # auto | fast | reference: auto plays on the compiled engine
-                                    # (sim/games/principes/fast) when it can (built-in strategies, 4
-                                    # players, any module on or off, rules the layout holds), else on the
-                                    # reference; fast insists
+                                    # (sim/games/principes/fast) when it can (built-in strategies, 2-4
+                                    # players (2-3: passive, with elimination), any module on or off,
+                                    # rules the layout holds), else on the reference; fast insists
     history: true                   # play with the History Cards (configs/principes/history.yaml); false
                                     # replays part 1's games exactly (no deck is dealt from the stream)
     progress: generic               # generic | tiles: the printed Progress Tiles (configs/principes/progress.yaml)

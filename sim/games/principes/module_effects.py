@@ -5,7 +5,7 @@ Keys: those of a Principes experiment (``players``, ``seats``, ``rotate``, ``var
 true, neighbors: true}`` naming the modules to compare (default: all). ``history`` is the History Cards
 (``history: true``), ``tiles`` the printed Progress Tiles (``progress: tiles``), the rest the switches of the same
 names (``experiment._variants``). ``engine: auto`` (the default) plays every configuration on the compiled engine
-when it can play them all (``fast.dispatch``: 4 players, built-in strategies; not with ``history_cards``, whose
+when it can play them all (``fast.dispatch``: 2-4 players, built-in strategies; not with ``history_cards``, whose
 blanked cards only the reference plays), else on the reference engine; ``engine: fast | reference`` as for an
 experiment.
 
@@ -29,6 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from sim import module_effects as paired
+from sim.engine_choice import ASKED
 from sim.errors import ConfigError
 from sim.games.principes import study
 from sim.games.principes.driver import WIN_TYPES, play_game
@@ -48,6 +49,7 @@ class ModuleEffects:
     compare: tuple[str, ...]
     cards: tuple[str, ...] = ()  # History Cards measured one by one (modules: {history_cards: true})
     engine: str = "reference"  # the engine every configuration plays on: fast | reference
+    engine_reason: str = ""  # why the reference engine plays them (empty on the fast engine)
 
 
 def experiment_from_dict(raw: dict, source: str) -> ModuleEffects:
@@ -74,11 +76,12 @@ def experiment_from_dict(raw: dict, source: str) -> ModuleEffects:
     base = study.experiment_from_dict(body, source)
     if one_by_one and wanted == "fast":
         raise ConfigError(source, "engine", "auto or reference (History Cards blanked one by one)", wanted)
-    engine = "reference"
+    engine, reason = "reference", ASKED if wanted == "reference" else "history_cards: true (blanked cards)"
     if wanted != "reference" and not one_by_one:  # every module of the comparison on at once: all or none compile
         every = {**body, "engine": wanted, **{MODULE_KEYS[m]: "tiles" if m == "tiles" else True for m in compare}}
-        engine = study.experiment_from_dict(every, source).engine
-    return ModuleEffects(base, compare, one_by_one, engine)
+        on = study.experiment_from_dict(every, source)
+        engine, reason = on.engine, on.engine_reason
+    return ModuleEffects(base, compare, one_by_one, engine, reason)
 
 
 def compile(e: ModuleEffects) -> ModuleEffects:

@@ -45,6 +45,7 @@ class Experiment:
     rules: tuple[tuple[str, object], ...]  # dotted overrides of any rules file, hashable
     history: bool = True  # History Cards on
     engine: str = "reference"  # the engine that plays it: fast | reference (fast.dispatch.choose_engine)
+    engine_reason: str = ""  # why the reference engine plays it (empty on the fast engine)
     variants: frozenset[str] = frozenset()  # optional rules on: tiles, court, princesses, neighbors (driver.play_game)
     rounds: int = 6  # game.yaml rounds.count of the rule set: the longest game (the Rounds histogram's width)
 
@@ -100,7 +101,8 @@ def experiment_from_dict(raw: dict, source: str) -> Experiment:
         variants=_variants(raw, source) | player_count.variants(raw, source, len(factions)),
         rounds=game_rules.rounds,
     )
-    return dataclasses.replace(experiment, engine=choose_engine(raw, experiment, source))
+    engine, reason = choose_engine(raw, experiment, source)
+    return dataclasses.replace(experiment, engine=engine, engine_reason=reason)
 
 
 def _variants(raw: dict, source: str) -> frozenset[str]:

@@ -43,7 +43,7 @@ CONFIGS = {
 KEY = experiment_key(77)
 GAMES = 24  # compiled games compared per configuration
 
-OTHER_MODES = {"players": "2-3 players (reference engine only)", "solo": "solo mode (reference engine only)"}
+OTHER_MODES = {"players": "2-3 players (not read by a 4-player game)", "solo": "solo mode (reference engine only)"}
 UNREACHED = {  # override key (fnmatch pattern) -> why no flip of it changes a 4-player game
     "lands.*.name": "the land's display name",
     "solo.overrides.*": "solo.yaml's overrides of game.yaml, applied by solo mode from the bundled file",

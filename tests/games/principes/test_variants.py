@@ -359,7 +359,7 @@ DUEL = {"game": "principes", "players": 2, "seats": {PM: "builder", PMIN: "conqu
 
 def test_duel_experiment_keys_rotation_and_engine():
     exp = experiment.experiment_from_dict({k: v for k, v in DUEL.items() if k != "game"}, "d.yaml")
-    assert exp.factions == (PM, PMIN) and exp.engine == "reference" and "passive" in exp.variants
+    assert exp.factions == (PM, PMIN) and exp.engine == "fast" and "passive" in exp.variants  # compiled too
     assert experiment.seat_strategies(exp, 0) != experiment.seat_strategies(exp, 1)
     result = run_experiment(DUEL, games=6, seed=2).to_json()
     for key in ("games", "seed", "win_rate", "win_rate_ci95", "win_type", "mean_rounds"):
@@ -381,7 +381,7 @@ def test_duel_experiment_keys_rotation_and_engine():
         ({"players": 2, "seats": {PM: "builder", PMIN: "random"}, "variant": "wild"}, "variant"),
         ({"variant": "active"}, "variant"),
         ({"elimination": "no"}, "elimination"),
-        ({"players": 2, "seats": {PM: "builder", PMIN: "random"}, "engine": "fast", "history": False}, "engine"),
+        ({"players": 2, "seats": {PM: "builder", PMIN: "random"}, "variant": "active", "engine": "fast"}, "engine"),
         ({"mode": "module_effects", "modules": {"dice": True}}, "modules.dice"),
         ({"mode": "module_effects", "court": True}, "court"),
     ],
@@ -436,7 +436,9 @@ def test_module_effects_play_on_the_fast_engine_when_every_configuration_compile
     with pytest.raises(ConfigError):  # the blanked History Cards only play on the reference engine
         module_effects.experiment_from_dict({**raw, "modules": {"history_cards": True}, "engine": "fast"}, path)
     duel = {"players": 2, "seats": {MAS: "conqueror", SIL: "politician"}, "modules": {"court": True}}
-    assert module_effects.experiment_from_dict(duel, path).engine == "reference"  # 2 players: the reference
+    assert module_effects.experiment_from_dict(duel, path).engine == "fast"  # 2 players: compiled too
+    active = module_effects.experiment_from_dict({**duel, "variant": "active"}, path)
+    assert active.engine == "reference" and "active" in active.engine_reason  # the Combined Actions: not compiled
 
 
 @pytest.mark.parametrize("engine", ["fast", "reference"])

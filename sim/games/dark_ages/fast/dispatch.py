@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import json
 
-from sim.errors import ConfigError
+from sim.engine_choice import choose
 from sim.games.dark_ages.fast.context import tables_for
 from sim.games.dark_ages.fast.layout import Unsupported
 from sim.games.dark_ages.fast.plans import compile_strategy
 from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.study import plan_specs
 
-ENGINES = ("auto", "fast", "reference")
 FAST_MODES = ("multiplayer", "solo")  # solo: lockstep-verified against solo_loop (tests/.../test_fast_solo.py)
 FAST_MAX_CHUNK = 2_000  # games per chunk on the fast engine (about 1 s on one core)
 
@@ -61,19 +60,6 @@ def _compiled(experiment) -> list[str]:
     return why
 
 
-def requested(raw: dict, source: str) -> str:
-    wanted = raw.get("engine", "auto")
-    if wanted not in ENGINES:
-        raise ConfigError(source, "engine", " | ".join(ENGINES), wanted)
-    return wanted
-
-
-def choose_engine(raw: dict, experiment, source: str) -> str:
-    """'fast' or 'reference' for the experiment keys ``raw``; raises ConfigError for an impossible ``fast``."""
-    wanted = requested(raw, source)
-    if wanted == "reference":
-        return "reference"
-    why = fast_obstacles(raw, experiment)
-    if wanted == "fast" and why:
-        raise ConfigError(source, "engine", "auto or reference: the fast engine cannot play " + "; ".join(why), "fast")
-    return "reference" if why else "fast"
+def choose_engine(raw: dict, experiment, source: str) -> tuple[str, str]:
+    """('fast', '') or ('reference', why) for the experiment keys ``raw`` (``sim.engine_choice.choose``)."""
+    return choose(raw, source, lambda: fast_obstacles(raw, experiment))

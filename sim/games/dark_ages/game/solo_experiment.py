@@ -50,6 +50,7 @@ class SoloExperiment:
     overrides: tuple
     modules: tuple[str, ...] = ()  # switched-on modules (game/modules.SOLO_MODULES)
     engine: str = "reference"  # the engine that plays it: fast | reference (fast.dispatch.choose_engine)
+    engine_reason: str = ""  # why the reference engine plays it (empty on the fast engine)
 
 
 def categories(e: SoloExperiment) -> tuple[tuple[str, ...], tuple[str, ...]]:

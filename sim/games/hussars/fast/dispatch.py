@@ -9,9 +9,8 @@ stream (tests/games/hussars/fast), so the choice changes the speed, not the resu
 
 from __future__ import annotations
 
-from sim.errors import ConfigError
+from sim.engine_choice import choose
 
-ENGINES = ("auto", "fast", "reference")
 FAST_MAX_CHUNK = 20_000  # games per chunk on the compiled engine
 
 
@@ -36,13 +35,6 @@ def fast_obstacles(raw: dict, experiment) -> list[str]:
     return why
 
 
-def choose_engine(raw: dict, experiment, source: str) -> str:
-    wanted = raw.get("engine", "auto")
-    if wanted not in ENGINES:
-        raise ConfigError(source, "engine", " | ".join(ENGINES), wanted)
-    if wanted == "reference":
-        return "reference"
-    why = fast_obstacles(raw, experiment)
-    if wanted == "fast" and why:
-        raise ConfigError(source, "engine", "auto or reference: the fast engine cannot play " + "; ".join(why), "fast")
-    return "reference" if why else "fast"
+def choose_engine(raw: dict, experiment, source: str) -> tuple[str, str]:
+    """('fast', '') or ('reference', why) for the experiment keys ``raw`` (``sim.engine_choice.choose``)."""
+    return choose(raw, source, lambda: fast_obstacles(raw, experiment))

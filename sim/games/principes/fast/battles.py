@@ -15,7 +15,7 @@ from numba import njit
 
 from sim.games.principes.fast.cards import discard, draw_into, enforce_hand_limit
 from sim.games.principes.fast.control import BUILD_CASTLE, controller
-from sim.games.principes.fast.dynasty import prince_died
+from sim.games.principes.fast.dynasty import prince_died, respawn
 from sim.games.principes.fast.effects import holds
 from sim.games.principes.fast.princesses import after_battle
 from sim.games.principes.fast.state import (
@@ -451,6 +451,9 @@ def battle(S, C, land, attacker, rs):
         S.people[loser] = clamp(C, S.people[loser] - C.lose_people)
     for i in range(ndead):
         prince_died(S, C, dead[i])
+    for side in (attacker, defender):  # 2-3 players: a non-player Prince removed respawns on one of his lands
+        if side < NP and S.nonplayer[side]:
+            respawn(S, C, side)
     after_battle(S, C, land, winner)
     for side in (attacker, defender):  # Battle Order 10
         if is_player(S, side):

@@ -20,7 +20,7 @@ from sim import numba_cache
 from sim.games.principes.fast.control import might
 from sim.games.principes.fast.driver import play_game
 from sim.games.principes.fast.policy.params import NPF, NPI, compile_strategy
-from sim.games.principes.fast.setup import MODULES, compile_tables
+from sim.games.principes.fast.setup import MODULES, PLAYER_VARIANTS, compile_tables
 from sim.games.principes.fast.state import NKINDS, NP, NSYM, STATE, Unsupported
 from sim.games.principes.study import columns, game_rules
 from sim.rng import trial_state
@@ -57,28 +57,35 @@ def write_row(S, C, sid, winner, wt, rounds, actions, bad, row):
 
 
 @njit(cache=True)
-def seat_game(seats, rotate, key, game, sid, rs):
-    """``study.seat_strategies``: each Principality's strategy id in game ``game`` into ``sid``, and the game's stream
-    (seed, game) into ``rs``."""
-    shift = game % NP if rotate else 0
-    for j in range(NP):
-        sid[j] = seats[(j + shift) % NP]
-    rs[0] = trial_state(key, game)
+def seating(seats, played, game, rotate, sid):
+    """``study.seat_strategies``: the strategy row of each played Principality in game ``game`` into ``sid``."""
+    r = played.shape[0]
+    shift = game % r if rotate else 0
+    for j in range(r):
+        sid[played[j]] = seats[(j + shift) % r]
 
 
 @njit(cache=True)
 def play_games(S0a, Ca, P, F, seats, rotate, key, start, count, debug, out):
+    """``experiment.play_chunk``'s loop with 4 players (``play_seated``): ``seats`` (NP,) strategy ids before
+    rotation."""
+    play_seated(S0a, Ca, P, F, seats, np.arange(NP), rotate, key, start, count, debug, out)
+
+
+@njit(cache=True)
+def play_seated(S0a, Ca, P, F, seats, played, rotate, key, start, count, debug, out):
     """``experiment.play_chunk``'s loop: games ``start .. start+count-1`` into ``out`` (count, len(COLUMNS)) int64;
-    ``seats`` (NP,) strategy ids before rotation."""
+    ``seats`` (R,) strategy ids before rotation of the ``played`` (R,) Principalities (``seating``)."""
     S0, C = S0a[0], Ca[0]
     Sa = np.empty(1, S0a.dtype)
     rs = np.empty(1, np.uint64)
-    sid = np.empty(NP, np.int64)
+    sid = np.zeros(NP, np.int64)  # a non-player's row is never asked
     trace = np.empty(0, S0a.dtype)
     tn = np.zeros(1, np.int64)
     for g in range(count):
         game = start + g
-        seat_game(seats, rotate, key, game, sid, rs)
+        seating(seats, played, game, rotate, sid)
+        rs[0] = trial_state(key, game)
         winner, wt, rounds, actions, bad = play_game(S0, C, P, F, sid, rs, Sa, debug, trace, tn)
         write_row(Sa[0], C, sid, winner, wt, rounds, actions, bad, out[g])
 
@@ -87,15 +94,16 @@ _PAYLOADS: dict[tuple, tuple] = {}
 
 
 def compiled(payload):
-    """(S0, tables, P, F) for an experiment's rule set, strategies and modules (``history`` and its variants)."""
+    """(S0, tables, P, F) for an experiment's rule set, strategies, modules (``history`` and its variants) and
+    played Principalities (2-3 players: the others are non-players, ``nonplayers.setup`` deploys them)."""
     specs = json.dumps([[u, p] for u, p in payload.specs], sort_keys=True)
-    modules = set(getattr(payload, "variants", ()) or ())
+    modules = set(getattr(payload, "variants", ()) or ()) - set(PLAYER_VARIANTS)
     if getattr(payload, "history", False):
         modules.add("history")
-    key = (payload.rules, specs, frozenset(modules))
+    key = (payload.rules, specs, frozenset(modules), tuple(getattr(payload, "factions", ())))
     if key not in _PAYLOADS:
         rules = game_rules(payload.rules)
-        c, s0 = compile_tables(rules, frozenset(modules))
+        c, s0 = compile_tables(rules, frozenset(modules), non_players(payload, rules))
         rows = [compile_strategy(uses, params, rules) for uses, params in json.loads(specs)]
         p = np.array([r[0] for r in rows], np.int64).reshape(len(rows), NPI)
         f = np.array([r[1] for r in rows], np.float64).reshape(len(rows), NPF)
@@ -103,35 +111,64 @@ def compiled(payload):
     return _PAYLOADS[key]
 
 
+def non_players(payload, rules) -> frozenset[str]:
+    """The Principalities ``payload.factions`` leaves out (a payload without factions: every one is played)."""
+    factions = getattr(payload, "factions", None) or rules.board.principalities
+    return frozenset(p for p in rules.board.principalities if p not in factions)
+
+
+def played(payload) -> np.ndarray:
+    """The played Principalities' indices (board order), the order of ``payload.factions``."""
+    return np.array([game_rules(payload.rules).board.principalities.index(p) for p in payload.factions], np.int64)
+
+
+def seat_table(out: np.ndarray, payload) -> np.ndarray:
+    """The per-game table of the played Principalities only (``study.columns(R)``, winner as their index) from the
+    kernel's 4-Principality table; the table itself with 4 players."""
+    where = played(payload)
+    if len(where) == NP:
+        return out
+    pick = []
+    for name in columns(len(where)):
+        head, _, j = name.rpartition("_")
+        pick.append(COL[f"{head}_{where[int(j)]}"] if j.isdigit() else COL[name])  # a seat's column, or the game's
+    table = out[:, pick]
+    to_seat = np.full(NP + 1, -1, np.int64)  # index NP: no winner (-1)
+    to_seat[where] = np.arange(len(where))
+    table[:, 0] = to_seat[out[:, 0]]
+    return table
+
+
 def check_supported(payload) -> None:
     """Raise ``state.Unsupported`` when the fast engine cannot play ``payload`` (a ``study.Experiment``)."""
-    other = sorted(set(getattr(payload, "variants", ()) or ()) - set(MODULES))
+    other = sorted(set(getattr(payload, "variants", ()) or ()) - set(MODULES) - set(PLAYER_VARIANTS))
     if other:
         raise Unsupported(f"optional modules the fast engine does not play: {', '.join(other)}")
     compiled(payload)
 
 
 def run_games(payload, key, start: int, count: int, debug: bool = False) -> np.ndarray:
-    """The per-game table (count, len(COLUMNS)) int64 for games ``start .. start+count-1``."""
+    """The per-game table (count, len(study.columns(R))) int64 of games ``start .. start+count-1`` (R players)."""
     from sim.games.principes.fast import search
 
-    if search.searching(payload):  # a rollout seat: the searched games (``fast.search``)
+    if search.searching(payload):  # a rollout seat (4 players): the searched games (``fast.search``)
         return search.run_games(payload, key, start, count, debug)[0]
     s0, c, p, f = compiled(payload)
     out = np.zeros((count, len(COLUMNS)), np.int64)
     seats = np.array(payload.seats, np.int64)
     numba_cache.call(
-        play_games, s0, c, p, f, seats, bool(payload.rotate), np.uint64(key), int(start), int(count), debug, out
+        play_seated, s0, c, p, f, seats, played(payload), bool(payload.rotate), np.uint64(key), int(start),
+        int(count), debug, out,
     )
-    return out
+    return seat_table(out, payload)
 
 
 def trace_game(payload, key, game: int, max_events: int = 200):
     """Play game ``game`` alone and keep the state after every action and every Round's History icons: (result
     tuple, ``STATE`` records (events,))."""
     s0, c, p, f = compiled(payload)
-    shift = game % NP if payload.rotate else 0
-    sid = np.array([payload.seats[(j + shift) % NP] for j in range(NP)], np.int64)
+    sid = np.zeros(NP, np.int64)
+    seating(np.array(payload.seats, np.int64), played(payload), game, bool(payload.rotate), sid)
     rs = np.array([trial_state(np.uint64(key), game)], np.uint64)
     sa = STATE.new()
     trace = STATE.new(max_events)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.principes.fast.state import NL, NP, clamp
+from sim.games.principes.fast.state import NL, NP, clamp, is_player
 
 BUILD_CASTLE, BUILD_TILTYARD, BUILD_ABBEY = 1, 2, 3
 
@@ -113,7 +113,7 @@ def retrack(S, C, people0, clergy0):
     c1 = np.zeros(NP, np.int64)
     support_all(S, C, p1, c1)
     for p in range(NP):
-        if S.eliminated[p]:
+        if not is_player(S, p):  # ``out.players``: not the eliminated, not the non-players
             continue
         S.people[p] = clamp(C, S.people[p] + p1[p] - people0[p])
         S.clergy[p] = clamp(C, S.clergy[p] + c1[p] - clergy0[p])

@@ -1,9 +1,10 @@
 """Which engine plays an experiment: the experiment key ``engine: auto | fast | reference`` (default auto).
 
 ``auto`` takes the fast engine when it plays exactly the experiment's game: every seat a built-in strategy
-(random, builder, conqueror, politician, with parameter overrides of the kinds their defaults have), 4 players,
-History on or off, Court texts, Princesses, Neighbors and the printed Progress Tiles (``court``, ``princesses``,
-``neighbors``, ``progress: tiles``: ``FAST_MODULES``, ``FAST_VALUES``) each on or off, no other optional module
+(random, builder, conqueror, politician, with parameter overrides of the kinds their defaults have), 2, 3 or 4
+players (2-3: the passive variant, with elimination; ``PLAYER_VARIANTS``), History on or off, Court texts,
+Princesses, Neighbors and the printed Progress Tiles (``court``, ``princesses``, ``neighbors``, ``progress:
+tiles``: ``FAST_MODULES``, ``FAST_VALUES``) each on or off, no other optional module
 switched on (any key outside ``CORE_KEYS`` with a truthy value other than its documented "off" value counts as on,
 so switches added later fall back to the reference by themselves), and a rule set (``rules:`` overrides of any
 rules file) the compiled layout can hold (``setup.compile_tables``: every value reaches the compiled engine as data).
@@ -15,26 +16,24 @@ from __future__ import annotations
 
 import json
 
+from sim.engine_choice import choose, requested
 from sim.errors import ConfigError
 from sim.games.principes.fast.policy.params import compile_strategy
-from sim.games.principes.fast.setup import compile_tables
+from sim.games.principes.fast.setup import PLAYER_VARIANTS, compile_tables
 from sim.games.principes.fast.state import Unsupported
 from sim.games.principes.game.setup import load_game_rules
 
-ENGINES = ("auto", "fast", "reference")
 CORE_KEYS = ("players", "seats", "rotate", "strict", "rules", "history", "engine")
-OFF_VALUES = {"progress": ("generic",)}  # a switch's default that is truthy but means "off"
+OFF_VALUES = {"progress": ("generic",), "elimination": (True,)}  # a switch's truthy default that means "off"
 # optional modules the fast engine plays (``study._variants`` names)
 FAST_MODULES = ("court", "princesses", "neighbors", "tiles")
-FAST_VALUES = {"progress": ("tiles",)}  # other values of a switch the fast engine plays (``tiles``)
+FAST_VALUES = {"progress": ("tiles",), "variant": PLAYER_VARIANTS}  # other values of a switch the fast engine plays
 FAST_MAX_CHUNK = 10_000  # games per chunk on the fast engine (about 4 s on one core)
 
 
 def fast_obstacles(raw: dict, experiment) -> list[str]:
     """Why the fast engine cannot play ``experiment`` (built from ``raw``); empty when it can."""
     why = []
-    if len(experiment.factions) != 4:
-        why.append(f"players: {len(experiment.factions)} (the fast engine plays 4-player games)")
     for key, value in raw.items():
         if key in FAST_MODULES:
             continue  # on or off, the fast engine plays it
@@ -42,7 +41,7 @@ def fast_obstacles(raw: dict, experiment) -> list[str]:
             continue
         if key not in CORE_KEYS and value and value not in OFF_VALUES.get(key, ()):
             why.append(f"{key}: {json.dumps(value)} (an optional module the fast engine does not play)")
-    variants = set(getattr(experiment, "variants", None) or ()) - set(FAST_MODULES)
+    variants = set(getattr(experiment, "variants", None) or ()) - set(FAST_MODULES) - set(PLAYER_VARIANTS)
     if variants and not why:
         why.append(f"optional modules on: {', '.join(sorted(variants))}")
     rules = load_game_rules({k: json.loads(v) for k, v in experiment.rules})
@@ -59,21 +58,17 @@ def fast_obstacles(raw: dict, experiment) -> list[str]:
     return why
 
 
-def choose_engine(raw: dict, experiment, source: str) -> str:
-    """'fast' or 'reference' for the experiment keys ``raw``; raises ConfigError for an impossible ``fast``."""
-    wanted = raw.get("engine", "auto")
-    if wanted not in ENGINES:
-        raise ConfigError(source, "engine", " | ".join(ENGINES), wanted)
-    search = any(uses == "rollout" for uses, _ in experiment.specs)  # playouts run on the compiled engine only
-    if wanted == "reference" and search:
+def choose_engine(raw: dict, experiment, source: str) -> tuple[str, str]:
+    """('fast', '') or ('reference', why) for the experiment keys ``raw`` (``sim.engine_choice.choose``); a rollout
+    seat searches on the compiled engine only, so it refuses the reference engine and any obstacle."""
+    search = any(uses == "rollout" for uses, _ in experiment.specs)
+    if search and requested(raw, source) == "reference":
         raise ConfigError(source, "engine", "auto or fast for a rollout seat (it searches on the compiled engine)",
                           "reference")  # fmt: skip
-    if wanted == "reference":
-        return "reference"
-    why = fast_obstacles(raw, experiment)
-    if why and search:
-        raise ConfigError(source, "seats", "a rollout seat in a game the fast engine plays: " + "; ".join(why),
-                          "rollout")  # fmt: skip
-    if wanted == "fast" and why:
-        raise ConfigError(source, "engine", "auto or reference: the fast engine cannot play " + "; ".join(why), "fast")
-    return "reference" if why else "fast"
+    if search and len(experiment.factions) != 4:
+        raise ConfigError(source, "players", "4 for a rollout seat (the searcher plays 4-player games)",
+                          len(experiment.factions))  # fmt: skip
+    engine, why = choose(raw, source, lambda: fast_obstacles(raw, experiment))
+    if search and engine == "reference":
+        raise ConfigError(source, "seats", "a rollout seat in a game the fast engine plays: " + why, "rollout")
+    return engine, why

@@ -43,6 +43,7 @@ from sim.games.principes.fast.state import (
     TK_CHURCH_SCHOOLS,
     TK_LADY,
     TK_NEW_MECHANISMS,
+    is_player,
     period,
 )
 from sim.games.principes.fast.taxes import taxes
@@ -58,7 +59,7 @@ def new_game(S, C, rs):
     """``driver.new_game`` after the deployment (``S`` holds it): the starting hands (``setup.deal_starting_hands``),
     the Market, the History deck."""
     for p in range(NP):
-        if S.eliminated[p]:
+        if not is_player(S, p):  # non-players (2-3 players) draw none
             continue
         for kind in range(3):
             for _ in range(C.start_cards[kind]):

@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.principes.fast.control import control_all, land_might
-from sim.games.principes.fast.state import NC, NL, NP, PRINCE, add_units, period
+from sim.games.principes.fast.state import NC, NL, NP, PRINCE, add_units, is_player, period
 
 
 @njit(cache=True)
@@ -58,7 +58,7 @@ def eliminate(S, C, p):
     if S.princeps == p:
         for i in range(1, NP + 1):  # the turn order from the Princeps, the Princeps last
             q = C.seats[(seats_start + step * i) % NP]
-            if not S.eliminated[q]:
+            if is_player(S, q):
                 S.princeps = q
                 break
 
@@ -83,7 +83,7 @@ def end_of_period(S, C):
     ending = period(S, C)
     alive = np.empty(NP, np.int64)
     for p in range(NP):
-        alive[p] = 1 - S.eliminated[p]
+        alive[p] = is_player(S, p)  # ``out.players``
     for p in range(NP):
         if not alive[p] or S.reign[p] > ending:
             continue
@@ -92,3 +92,20 @@ def end_of_period(S, C):
             S.reign[p] = ending + 1
         else:
             eliminate(S, C, p)
+
+
+@njit(cache=True)
+def respawn(S, C, f):
+    """``dynasty.respawn``: a removed non-player Prince returns at once to the own land it controls with the lowest
+    Might (ties in board order); with none he stays off the Map."""
+    if S.pool[f, PRINCE] <= 0:
+        return
+    ctrl = np.empty(NL, np.int64)
+    control_all(S, C, ctrl)
+    best = -1
+    for land in range(NL):
+        if C.princ[land] == f and ctrl[land] == f and (best < 0 or land_might(S, C, land) < land_might(S, C, best)):
+            best = land
+    if best >= 0:
+        S.pool[f, PRINCE] -= 1
+        add_units(S, best, f, PRINCE, 1)

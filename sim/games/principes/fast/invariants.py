@@ -38,7 +38,8 @@ def violations(S, C, S0):
     not conserved (printed tiles: also more face up than a colour's spaces, 2 identical tiles held, more of a colour
     than 3), 512 control out of range or held by an eliminated player, 1024 Invaders left on the Map (or Teutonic
     Knights lost or made), 2048 Neighbor figures not conserved (Neighbors on), 4096 battle statistics out of step (a
-    count below 0, more attacker wins than battles). ``S0`` is the starting position (before the deal)."""
+    count below 0, more attacker wins than battles), 8192 a non-player with gold or cards, or eliminated. ``S0`` is
+    the starting position (before the deal)."""
     bad = 0
     for p in range(NP):
         for k in range(NK):
@@ -49,6 +50,8 @@ def violations(S, C, S0):
                 bad |= 1
         if S.gold[p] < 0:
             bad |= 2
+        if S.nonplayer[p] and (S.gold[p] or S.eliminated[p] or S.hands[p].sum()):
+            bad |= 8192  # 2-3 players: a non-player has no Treasury, no hand, and is never eliminated
         if not C.track_lo <= S.people[p] <= C.track_hi or not C.track_lo <= S.clergy[p] <= C.track_hi:
             bad |= 4
     if gold_in_supply(S, C) < 0:

@@ -9,7 +9,7 @@ from numba import njit
 from sim.games.principes.fast.cards import discard, draw_into
 from sim.games.principes.fast.control import control_all, controller
 from sim.games.principes.fast.effects import council_bonus
-from sim.games.principes.fast.state import NL, NP, clamp
+from sim.games.principes.fast.state import NL, NP, clamp, is_player
 from sim.games.principes.fast.turn_order import turn_order
 
 NEIGHBOR_CARD = 2  # ``tables.card_type``
@@ -105,7 +105,7 @@ def council(S, C, host, plays, nplays):
     for t in range(3):
         top = -1
         for q in range(NP):
-            if not S.eliminated[q] and stand[q, t] > top:
+            if is_player(S, q) and stand[q, t] > top:
                 top = stand[q, t]
         leads += stand[host, t] == top
         crowned = crowned and stand[host, t] >= C.coronation

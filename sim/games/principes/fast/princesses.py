@@ -16,7 +16,7 @@ from numba import njit
 from sim.games.principes.fast.cards import discard, trade_for_gold
 from sim.games.principes.fast.control import controller
 from sim.games.principes.fast.history.common import rivals_by_strength
-from sim.games.principes.fast.state import NNB, NP, clamp
+from sim.games.principes.fast.state import NNB, NP, clamp, is_player
 
 DISCARD, GOLD, PEOPLE, CLERGY = 0, 1, 2, 3  # what a card given up is used for (``princesses.lose_card``'s ``use``)
 OWN_CAPITAL, RIVAL_CAPITAL, NEIGHBOR = 0, 1, 2  # ``princesses.MISSIONS``
@@ -52,7 +52,7 @@ def options(S, C, p, out):
             a = i - 1
             if a == p:
                 continue
-        if S.eliminated[a] or (C.capital_control and controller(S, C, C.capital[a]) != a):
+        if not is_player(S, a) or (C.capital_control and controller(S, C, C.capital[a]) != a):
             continue
         out[n] = a
         n += 1

@@ -23,7 +23,7 @@ import numpy as np
 from numba import njit
 
 from sim import numba_cache
-from sim.games.principes.fast.chunk import COLUMNS, compiled, seat_game, write_row
+from sim.games.principes.fast.chunk import COLUMNS, compiled, seating, write_row
 from sim.games.principes.fast.control import might
 from sim.games.principes.fast.driver import new_game, play_on, round_rest, round_start
 from sim.games.principes.fast.policy import hooks
@@ -176,9 +176,11 @@ def play_games(S0a, Ca, P, F, X, seats, rotate, key, start, count, debug, out, s
     rs = np.empty(1, np.uint64)
     sid = np.empty(NP, np.int64)
     skey = mix(key ^ SALT)
+    everyone = np.arange(NP)  # a searching game seats 4 players (fast.dispatch)
     for g in range(count):
         game = start + g
-        seat_game(seats, rotate, key, game, sid, rs)
+        seating(seats, everyone, game, rotate, sid)
+        rs[0] = trial_state(key, game)
         winner, wt, rounds, actions, bad = play_searched(
             S0, C, P, F, X, sid, rs, trial_state(skey, game), Sa, Sp, debug, stats[g]
         )

@@ -55,7 +55,7 @@ from sim.games.principes.fast.state import (
     tile_ids,
     to_state,
 )
-from sim.games.principes.game import effects
+from sim.games.principes.game import effects, nonplayers
 from sim.games.principes.game import neighbors as game_neighbors
 from sim.games.principes.game.setup import initial_state
 from sim.games.principes.game.state import UNITS
@@ -77,6 +77,7 @@ ICONS = (
 SYM_PEOPLE, SYM_CLERGY, SYM_EITHER = 1, 2, 3  # ``card_sym``: a card's support symbol (0 a Battle Card)
 NB_ANY = 6  # ``card_nb`` of an "Any Neighbors" card
 MODULES = ("history", "court", "princesses", "neighbors", "tiles")  # the optional rules the engine plays
+PLAYER_VARIANTS = ("passive",)  # 2-3 players: the passive variant (nothing moves the non-players) is played
 TILE_PARAMS = {  # printed tiles' effect kind → (first parameter, second parameter) names (``tile_par``/``tile_par2``)
     "chronicle": ("support", None),
     "third_slot": ("slots", None),
@@ -248,16 +249,17 @@ TABLES = Layout(
 )
 
 
-_COMPILED: dict[tuple[str, frozenset[str]], tuple[np.ndarray, np.ndarray]] = {}
+_COMPILED: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
 
 
-def compile_tables(rules, modules=frozenset()) -> tuple[np.ndarray, np.ndarray]:
-    """(``TABLES`` record, starting ``STATE`` record before the deal) for a ``setup.GameRules`` and the optional
-    ``modules`` on (``MODULES``); both arrays of length 1, cached per ``rules.digest``."""
+def compile_tables(rules, modules=frozenset(), non_players=frozenset()) -> tuple[np.ndarray, np.ndarray]:
+    """(``TABLES`` record, starting ``STATE`` record before the deal) for a ``setup.GameRules``, the optional
+    ``modules`` on (``MODULES``) and the ``non_players`` (2-3 players: ``nonplayers.setup`` deploys them, as
+    ``driver.new_game`` does); both arrays of length 1, cached per ``rules.digest``."""
     other = sorted(set(modules) - set(MODULES))
     if other:
         raise Unsupported(f"optional modules the fast engine does not play: {', '.join(other)}")
-    key = (rules.digest, frozenset(modules))
+    key = (rules.digest, frozenset(modules), frozenset(non_players))
     if key not in _COMPILED:
         c = TABLES.new()
         _fill(c.view(np.recarray)[0], rules, key[1])
@@ -265,6 +267,8 @@ def compile_tables(rules, modules=frozenset()) -> tuple[np.ndarray, np.ndarray]:
         start = initial_state(rules.board, rules)
         if "neighbors" in modules:
             start = game_neighbors.enable(start)  # the Neighbor deck by card identity, before the hands are dealt
+        if non_players:
+            start = nonplayers.setup(start, non_players)  # before the hands: non-players draw none
         _COMPILED[key] = (c, to_state(start))
     return _COMPILED[key]
 

@@ -494,6 +494,8 @@ FIELDS: tuple[Spec, ...] = (
     _spec("reign", (NP,), "Period of each ruling Prince", *_per_player("reign")),
     _spec("princes_left", (NP, MAXPERIODS + 2), "unused Prince cards (column = Period)", _princes_enc, _princes_dec),
     _spec("eliminated", (NP,), "1 once a Principality's dynasty ended", _elim_enc, _elim_dec),
+    _spec("nonplayer", (NP,), "1 for a Principality no player controls (2-3 players: ``game.nonplayers``)",
+          lambda s, n: [p in s.non_players for p in n.board.principalities], _derived),
     _spec("round", (), "the Round being played", *_scalar("round", _same, _same)),
     _spec("princeps", (), "the Princeps (Principality index)", _princeps, _princeps_dec),
     _spec("clockwise", (), "1 while the turn order runs clockwise", *_scalar("clockwise", _flag, _bool)),
@@ -572,8 +574,8 @@ def clamp(C, x):
 
 @njit(cache=True)
 def is_player(S, f):
-    """``battles.is_player``: a Principality still in the game."""
-    return f < NP and S.eliminated[f] == 0
+    """``battles.is_player``: a Principality still in the game, played by someone (``state.State.players``)."""
+    return f < NP and S.eliminated[f] == 0 and S.nonplayer[f] == 0
 
 
 @njit(cache=True)

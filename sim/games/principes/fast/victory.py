@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from sim.games.principes.fast.state import NP
+from sim.games.principes.fast.state import NP, is_player
 
 CORONATION, LAST_PRINCE, PRINCEPS, DRAW = 0, 1, 2, 3  # ``driver.WIN_TYPES`` indices
 
@@ -17,7 +17,7 @@ def result(S):
     alive = 0
     last = -1
     for p in range(NP):
-        if not S.eliminated[p]:
+        if is_player(S, p):  # ``state.players``
             alive += 1
             last = p
     if alive == 0:

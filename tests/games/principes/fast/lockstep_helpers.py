@@ -35,6 +35,7 @@ def lockstep(ex, key, games):
         mismatch = first_difference(STATE, states, trace)
         assert mismatch is None, f"game {game}: {mismatch}"
         assert WIN_TYPES[wt] == rec.win_type and rounds == rec.rounds
-        assert (winner if winner >= 0 else None) == (ex.factions.index(rec.winner) if rec.winner else None)
+        board = game_rules(ex.rules).board.principalities  # the kernel names Principalities in board order
+        assert (winner if winner >= 0 else None) == (board.index(rec.winner) if rec.winner else None)
         seen.append(rec)
     return seen

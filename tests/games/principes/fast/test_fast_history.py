@@ -78,4 +78,5 @@ def test_history_switch():
     assert payload(court=True, princesses=True).engine == "fast"
     assert payload(progress="tiles").engine == "fast"
     three = {"polonia_maior": "builder", "masovia": "conqueror", "silesia": "random"}
-    assert payload(players=3, seats=three).engine == "reference"
+    assert payload(players=3, seats=three).engine == "fast"  # 2-3 players: compiled too (test_fast_players)
+    assert payload(players=3, seats=three, variant="active").engine == "reference"

@@ -7,7 +7,7 @@ from numba import njit
 
 from sim.games.principes.fast.effects import council_bonus
 from sim.games.principes.fast.politics import play_support, positions_all, tracks_needed
-from sim.games.principes.fast.state import NP
+from sim.games.principes.fast.state import NP, is_player
 from sim.games.principes.fast.turn_order import turn_order
 
 
@@ -28,7 +28,7 @@ def common_council(S, C, plays, nplays):
     top = np.full(3, -1, np.int64)
     for t in range(3):
         for q in range(NP):
-            if not S.eliminated[q] and stand[q, t] > top[t]:
+            if is_player(S, q) and stand[q, t] > top[t]:
                 top[t] = stand[q, t]
     crown = -1
     claim = -1

@@ -8,7 +8,7 @@ from numba import njit
 from sim.games.principes.fast.control import control_all, retrack, support_all
 from sim.games.principes.fast.history.common import richness, rivals_by_strength
 from sim.games.principes.fast.princesses import princess_land
-from sim.games.principes.fast.state import NL, NP, T_DIVISION
+from sim.games.principes.fast.state import NL, NP, T_DIVISION, is_player
 
 
 @njit(cache=True)
@@ -19,7 +19,7 @@ def candidates(S, C, p, out):
     n = 0
     for land in range(NL):
         owner = C.princ[land]
-        if owner == p or owner < 0 or S.eliminated[owner]:
+        if owner == p or owner < 0 or not is_player(S, owner):
             continue
         if S.presence[land] or S.division[land] or ctrl[land] != owner:
             continue

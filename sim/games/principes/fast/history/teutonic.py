@@ -10,7 +10,7 @@ from sim.games.principes.fast.building import next_city
 from sim.games.principes.fast.control import BUILD_CASTLE, controller, retrack, support_all
 from sim.games.principes.fast.dynasty import prince_died
 from sim.games.principes.fast.history import invaders
-from sim.games.principes.fast.state import F_PRUSSIANS, F_TEUTONIC, NK, NP, PRINCE, T_CASTLE, add_units
+from sim.games.principes.fast.state import F_PRUSSIANS, F_TEUTONIC, NK, NP, PRINCE, T_CASTLE, add_units, is_player
 
 
 @njit(cache=True)
@@ -19,7 +19,7 @@ def caller(S, C):
     if S.teutonic:
         return -1
     who = controller(S, C, C.pomland[F_TEUTONIC - NP])
-    return who if 0 <= who < NP and not S.eliminated[who] else -1
+    return who if 0 <= who < NP and is_player(S, who) else -1
 
 
 @njit(cache=True)

@@ -77,6 +77,7 @@ from sim.games.principes.fast.state import (
     PRINCE,
     T_CASTLE,
     figures,
+    is_player,
 )
 from sim.games.principes.fast.taxes import can_tax
 
@@ -118,7 +119,7 @@ def scripted_target(S, C, P, F, p, moves):
     weakest = -1
     wkey = 1 << 40
     for q in range(NP):
-        if S.eliminated[q]:
+        if not is_player(S, q):  # ``state.players``
             continue
         key = on_map(S, q) * NP + C.prank[q]
         if key < wkey:
@@ -186,7 +187,7 @@ def scripted_target(S, C, P, F, p, moves):
         owner = ctrl[dest]
         if owner == p:
             continue
-        is_pl = 0 <= owner < NP
+        is_pl = 0 <= owner < NP and S.nonplayer[owner] == 0  # a non-player's units are neutral (2-3 players)
         if (is_pl and not P[P_ATT_PLAYERS]) or (not is_pl and not P[P_ATT_NEUTRAL]):
             continue
         if power[dest] == 0:
@@ -336,7 +337,7 @@ def scripted_politics(S, C, P, p):
     for t in range(3):
         top = -(1 << 30)
         for q in range(NP):
-            if q != p and not S.eliminated[q] and stand[q, t] > top:
+            if q != p and is_player(S, q) and stand[q, t] > top:
                 top = stand[q, t]
         leads += mine[t] >= top
         crowned = crowned and mine[t] >= C.track_hi
