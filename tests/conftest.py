@@ -22,6 +22,8 @@ run_experiment({"game": "dark_ages", "mode": "solo", "engine": "fast"}, games=1,
 from sim.experiments import run_experiment
 run_experiment({"game": "principes", "seats": ["builder", "conqueror", "politician", "random"], "neighbors": True,
                 "progress": "tiles", "court": True, "princesses": True, "engine": "fast"}, games=1, workers=1)
+searcher = {"name": "s", "uses": "rollout", "params": {"rollouts": 1, "policy": "politician"}}  # tests/search
+run_experiment({"game": "principes", "seats": ["builder", searcher, "conqueror", "random"]}, games=1, workers=1)
 """,
 }
 ROOT = Path(__file__).resolve().parent.parent
