@@ -31,7 +31,7 @@ STRATEGIES: dict[str, type[Strategy]] = {
 }
 STRATEGY_DIR = CONFIG_DIR / "principes" / "strategies"
 
-__all__ = ["STRATEGIES", "MoveOrder", "Strategy", "make", "resolve", "strategy_class"]
+__all__ = ["STRATEGIES", "MoveOrder", "Strategy", "make", "playout_policy", "resolve", "strategy_class"]
 
 
 def strategy_class(uses: str) -> type[Strategy]:
@@ -79,4 +79,15 @@ def resolve(spec, directory: Path = STRATEGY_DIR) -> tuple[str, str, dict]:
 
 
 def make(uses: str, params: dict) -> Strategy:
-    return strategy_class(uses)(**params)
+    strategy = strategy_class(uses)(**params)
+    if uses == "rollout":
+        playout_policy(strategy.p)  # its policy must be a plan
+    return strategy
+
+
+def playout_policy(params: dict) -> tuple[str, dict]:
+    """The rollout searcher's ``policy`` as (class reference, parameters); ValueError when it is not a plan."""
+    _, uses, p = resolve(params.get("policy", strategy_class("rollout").defaults["policy"]))
+    if uses == "rollout":
+        raise ValueError("rollout: policy must be a plan, not another searcher")
+    return uses, p

@@ -16,16 +16,6 @@ CHOICES = ("lead", "all")
 FAST_ONLY = "the rollout searcher plays on the compiled engine only (engine: fast)"
 
 
-def playout_policy(params: dict) -> tuple[str, dict]:
-    """The searcher's ``policy`` as (class reference, parameters); ValueError when it is not a plan."""
-    from strategies.principes import resolve
-
-    _, uses, p = resolve(params.get("policy", Rollout.defaults["policy"]))
-    if uses == "rollout":
-        raise ValueError("rollout: policy must be a plan, not another searcher")
-    return uses, p
-
-
 class Rollout(Strategy):
     name = "rollout"
     defaults = {"rollouts": 16, "policy": "politician", "objective": "win", "choices": "lead"}
@@ -38,7 +28,6 @@ class Rollout(Strategy):
         for key, allowed in (("objective", OBJECTIVES), ("choices", CHOICES)):
             if self.p[key] not in allowed:
                 raise ValueError(f"rollout: {key} must be one of {', '.join(allowed)}, not {self.p[key]!r}")
-        playout_policy(self.p)
 
     def plan(self, state, me, rng):
         raise NotImplementedError(FAST_ONLY)

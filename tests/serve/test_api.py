@@ -304,8 +304,8 @@ def test_time_limit_stops_a_slow_request(limited):
     with httpx.Client(base_url=limited.url, timeout=60) as c:
         r = c.post("/api/dark_ages/battle?exact=true", json=slow)
         assert r.status_code == 504 and "time limit" in r.json()["error"]["message"]
-        r = c.post("/api/dark_ages/battle", json={**slow, "trials": 1000})  # a fresh worker answers the next one
-        assert r.status_code == 200 and r.json()["trials"] == 1000
+        r = c.post("/api/dark_ages/battle", json={**slow, "trials": 100})  # a fresh worker answers the next one
+        assert r.status_code == 200 and r.json()["trials"] == 100  # (few trials: well inside the limit under load)
 
 
 def test_a_request_whose_client_left_is_ended(client):

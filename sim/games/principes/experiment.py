@@ -106,9 +106,11 @@ def play_chunk(payload, key, start: int, count: int, keep_rows: bool):
     if isinstance(payload, module_effects.ModuleEffects):
         return module_effects.play_chunk(payload, key, start, count, keep_rows)
     if payload.engine == "fast":
-        from sim.games.principes.fast.chunk import run_games  # numba loads only when the fast engine plays
+        from sim.games.principes.fast import chunk, search  # numba loads only when the fast engine plays
 
-        return study.table_counts(run_games(payload, key, start, count), payload, keep_rows)
+        if search.searching(payload):  # a rollout seat: the searched games
+            return study.table_counts(search.run_games(payload, key, start, count)[0], payload, keep_rows)
+        return study.table_counts(chunk.run_games(payload, key, start, count), payload, keep_rows)
     rules = study.game_rules(payload.rules)
     players = [make(uses, params) for uses, params in payload.specs]
     table = np.zeros((count, len(study.columns(len(payload.factions)))), np.int64)

@@ -149,10 +149,6 @@ def check_supported(payload) -> None:
 
 def run_games(payload, key, start: int, count: int, debug: bool = False) -> np.ndarray:
     """The per-game table (count, len(study.columns(R))) int64 of games ``start .. start+count-1`` (R players)."""
-    from sim.games.principes.fast import search
-
-    if search.searching(payload):  # a rollout seat (4 players): the searched games (``fast.search``)
-        return search.run_games(payload, key, start, count, debug)[0]
     s0, c, p, f = compiled(payload)
     out = np.zeros((count, len(COLUMNS)), np.int64)
     seats = np.array(payload.seats, np.int64)

@@ -83,7 +83,7 @@ def compile_strategy(uses: str, params: dict, rules=None) -> tuple[np.ndarray, n
     ``rules`` (a ``setup.GameRules``; None: the bundled files) names the printed tiles of the wishlist."""
 
     if uses == "rollout":  # a searcher's row is its policy's (its search settings: ``fast.search.search_rows``)
-        from strategies.principes.rollout import playout_policy
+        from strategies.principes import playout_policy
 
         uses, params = playout_policy(params)
     if uses not in STRATEGIES:
