@@ -57,3 +57,19 @@ def test_the_readme_verdict_shows_the_shipped_numbers(study):
     nash = re.search(rf"<!-- verdict {study.parent.parent.name}/{study.name} -->.*?nash_conv ([\d.]+) points", README,
                      re.S)  # fmt: skip
     assert nash and float(nash[1]) == round(100 * doc["nash_conv"], 1)
+
+
+def test_the_readme_shows_each_tuned_plans_held_out_gain():
+    """The oracle and reachability gains in the README are the ones the shipped plan files' headers record."""
+    from sim.config import CONFIG_DIR
+
+    verdict = README.split("### The verdict, and what it rests on", 1)[1].split("### ", 1)[0]
+    files = sorted((CONFIG_DIR / "principes" / "strategies").glob("tuned-full-*.yaml"))
+    files.append(CONFIG_DIR / "principes" / "strategies" / "coronation-masovia.yaml")
+    assert len(files) == 5
+    for path in files:
+        head = re.search(r"Held-out gain against (\w+): ([+-][\d.]+) points (\[[^\]]+\])", path.read_text())
+        assert head, path
+        faction = path.stem.removeprefix("tuned-full-").replace("_", " ").title()
+        shown = f"{head[2]} points {head[3]}" if "coronation" in path.stem else f"{head[2]} {head[3]}"
+        assert shown in verdict or f"{faction} {head[2]} points {head[3]}" in verdict, (path.name, shown)
