@@ -72,8 +72,11 @@ def experiment_from_dict(raw: dict, source: str) -> ModuleEffects:
         if key in body and body[key] not in (False, "generic"):
             raise ConfigError(source, key, f"off in the base (compare it via modules.{name})", body[key])
     wanted = body.get("engine", "auto")
-    body.update(history=False, engine="reference")
+    body.update(history=False)
     base = study.experiment_from_dict(body, source)
+    if any(uses == "rollout" for uses, _ in base.specs):  # the compared games play on chunks, which never search
+        raise ConfigError(source, "seats", "plans (module effects seat no rollout searcher)", "rollout")
+    base = dataclasses.replace(base, engine="reference", engine_reason=ASKED)  # the payload's engine plays every configuration
     if one_by_one and wanted == "fast":
         raise ConfigError(source, "engine", "auto or reference (History Cards blanked one by one)", wanted)
     engine, reason = "reference", ASKED if wanted == "reference" else "history_cards: true (blanked cards)"

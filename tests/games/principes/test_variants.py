@@ -371,6 +371,9 @@ def test_duel_experiment_keys_rotation_and_engine():
     assert not plain.variants  # off by default: the fast engine may still take it
 
 
+SEARCHER = {"name": "s", "uses": "rollout", "params": {"rollouts": 2, "policy": "politician"}}
+
+
 @pytest.mark.parametrize(
     "raw, key",
     [
@@ -384,6 +387,8 @@ def test_duel_experiment_keys_rotation_and_engine():
         ({"players": 2, "seats": {PM: "builder", PMIN: "random"}, "variant": "active", "engine": "fast"}, "engine"),
         ({"mode": "module_effects", "modules": {"dice": True}}, "modules.dice"),
         ({"mode": "module_effects", "court": True}, "court"),
+        # the compared games play on chunks, which never search: a rollout seat would silently play its policy
+        ({"mode": "module_effects", "seats": ["builder", SEARCHER, "conqueror", "random"]}, "seats"),
     ],
 )
 def test_bad_variant_keys_name_the_key(raw, key):
