@@ -192,8 +192,8 @@ def balance(
             "populations": {f: [p.label for p in pop] for f, pop in populations.items()}, "cells": len(table.cells),
             "table_games": n_cell,
         })  # fmt: skip
-        if measured is None or history[-1]["nash_conv"] < history[measured[3] - 1]["nash_conv"]:
-            measured = (mix, gains, plans, r)  # the verdict: the least exploitable equilibrium measured so far
+        if measured is None or history[-1]["nash_conv"] < measured[4]:  # the verdict: the least exploitable so far
+            measured = (mix, gains, plans, r, history[-1]["nash_conv"])
         better = [f for f in factions if gains[f]["gain"] * 100 > epsilon]
         if not better or r == rounds:
             break
@@ -202,7 +202,7 @@ def balance(
             weights = np.array([mix[f].get(p.label, 0.0) for p in populations[f]])
             populations[f], out = cap(populations[f], weights, max_plans, {found[f].label})
             pruned += [{"round": r, "faction": f, "plan": x, "why": f"at most {max_plans} plans"} for x in out]
-    mix, gains, plans, verdict_round = measured
+    mix, gains, plans, verdict_round, _ = measured
     mix = {f: rounded(m) for f, m in mix.items()}  # as the equilibrium file writes them, so sim run replays these games
     eq_field = Field(factions, tuple(Seat(tuple(mix[f]), tuple(mix[f].values())) for f in factions))
     final = store.get("final")
