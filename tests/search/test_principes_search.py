@@ -78,6 +78,7 @@ def test_the_searcher_beats_its_policy_on_the_same_games():
         ({"rollouts": 2.5}, "rollouts"),
         ({"objective": "glory"}, "objective must be one of win, score"),
         ({"choices": "some"}, "choices must be one of lead, all"),
+        ({"determinize": "yes"}, "determinize: expected true or false"),
         ({"policy": "rollout"}, "policy must be a plan"),
         ({"policy": "nobody"}, "unknown strategy"),
     ],
