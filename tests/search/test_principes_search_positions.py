@@ -8,6 +8,7 @@ import pytest
 from sim.games.principes import experiment
 from sim.games.principes.fast import chunk, search
 from sim.games.principes.fast.control import control_all
+from sim.games.principes.fast.invariants import violations
 from sim.games.principes.fast.state import A_POLITICS, NL, NP, STATE
 from sim.rng import experiment_key
 
@@ -67,11 +68,12 @@ def positions():
 @pytest.mark.parametrize(("game", "round_"), positions())
 def test_determinize_keeps_what_the_searcher_sees_and_reads_nothing_hidden(game, round_):
     p = payload(searcher(determinize=True), **EVERY_MODULE)
-    c = chunk.compiled(p)[1][0]
+    s0, c = (t[0] for t in chunk.compiled(p)[:2])
     sa, _, _, wt = search.round_position(p, KEY, game, round_)
     assert wt < 0 and sa[0]["round"] == round_
     s = sa[0]
     d = search.determinized(p, sa, SEAT, 7)[0]
+    assert violations(s, c, s0) == violations(d, c, s0) == 0  # ``invariants``: a position the rules can reach
     assert {f.split("[")[0] for f in STATE.diff(s, d, limit=1000)} <= {"hands", "decks", "stacks", "history"}
     assert (d["hands"][SEAT] == s["hands"][SEAT]).all()  # its own hand
     for cards in kinds(c):

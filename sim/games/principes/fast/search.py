@@ -182,20 +182,12 @@ def determinize(S, C, q, rs):
 
 
 @njit(cache=True)
-def playout(Sr, C, P, F, sid, q, plan, rs, Sp, trace, tn, objective):
-    """``driver.play_game`` from a Round's plans to the end: seat ``q`` plays ``plan`` this Round, the others plan
-    again from ``Sr`` (``base.Strategy.plan``), then every seat its own plan; returns ``value``."""
+def playout(Sr, C, P, F, sid, q, order, no, plans, rs, Sp, trace, tn, objective):
+    """``driver.play_game`` from a Round's plans (``plans``, seat ``q``'s the candidate) to the end, from a copy of
+    ``Sr`` into ``Sp[0]``: the rest of the Round (``driver.round_rest``), then every seat its own plan; returns
+    ``value``."""
     Sp[0] = Sr
     S = Sp[0]
-    order = np.empty(NP, np.int64)
-    plans = np.empty((NP, NACT), np.int64)
-    no = turn_order(S, C, order)
-    for o in range(no):
-        r = order[o]
-        if r == q:
-            plans[q, : C.planned] = plan[: C.planned]
-        else:
-            hooks.plan(S, C, P, F, sid, r, rs, plans[r])
     count = np.zeros(3, np.int64)
     winner, wt = round_rest(S, C, P, F, sid, rs, order, no, plans, Sr, False, trace, tn, count)
     if wt < 0:
@@ -207,7 +199,8 @@ def playout(Sr, C, P, F, sid, q, plan, rs, Sp, trace, tn, objective):
 def search_plan(S, C, P, F, X, sid, q, plan, base, decision, Sd, Sp, trace, tn, stats, values):
     """``base.Strategy.plan`` by rollouts: replaces the policy's ``plan`` of seat ``q`` with the candidate of the best
     mean ``value`` over ``X[sid[q], X_ROLLOUTS]`` playouts (playout k of every candidate from the same start: the
-    position, or with ``X_DETERMINIZE`` its ``determinize`` from stream k, into ``Sd[0]``); ``values`` (MAXCAND,)
+    position, or with ``X_DETERMINIZE`` its ``determinize`` from stream k, into ``Sd[0]``, and the others' plans
+    made again from it); ``values`` (MAXCAND,)
     gets each candidate's summed value, ``stats`` (NSTAT,) counts the decision. Returns (the candidate chosen, 0: the
     policy's plan; how many were weighed)."""
     x = X[sid[q]]
@@ -215,16 +208,24 @@ def search_plan(S, C, P, F, X, sid, q, plan, base, decision, Sd, Sp, trace, tn, 
     nc = candidates(C, plan, x[X_CHOICES], cand)
     root = trial_state(base, decision)
     rs = np.empty(1, np.uint64)
+    order = np.empty(NP, np.int64)
+    plans = np.empty((NP, NACT), np.int64)
     values[:nc] = 0.0
     for k in range(x[X_ROLLOUTS]):
         rs[0] = trial_state(root, k)
         Sd[0] = S
         if x[X_DETERMINIZE]:
             determinize(Sd[0], C, q, rs)
+        no = turn_order(Sd[0], C, order)
+        for o in range(no):  # the others plan again (plans are secret), once for every candidate
+            r = order[o]
+            if r != q:
+                hooks.plan(Sd[0], C, P, F, sid, r, rs, plans[r])
         start = rs[0]
         for c in range(nc):
             rs[0] = start
-            values[c] += playout(Sd[0], C, P, F, sid, q, cand[c], rs, Sp, trace, tn, x[X_OBJECTIVE])
+            plans[q, : C.planned] = cand[c, : C.planned]
+            values[c] += playout(Sd[0], C, P, F, sid, q, order, no, plans, rs, Sp, trace, tn, x[X_OBJECTIVE])
     best = 0
     for c in range(1, nc):
         if values[c] > values[best]:  # ties keep the earlier candidate, the policy's plan first
