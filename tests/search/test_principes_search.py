@@ -27,15 +27,18 @@ def payload(seats, **keys):
     return experiment.experiment_from_dict({"seats": seats, "history": True, **keys}, "test.yaml")
 
 
-def test_zero_playouts_plays_the_policys_games_exactly():
+@pytest.mark.parametrize("determinize", [False, True])
+def test_zero_playouts_plays_the_policys_games_exactly(determinize):
     plain = chunk.run_games(payload(FIELD), KEY, 0, 40)
-    table, stats = search.run_games(payload([FIELD[0], searcher(0), *FIELD[2:]]), KEY, 0, 40)
+    table, stats = search.run_games(payload([FIELD[0], searcher(0, determinize=determinize), *FIELD[2:]]), KEY, 0, 40)
     assert np.array_equal(table, plain)  # every column: winner, win type, Rounds, tracks, battles, die
     assert stats.sum() == 0  # no decision searched
 
 
-def test_invariants_hold_and_the_seat_is_searched_every_round():
-    table, stats = search.run_games(payload([FIELD[0], searcher(2), *FIELD[2:]], rotate=True), KEY, 0, 12, True)
+@pytest.mark.parametrize("determinize", [False, True])
+def test_invariants_hold_and_the_seat_is_searched_every_round(determinize):
+    seats = [FIELD[0], searcher(2, determinize=determinize), *FIELD[2:]]
+    table, stats = search.run_games(payload(seats, rotate=True), KEY, 0, 12, True)
     assert (table[:, chunk.COL["bad"]] == 0).all()  # ``invariants.violations`` after every event, searcher seated
     rounds = table[:, chunk.COL["rounds"]]
     assert stats[:, search.S_DECISIONS].sum() >= rounds.sum() - len(rounds)  # eliminated seats aside, one a Round
@@ -78,6 +81,7 @@ def test_the_searcher_beats_its_policy_on_the_same_games():
         ({"rollouts": 2.5}, "rollouts"),
         ({"objective": "glory"}, "objective must be one of win, score"),
         ({"choices": "some"}, "choices must be one of lead, all"),
+        ({"determinize": "yes"}, "determinize: expected true or false"),
         ({"policy": "rollout"}, "policy must be a plan"),
         ({"policy": "nobody"}, "unknown strategy"),
     ],

@@ -45,6 +45,7 @@ class Ladder:
     plan_win_rate: float
     plan_win_ci95: tuple[float, float]
     rungs: list[Rung]
+    determinize: bool = False  # the searcher resamples what it cannot see (else: the cheating upper bound)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -85,8 +86,10 @@ def _changes(stats: np.ndarray, top: int = 5) -> list[dict]:
 
 
 def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = DEFAULT_GAMES, seed: int | None = None,
-           workers: int = 1, progress: bool = False, source: str = "arguments") -> Ladder:  # fmt: skip
-    """The searcher at each of ``budgets`` playouts in ``seat`` against the experiment ``raw``'s field."""
+           workers: int = 1, progress: bool = False, source: str = "arguments",
+           determinize: bool = False) -> Ladder:  # fmt: skip
+    """The searcher at each of ``budgets`` playouts in ``seat`` against the experiment ``raw``'s field (with
+    ``determinize``, the searcher's ``determinize: true``)."""
     from sim.games.principes.fast.search import S_CHANGED, S_DECISIONS
 
     if raw.get("game") != "principes" or raw.get("mode", "multiplayer") != "multiplayer":
@@ -116,7 +119,8 @@ def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = DEFAULT_GAM
     rungs = []
     for n in budgets:
         policy = {"name": label, "uses": uses, "params": params}
-        searcher = {"name": f"{label}+rollout{n}", "uses": "rollout", "params": {"rollouts": n, "policy": policy}}
+        settings = {"rollouts": n, "policy": policy, "determinize": determinize}
+        searcher = {"name": f"{label}+rollout{n}", "uses": "rollout", "params": settings}
         out, won = play(_experiment(raw, {**field_seats, seat: searcher}, source))
         stats = out.counts["stats"]
         rungs.append(
@@ -133,14 +137,16 @@ def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = DEFAULT_GAM
                 changes=_changes(stats),
             )  # fmt: skip
         )
-    return Ladder(seat, label, games, int(seed), float(plan_won.mean()), wilson(plan_won.sum(), games), rungs)
+    return Ladder(seat, label, games, int(seed), float(plan_won.mean()), wilson(plan_won.sum(), games), rungs,
+                  determinize)  # fmt: skip
 
 
 def format_ladder(result: Ladder) -> str:
     """The ladder as a plain-text table, then each budget's most frequent changes."""
     pct = lambda x: f"{100 * x:5.1f}"  # noqa: E731
     lines = [
-        f"Rollout searcher in {result.seat} (policy {result.plan}), {result.games:,} games, seed {result.seed}",
+        f"Rollout searcher in {result.seat} (policy {result.plan}), {result.games:,} games, seed {result.seed}, "
+        + ("determinized" if result.determinize else "seeing every hidden card"),
         f"  plan alone: win {pct(result.plan_win_rate)}% [{pct(result.plan_win_ci95[0])}, "
         f"{pct(result.plan_win_ci95[1])}]",
         f"  {'rollouts':>8}  {'win %':>6}  {'95% CI':>15}  {'gain (points)':>14}  {'95% CI':>15}  {'games/s':>8}  "

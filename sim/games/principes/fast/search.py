@@ -9,9 +9,21 @@ rate (or by final Might share: ``objective: score``); ties keep the policy's pla
 plan with each action moved to the lead (``choices: lead``, up to 6) or every ordered plan (``choices: all``, 120
 for 3 actions). Playout k of decision d of game g draws from the stream (seed, g, d, k) (``sim.rng``), the same
 for every candidate (common random numbers) and independent of workers and chunks; the searched game's own stream
-is never touched by a playout, so with 0 rollouts a searcher plays its policy's game exactly. The playouts start
-from the true position: the searcher sees the others' hands and the deck order (the cheating upper bound; no
-determinization yet).
+is never touched by a playout, so with 0 rollouts a searcher plays its policy's game exactly.
+
+What the searcher sees: by default (``determinize: false``) every playout starts from the true position, the
+others' hands and the face-down decks included (the cheating upper bound). With ``determinize: true`` playout k
+first resamples, from its own stream, what the rulebook keeps from the searcher (``determinize``): the other
+players' hands ("Battle Cards, Court Cards, and Neighbor Cards make up the players' hand"), the order of the
+face-down Progress Tile stacks ("6 spaces for stacks of face-down Progress Tiles") and the History Cards not yet
+revealed ("the top card of the prearranged History Cards deck should be revealed"), keeping what it can see: its
+own hand, how many cards of each type every hand and deck holds (the decks are separate, so a draw shows its type),
+the Market, each stack's size, the revealed History Cards and each Period's share of the deck. The card decks
+themselves are counts drawn at random (``cards.draw_into``), so their order is a playout's anyway. The searcher
+keeps no memory of the past beyond the position (a tile put back under a stack is shuffled in with the rest).
+Everything else (units, gold, tracks, buildings, Princes, Princesses, the Market) is public. The resample reads only
+the pooled counts and each stack's and Period's cards in a fixed order, so its outcome, and so the search, cannot
+depend on how the hidden cards actually lie.
 
 The reference engine does not search (``fast.dispatch.choose_engine`` refuses a rollout seat there), so the
 functions here name the reference question they answer as their twin.
@@ -23,17 +35,19 @@ import numpy as np
 from numba import njit
 
 from sim import numba_cache
+from sim.games.principes.fast.cards import draw_into
 from sim.games.principes.fast.chunk import COLUMNS, compiled, seating, write_row
 from sim.games.principes.fast.control import might
 from sim.games.principes.fast.driver import new_game, play_on, round_rest, round_start
 from sim.games.principes.fast.policy import hooks
-from sim.games.principes.fast.state import NP
+from sim.games.principes.fast.state import NCOL, NHCARDS, NP, STATE
+from sim.games.principes.fast.stream import rand_below
 from sim.games.principes.fast.turn_order import turn_order
 from sim.games.principes.fast.victory import result
 from sim.rng import mix, trial_state
 
 NACT = 6  # the Action Tokens (``state.ACTIONS``)
-X_ROLLOUTS, X_OBJECTIVE, X_CHOICES, NX = 0, 1, 2, 3  # a strategy's search row (-1 rollouts: not a searcher)
+X_ROLLOUTS, X_OBJECTIVE, X_CHOICES, X_DETERMINIZE, NX = 0, 1, 2, 3, 4  # a strategy's search row (-1 rollouts: none)
 OBJECTIVES = ("win", "score")
 CHOICES = ("lead", "all")
 MAXCAND = 720  # every ordered plan of up to 6 actions
@@ -98,20 +112,82 @@ def value(S, C, q, winner, objective):
 
 
 @njit(cache=True)
-def playout(Sr, C, P, F, sid, q, plan, rs, Sp, trace, tn, objective):
-    """``driver.play_game`` from a Round's plans to the end: seat ``q`` plays ``plan`` this Round, the others plan
-    again from ``Sr`` (``base.Strategy.plan``), then every seat its own plan; returns ``value``."""
+def redeal_hands(S, C, q, rs):
+    """``determinize``'s cards: per card type, every card seat ``q`` does not hold (the deck and the other hands)
+    pooled, then each other hand dealt again as many cards of the type as it held (``cards.draw_into``, in seat
+    order); the rest stay in the deck."""
+    need = np.zeros(NP, np.int64)
+    for kind in range(3):
+        for r in range(NP):
+            need[r] = 0
+            if r == q:
+                continue
+            for j in range(C.n_draw[kind]):
+                card = C.draw_order[kind, j]
+                need[r] += S.hands[r, card]
+                S.decks[card] += S.hands[r, card]
+                S.hands[r, card] = 0
+        for r in range(NP):
+            for _ in range(need[r]):
+                draw_into(S, C, r, kind, rs)
+
+
+@njit(cache=True)
+def shuffle_stacks(S, rs):
+    """``determinize``'s Progress Tiles: each face-down stack sorted, then shuffled (as ``progress.setup_market``)."""
+    for c in range(NCOL):
+        n = S.stacks_n[c]
+        S.stacks[c, :n].sort()
+        for i in range(n - 1, 0, -1):
+            j = rand_below(rs, i + 1)
+            S.stacks[c, i], S.stacks[c, j] = S.stacks[c, j], S.stacks[c, i]
+
+
+@njit(cache=True)
+def redeal_history(S, C, rs):
+    """``determinize``'s History Cards: the slots of the Rounds after this one (slot i is revealed at Round i + 1)
+    dealt again, each from its Period's cards (history.yaml order) not revealed yet, as ``deck.deal`` draws."""
+    n = S.history_n
+    k = C.hdealt
+    shown = min(S.round, n)
+    pool = np.empty(NHCARDS, np.int64)
+    for per in range(1, C.periods + 1):
+        lo, hi = (per - 1) * k, min(per * k, n)
+        first = max(lo, shown)
+        if first >= hi:
+            continue
+        m = 0
+        for j in range(NHCARDS):
+            seen = C.hcard[j, 0] != per
+            for i in range(lo, first):
+                seen = seen or S.history[i] == j
+            if not seen:
+                pool[m] = j
+                m += 1
+        for i in range(first, hi):
+            t = i - first
+            r = t + rand_below(rs, m - t)
+            pool[t], pool[r] = pool[r], pool[t]
+            S.history[i] = pool[t]
+
+
+@njit(cache=True)
+def determinize(S, C, q, rs):
+    """What seat ``q`` cannot see, resampled from ``rs`` consistently with what it can (the module's docstring):
+    the others' hands, the Progress stacks' order, the History Cards to come."""
+    redeal_hands(S, C, q, rs)
+    shuffle_stacks(S, rs)
+    if S.history_n > 0:
+        redeal_history(S, C, rs)
+
+
+@njit(cache=True)
+def playout(Sr, C, P, F, sid, q, order, no, plans, rs, Sp, trace, tn, objective):
+    """``driver.play_game`` from a Round's plans (``plans``, seat ``q``'s the candidate) to the end, from a copy of
+    ``Sr`` into ``Sp[0]``: the rest of the Round (``driver.round_rest``), then every seat its own plan; returns
+    ``value``."""
     Sp[0] = Sr
     S = Sp[0]
-    order = np.empty(NP, np.int64)
-    plans = np.empty((NP, NACT), np.int64)
-    no = turn_order(S, C, order)
-    for o in range(no):
-        r = order[o]
-        if r == q:
-            plans[q, : C.planned] = plan[: C.planned]
-        else:
-            hooks.plan(S, C, P, F, sid, r, rs, plans[r])
     count = np.zeros(3, np.int64)
     winner, wt = round_rest(S, C, P, F, sid, rs, order, no, plans, Sr, False, trace, tn, count)
     if wt < 0:
@@ -120,31 +196,50 @@ def playout(Sr, C, P, F, sid, q, plan, rs, Sp, trace, tn, objective):
 
 
 @njit(cache=True)
-def search_plan(S, C, P, F, X, sid, q, plan, base, decision, Sp, trace, tn, stats):
+def search_plan(S, C, P, F, X, sid, q, plan, base, decision, Sd, Sp, trace, tn, stats, values):
     """``base.Strategy.plan`` by rollouts: replaces the policy's ``plan`` of seat ``q`` with the candidate of the best
-    mean ``value`` over ``X[sid[q], X_ROLLOUTS]`` playouts; ``stats`` (NSTAT,) counts the decision."""
+    mean ``value`` over ``X[sid[q], X_ROLLOUTS]`` playouts (playout k of every candidate from the same start: the
+    position, or with ``X_DETERMINIZE`` its ``determinize`` from stream k, into ``Sd[0]``, and the others' plans
+    made again from it); ``values`` (MAXCAND,)
+    gets each candidate's summed value, ``stats`` (NSTAT,) counts the decision. Returns (the candidate chosen, 0: the
+    policy's plan; how many were weighed)."""
     x = X[sid[q]]
     cand = np.empty((MAXCAND, NACT), np.int64)
     nc = candidates(C, plan, x[X_CHOICES], cand)
     root = trial_state(base, decision)
     rs = np.empty(1, np.uint64)
-    best, best_v = 0, -1.0
-    for c in range(nc):
-        v = 0.0
-        for k in range(x[X_ROLLOUTS]):
-            rs[0] = trial_state(root, k)
-            v += playout(S, C, P, F, sid, q, cand[c], rs, Sp, trace, tn, x[X_OBJECTIVE])
-        if v > best_v:
-            best, best_v = c, v
+    order = np.empty(NP, np.int64)
+    plans = np.empty((NP, NACT), np.int64)
+    values[:nc] = 0.0
+    for k in range(x[X_ROLLOUTS]):
+        rs[0] = trial_state(root, k)
+        Sd[0] = S
+        if x[X_DETERMINIZE]:
+            determinize(Sd[0], C, q, rs)
+        no = turn_order(Sd[0], C, order)
+        for o in range(no):  # the others plan again (plans are secret), once for every candidate
+            r = order[o]
+            if r != q:
+                hooks.plan(Sd[0], C, P, F, sid, r, rs, plans[r])
+        start = rs[0]
+        for c in range(nc):
+            rs[0] = start
+            plans[q, : C.planned] = cand[c, : C.planned]
+            values[c] += playout(Sd[0], C, P, F, sid, q, order, no, plans, rs, Sp, trace, tn, x[X_OBJECTIVE])
+    best = 0
+    for c in range(1, nc):
+        if values[c] > values[best]:  # ties keep the earlier candidate, the policy's plan first
+            best = c
     stats[S_DECISIONS] += 1
     if best > 0:
         stats[S_CHANGED] += 1
         stats[S_LEAD + NACT * plan[0] + cand[best, 0]] += 1
         plan[: C.planned] = cand[best, : C.planned]
+    return best, nc
 
 
 @njit(cache=True)
-def play_searched(S0, C, P, F, X, sid, rs, base, Sa, Sp, debug, stats):
+def play_searched(S0, C, P, F, X, sid, rs, base, Sa, Sd, Sp, debug, stats):
     """``driver.play_game`` with each searching seat's plan chosen by ``search_plan`` (decision ``round * NP +
     seat``); returns what ``driver.play_game`` does."""
     Sa[0] = S0
@@ -155,6 +250,7 @@ def play_searched(S0, C, P, F, X, sid, rs, base, Sa, Sp, debug, stats):
     count = np.zeros(3, np.int64)  # actions, violation bits, Rounds begun
     order = np.empty(NP, np.int64)
     plans = np.empty((NP, NACT), np.int64)
+    values = np.empty(MAXCAND, np.float64)
     winner, wt = result(S)
     while wt < 0:
         count[2] = S.round
@@ -162,7 +258,7 @@ def play_searched(S0, C, P, F, X, sid, rs, base, Sa, Sp, debug, stats):
         for o in range(no):
             q = order[o]
             if X[sid[q], X_ROLLOUTS] > 0:
-                search_plan(S, C, P, F, X, sid, q, plans[q], base, S.round * NP + q, Sp, trace, tn, stats)
+                search_plan(S, C, P, F, X, sid, q, plans[q], base, S.round * NP + q, Sd, Sp, trace, tn, stats, values)
         winner, wt = round_rest(S, C, P, F, sid, rs, order, no, plans, S0, debug, trace, tn, count)
     return winner, wt, count[2], count[0], count[1]
 
@@ -172,6 +268,7 @@ def play_games(S0a, Ca, P, F, X, seats, rotate, key, start, count, debug, out, s
     """``experiment.play_chunk``'s loop (``chunk.play_games``) with searching seats: ``stats`` (count, NSTAT)."""
     S0, C = S0a[0], Ca[0]
     Sa = np.empty(1, S0a.dtype)
+    Sd = np.empty(1, S0a.dtype)
     Sp = np.empty(1, S0a.dtype)
     rs = np.empty(1, np.uint64)
     sid = np.empty(NP, np.int64)
@@ -182,13 +279,89 @@ def play_games(S0a, Ca, P, F, X, seats, rotate, key, start, count, debug, out, s
         seating(seats, everyone, game, rotate, sid)
         rs[0] = trial_state(key, game)
         winner, wt, rounds, actions, bad = play_searched(
-            S0, C, P, F, X, sid, rs, trial_state(skey, game), Sa, Sp, debug, stats[g]
+            S0, C, P, F, X, sid, rs, trial_state(skey, game), Sa, Sd, Sp, debug, stats[g]
         )
         write_row(Sa[0], C, sid, winner, wt, rounds, actions, bad, out[g])
 
 
+@njit(cache=True)
+def position(S0, C, P, F, sid, rs, upto, Sa, plans):
+    """``driver.play_game`` by the seats' policies into ``Sa[0]`` up to Round ``upto``'s plans (``driver.round_start``,
+    into ``plans``), where a searcher decides; returns the win type (-1: the game goes on)."""
+    Sa[0] = S0
+    S = Sa[0]
+    new_game(S, C, rs)
+    trace = np.empty(0, Sa.dtype)
+    tn = np.zeros(1, np.int64)
+    count = np.zeros(3, np.int64)
+    order = np.empty(NP, np.int64)
+    winner, wt = result(S)
+    while wt < 0:
+        no = round_start(S, C, P, F, sid, rs, order, plans)
+        if S.round >= upto:
+            break
+        winner, wt = round_rest(S, C, P, F, sid, rs, order, no, plans, S0, False, trace, tn, count)
+    return wt
+
+
+@njit(cache=True)
+def decide(Sa, C, P, F, X, sid, q, plan, base, decision, values):
+    """``search_plan`` of seat ``q`` on the position ``Sa[0]`` (a Round's plans made); returns its answer."""
+    Sd = np.empty(1, Sa.dtype)
+    Sp = np.empty(1, Sa.dtype)
+    trace = np.empty(0, Sa.dtype)
+    tn = np.zeros(1, np.int64)
+    stats = np.zeros(NSTAT, np.int64)
+    return search_plan(Sa[0], C, P, F, X, sid, q, plan, base, decision, Sd, Sp, trace, tn, stats, values)
+
+
+@njit(cache=True)
+def resample(Sa, C, q, seed, out):
+    """``determinize`` of the position ``Sa[0]`` for seat ``q`` from the stream ``seed``, into ``out[0]``."""
+    out[0] = Sa[0]
+    rs = np.empty(1, np.uint64)
+    rs[0] = seed
+    determinize(out[0], C, q, rs)
+
+
+def round_position(payload, key, game: int, round_: int):
+    """Game ``game`` of ``payload`` played by the seats' policies up to Round ``round_``'s plans: (the position, a
+    ``STATE`` record array (1,); the plans (NP, NACT); each Principality's strategy row; the win type, -1 while the
+    game goes on)."""
+    s0, c, p, f = compiled(payload)
+    sid = np.empty(NP, np.int64)
+    seating(np.array(payload.seats, np.int64), np.arange(NP), game, bool(payload.rotate), sid)
+    rs = np.array([trial_state(np.uint64(key), game)], np.uint64)
+    sa = STATE.new()
+    plans = np.zeros((NP, NACT), np.int64)
+    wt = numba_cache.call(position, s0[0], c[0], p, f, sid, rs, int(round_), sa, plans)
+    return sa, plans, sid, wt
+
+
+def search_position(payload, sa, sid, seat: int, plan, base: int = 1, decision: int = 0):
+    """``search_plan`` of Principality ``seat`` (a rollout seat of ``payload``) on the position ``sa`` with its
+    policy's ``plan``: (the plan it keeps, each candidate's plan, each candidate's summed value)."""
+    _, c, p, f = compiled(payload)
+    out = np.array(plan, np.int64).copy()
+    values = np.zeros(MAXCAND)
+    x = search_rows(payload)
+    cand = np.zeros((MAXCAND, NACT), np.int64)
+    nc = numba_cache.call(candidates, c[0], out, int(x[sid[seat], X_CHOICES]), cand)
+    numba_cache.call(decide, sa, c[0], p, f, x, sid, int(seat), out, np.uint64(base), int(decision), values)
+    return out, cand[:nc, : c[0]["planned"]], values[:nc]
+
+
+def determinized(payload, sa, seat: int, seed: int) -> np.ndarray:
+    """``determinize`` of the position ``sa`` for Principality ``seat`` from the stream ``seed``: a new record."""
+    _, c, _, _ = compiled(payload)
+    out = STATE.new()
+    numba_cache.call(resample, sa, c[0], int(seat), np.uint64(seed), out)
+    return out
+
+
 def search_rows(payload) -> np.ndarray:
-    """Each strategy's search row (len(specs), NX): rollouts (-1 for a plain plan), objective, choices."""
+    """Each strategy's search row (len(specs), NX): rollouts (-1 for a plain plan), objective, choices,
+    determinize."""
     x = np.zeros((len(payload.specs), NX), np.int64)
     for i, (uses, params) in enumerate(payload.specs):
         if uses != "rollout":
@@ -197,7 +370,7 @@ def search_rows(payload) -> np.ndarray:
         from strategies.principes.rollout import Rollout
 
         p = Rollout(**params).p
-        x[i] = (p["rollouts"], OBJECTIVES.index(p["objective"]), CHOICES.index(p["choices"]))
+        x[i] = (p["rollouts"], OBJECTIVES.index(p["objective"]), CHOICES.index(p["choices"]), int(p["determinize"]))
     return x
 
 
