@@ -17,6 +17,7 @@ from sim.rng import experiment_key
 
 KEY = experiment_key(11)
 FIELD = ["builder", "politician", "conqueror", "random"]
+FACTIONS = ("polonia_maior", "masovia", "polonia_minor", "silesia")  # seat order (map.yaml)
 
 
 def searcher(n, **params):
@@ -134,3 +135,21 @@ def test_ladder_workers_1_and_2_agree(tmp_path, capsys):
     assert runs[0] == runs[1]
     assert runs[0]["rungs"][0]["gain"] == 0 and runs[0]["rungs"][0]["decisions"] == 0  # 0 playouts: the plan itself
     assert runs[0]["rungs"][1]["decisions"] > 0 and NP == 4
+
+
+def test_a_mixed_seat_plays_each_profile_its_share_of_the_games():
+    """An equilibrium file's mixtures: each profile plays games in proportion to its probability, from a seed of its
+    own; the ladder's sample is the union of the profiles' games."""
+    from sim.balance.store import derive_seed
+    from sim.games.principes.ladder import _shares
+
+    assert _shares(10, [0.28, 0.52, 0.07, 0.13]) == [3, 5, 1, 1] and sum(_shares(7, [1 / 3] * 3)) == 7
+    pure = {"game": "principes", "seed": 5, "history": False, "seats": dict(zip(FACTIONS, FIELD, strict=True))}
+    one = {**pure, "seats": {**pure["seats"], "masovia": {"mix": {"politician": 1.0}}}}
+    assert ladder(one, "silesia", [0], games=30).plan_win_rate == ladder(pure, "silesia", [0], games=30).plan_win_rate
+    two = {**pure, "seats": {**pure["seats"], "silesia": {"mix": {"random": 0.5, "builder": 0.5}}}}
+    mixed = ladder(two, "silesia", [0], games=60)
+    parts = [ladder({**pure, "seats": {**pure["seats"], "silesia": plan}}, "silesia", [0], games=30,
+                    seed=derive_seed(5, "profile", k)) for k, plan in enumerate(("random", "builder"))]  # fmt: skip
+    assert mixed.plan_win_rate == pytest.approx(np.mean([p.plan_win_rate for p in parts]))
+    assert mixed.plan == "random 0.50, builder 0.50" and mixed.rungs[0].gain == 0

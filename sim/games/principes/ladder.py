@@ -5,14 +5,23 @@ For each budget the seat becomes ``{uses: rollout, params: {rollouts: N, policy:
 the same games (same seed, seats fixed: no rotation) as the seat's plan does; the searcher's win rate, its paired
 gain over the plan (``sim.compare.paired_ci`` on the per-game wins), the games per second, and the plan changes it
 makes most often (the action the policy's plan led with and the one the searcher's leads with).
+
+Mixed seats (an equilibrium file of ``sim balance``: ``seats: {faction: {mix: {plan: weight}}}``): each profile of
+plans the mixtures can draw (one plan per faction, its probability the product of the weights) plays its share of
+the games (largest remainder), from a seed of its own; the searcher's policy is the seat's plan in that profile.
+The games of all profiles are then one sample: with proportional shares its mean is the mixture's win rate.
 """
 
 from __future__ import annotations
 
+import itertools
+import math
 from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
+from sim.balance.mix import has_mixture, is_mix, parse_mix
+from sim.balance.store import derive_seed
 from sim.compare import paired_ci
 from sim.errors import ConfigError
 from sim.runner import run
@@ -96,7 +105,69 @@ def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = DEFAULT_GAM
         raise ConfigError(source, "game", "a Principes multiplayer experiment (the searcher plays Principes)",
                           raw.get("game"))  # fmt: skip
     seed = raw.get("seed", 1) if seed is None else seed
-    base = _experiment(raw, raw.get("seats"), source)
+    profiles = _profiles(raw, source)
+    shares = _shares(games, [w for _, w in profiles])
+    parts = [(n, _ladder_profile(raw, seats, seat, budgets, n, seed if len(profiles) == 1 else
+                                 derive_seed(seed, "profile", k), workers, progress, source, determinize))
+             for k, ((seats, _), n) in enumerate(zip(profiles, shares, strict=True)) if n]  # fmt: skip
+    plans: dict[str, int] = {}  # the seat's own plan, games
+    for n, (label, _, _) in parts:
+        plans[label] = plans.get(label, 0) + n
+    label = ", ".join(f"{k} {n / games:.2f}" for k, n in plans.items()) if len(plans) > 1 else next(iter(plans))
+    parts = [part for _, part in parts]
+    plan_won = np.concatenate([p[1] for p in parts])
+    rungs = []
+    for r, n in enumerate(budgets):
+        won = np.concatenate([p[2][r][0] for p in parts])
+        stats = sum(p[2][r][1] for p in parts)
+        seconds = sum(p[2][r][2] for p in parts)
+        rungs.append(
+            Rung(
+                rollouts=n,
+                games=games,
+                win_rate=float(won.mean()),
+                win_ci95=wilson(won.sum(), games),
+                gain=float((won - plan_won).mean()),
+                gain_ci95=paired_ci(plan_won, won),
+                games_per_s=games / seconds if seconds > 0 else float("inf"),
+                decisions=int(stats[S_DECISIONS]),
+                changed=int(stats[S_CHANGED]),
+                changes=_changes(stats),
+            )  # fmt: skip
+        )
+    return Ladder(seat, label, games, int(seed), float(plan_won.mean()), wilson(plan_won.sum(), games), rungs,
+                  determinize)  # fmt: skip
+
+
+def _profiles(raw: dict, source: str) -> list[tuple[object, float]]:
+    """Each profile of plans the experiment's seats can draw, with its probability (one profile, 1.0, without
+    mixtures)."""
+    seats = raw.get("seats")
+    if not has_mixture(raw):
+        return [(seats, 1.0)]
+    if not isinstance(seats, dict):
+        raise ConfigError(source, "seats", "mixtures per faction (seats: {faction: {mix: ...}}) for the ladder",
+                          "a list")  # fmt: skip
+    options = [[(f, p, w) for p, w in parse_mix(v, source, f"seats.{f}")] if is_mix(v) else [(f, v, 1.0)]
+               for f, v in seats.items()]  # fmt: skip
+    return [({f: p for f, p, _ in combo}, math.prod(w for *_, w in combo)) for combo in itertools.product(*options)]
+
+
+def _shares(games: int, weights: list[float]) -> list[int]:
+    """``games`` split in proportion to ``weights`` (largest remainder; ties to the earlier profile)."""
+    exact = [games * w / sum(weights) for w in weights]
+    out = [math.floor(x) for x in exact]
+    for k in sorted(range(len(exact)), key=lambda k: (out[k] - exact[k], k))[: games - sum(out)]:
+        out[k] += 1
+    return out
+
+
+def _ladder_profile(raw, seats, seat, budgets, games, seed, workers, progress, source, determinize):
+    """One profile's games: (the seat's plan label, its per-game wins, [(searcher's wins, search statistics,
+    seconds) per budget])."""
+    from sim.games.principes.fast.search import NSTAT
+
+    base = _experiment(raw, seats, source)
     if seat not in base.factions:
         raise ConfigError("--seat", "", f"one of {', '.join(base.factions)}", seat)
     if base.engine != "fast":
@@ -115,30 +186,15 @@ def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = DEFAULT_GAM
                   progress=progress, chunk=CHUNK, unit="game")  # fmt: skip
         return out, out.trials["won"].astype(float)
 
-    plan_out, plan_won = play(base)
+    _, plan_won = play(base)
     rungs = []
     for n in budgets:
         policy = {"name": label, "uses": uses, "params": params}
         settings = {"rollouts": n, "policy": policy, "determinize": determinize}
         searcher = {"name": f"{label}+rollout{n}", "uses": "rollout", "params": settings}
         out, won = play(_experiment(raw, {**field_seats, seat: searcher}, source))
-        stats = out.counts["stats"]
-        rungs.append(
-            Rung(
-                rollouts=n,
-                games=games,
-                win_rate=float(won.mean()),
-                win_ci95=wilson(won.sum(), games),
-                gain=float((won - plan_won).mean()),
-                gain_ci95=paired_ci(plan_won, won),
-                games_per_s=games / out.seconds if out.seconds > 0 else float("inf"),
-                decisions=int(stats[S_DECISIONS]),
-                changed=int(stats[S_CHANGED]),
-                changes=_changes(stats),
-            )  # fmt: skip
-        )
-    return Ladder(seat, label, games, int(seed), float(plan_won.mean()), wilson(plan_won.sum(), games), rungs,
-                  determinize)  # fmt: skip
+        rungs.append((won, out.counts.get("stats", np.zeros(NSTAT, np.int64)), out.seconds))
+    return label, plan_won, rungs
 
 
 def format_ladder(result: Ladder) -> str:

@@ -76,7 +76,7 @@ def experiment_from_dict(raw: dict, source: str) -> ModuleEffects:
     base = study.experiment_from_dict(body, source)
     if any(uses == "rollout" for uses, _ in base.specs):  # the compared games play on chunks, which never search
         raise ConfigError(source, "seats", "plans (module effects seat no rollout searcher)", "rollout")
-    base = dataclasses.replace(base, engine="reference", engine_reason=ASKED)  # the payload's engine plays every configuration
+    base = dataclasses.replace(base, engine="reference", engine_reason=ASKED)  # the payload's engine plays them all
     if one_by_one and wanted == "fast":
         raise ConfigError(source, "engine", "auto or reference (History Cards blanked one by one)", wanted)
     engine, reason = "reference", ASKED if wanted == "reference" else "history_cards: true (blanked cards)"
