@@ -21,6 +21,7 @@ from sim.games.dark_ages.fast.layout import (
     K_LORDLING,
     K_PLAYER,
     MAX_UNITS,
+    MOD_TRIB,
     O_CUMUL,
     V_BARB,
     V_RAID,
@@ -35,6 +36,7 @@ from sim.games.dark_ages.fast.state import (
     units_at,
 )  # fmt: skip
 from sim.games.dark_ages.fast.stream import J, rand_below
+from sim.games.dark_ages.fast.tribute import capital_won
 
 
 @njit(**J)
@@ -201,6 +203,8 @@ def attack_player(S, T, seat, src, dst, group, ds, R):
                         S.res[ds, rich] -= 1
                         S.res[seat, rich] += 1
             gain_vp(S, seat, army_limit(S, T, ds), V_RAID)
+            if S.mods & MOD_TRIB:  # module hook point (Module 11, Tribute)
+                capital_won(S, seat, ds)
         return win
     retreat(S, T, ds, dst, held, R)
     if farms:

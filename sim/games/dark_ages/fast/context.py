@@ -31,6 +31,7 @@ from sim.games.dark_ages.fast.layout import (
     OFFER,
     PERS,
     PHASES,
+    POPE_TITLE,
     PROVINCES,
     RAIDER_KINDS,
     REACTIONS,
@@ -43,6 +44,8 @@ from sim.games.dark_ages.fast.layout import (
     Index,
     Unsupported,
 )  # fmt: skip
+from sim.games.dark_ages.fast.modules import FIELDS as MODULE_FIELDS
+from sim.games.dark_ages.fast.modules import fill as fill_modules
 from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES, Context
 from sim.games.dark_ages.game.solo_setup import solo_context
 from sim.layout import Layout
@@ -157,6 +160,7 @@ TABLES = Layout("dark_ages_tables", [
     ("diff_tech_vp", (), "easier: VP per Technology"), ("diff_title_vp", (), "harder: VP per Title at a Pass"),
     ("diff_pass_culture", (), "harder: Culture at a Pass"), ("diff_red_vp", (), "harder: VP per red space"),
     ("diff_cog_vp", (), "harder: Cognomen VP"),
+    *MODULE_FIELDS,  # the optional modules (modules.yaml)
 ])  # fmt: skip
 
 
@@ -268,6 +272,7 @@ def compile_tables(ctx: Context) -> np.ndarray:
     _game_yaml(t, ctx)
     _battle(t, ctx)
     _solo(t, ctx, ix, pix)
+    fill_modules(t, ctx, ix.tids, POPE_TITLE)
     return t.out
 
 

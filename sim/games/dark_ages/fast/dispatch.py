@@ -15,13 +15,15 @@ import json
 
 from sim.engine_choice import choose
 from sim.games.dark_ages.fast.context import tables_for
-from sim.games.dark_ages.fast.layout import Unsupported
+from sim.games.dark_ages.fast.layout import MODULES, Unsupported
 from sim.games.dark_ages.fast.plans import compile_strategy
 from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.study import plan_specs
 
 FAST_MODES = ("multiplayer", "solo")  # solo: lockstep-verified against solo_loop (tests/.../test_fast_solo.py)
 FAST_MAX_CHUNK = 2_000  # games per chunk on the fast engine (about 1 s on one core)
+# the modules each mode plays compiled (Module 7 in multiplayer only swaps the token pool of the tables)
+COMPILED = {"multiplayer": ("skirmishers", *MODULES), "solo": tuple(m for m in MODULES if m != "tribute")}
 
 
 def fast_obstacles(raw: dict, experiment=None) -> list[str]:
@@ -33,11 +35,10 @@ def fast_obstacles(raw: dict, experiment=None) -> list[str]:
     switches = raw.get("modules") or {}
     on = sorted(k for k, v in switches.items() if v) if isinstance(switches, dict) else []
     skirmishers = bool(raw.get("skirmishers")) or "skirmishers" in on
-    if mode == "multiplayer":
-        on = [m for m in on if m != "skirmishers"]  # Module 7 only swaps the token pool: compiled
-    if on:
-        why.append(f"modules: {', '.join(on)} (the fast engine plays games without modules)")
-    if mode == "solo" and skirmishers:
+    rest = [m for m in on if m not in COMPILED[mode]]
+    if rest:
+        why.append(f"modules: {', '.join(rest)} (not compiled; the fast engine plays {', '.join(COMPILED[mode])})")
+    if mode == "solo" and skirmishers and "skirmishers" not in rest:
         why.append("skirmishers in solo (Module 7's separate map pool is not compiled)")
     if experiment is not None and not why:
         why += _compiled(experiment)

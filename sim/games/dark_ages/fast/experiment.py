@@ -18,6 +18,7 @@ from sim.games.dark_ages.fast.context import tables_for
 from sim.games.dark_ages.fast.ending import score
 from sim.games.dark_ages.fast.layout import FACES, NKINDS, OUT_COLS, STATE, Index
 from sim.games.dark_ages.fast.loop import play
+from sim.games.dark_ages.fast.modules import bits, install
 from sim.games.dark_ages.fast.plans import compile_strategy
 from sim.games.dark_ages.fast.setup import setup
 from sim.games.dark_ages.fast.stream import J
@@ -52,9 +53,10 @@ def battle_row(S, out, at):
 
 
 @njit(**J)
-def play_games(key, start, count, NPL, RUL, STR, ST, T, states, flat, max_turns, debug, out):
+def play_games(key, start, count, NPL, RUL, STR, ST, T, states, flat, max_turns, debug, mods, out):
     """Twin: ``multiplayer.play_chunk`` (the games): row ``g`` of ``out`` for game ``start + g`` (``COLUMNS``);
-    ``states`` one ``STATE`` record, ``flat`` the same memory as int64 (zeroed before each set-up)."""
+    ``states`` one ``STATE`` record, ``flat`` the same memory as int64 (zeroed before each set-up); ``mods`` the
+    switched-on modules (``modules.bits``)."""
     S = states[0]
     R = np.zeros(1, np.uint64)
     MVA, NK, MV, mv = buffers()
@@ -64,6 +66,7 @@ def play_games(key, start, count, NPL, RUL, STR, ST, T, states, flat, max_turns,
         flat[:] = 0
         n = NPL[g]
         setup(S, T, n, RUL[g], R)
+        install(S, T, mods)
         for s in range(n):
             S.strategy[s] = STR[g, s]
         bad = play(S, T, ST, max_turns, debug, R, MVA, NK, MV, mv)
@@ -133,14 +136,15 @@ def new_state():
     return states, STATE.flat(states)[0]
 
 
-def run_games(payload, key, start: int, count: int, debug: bool = False, table=None) -> np.ndarray:
+def run_games(payload, key, start: int, count: int, debug: bool = False, table=None, mods=None) -> np.ndarray:
+    """The chunk kernel's rows for games ``start .. start+count-1`` with the experiment's modules (or ``mods``)."""
     e = payload.experiment
     npl, rul, st = seatings(e, start, count, table)
     out = np.zeros((count, COLUMNS), np.int64)
     states, flat = new_state()
     T = tables_for(context_of(e))[0]
     numba_cache.call(play_games, np.uint64(key), start, count, npl, rul, st, strategy_table(e), T, states, flat,
-                     e.max_turns, debug, out)  # fmt: skip
+                     e.max_turns, debug, bits(e.modules if mods is None else mods), out)  # fmt: skip
     if debug and (out[:, 0] < 0).any():
         g = int(np.argmax(out[:, 0] < 0))
         raise AssertionError(f"game {start + g}: invariant {-out[g, 0]} failed (fast.invariants.check)")

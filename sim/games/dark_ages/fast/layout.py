@@ -23,6 +23,7 @@ import numpy as np
 
 from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES, Context
 from sim.games.dark_ages.game.ending import TRIGGERS
+from sim.games.dark_ages.game.modules.pope import TITLE as POPE_TITLE  # a ready Title that is no Kingdom Title
 from sim.games.dark_ages.game.solo_loop import SOLO_TRIGGERS
 from sim.games.dark_ages.game.solo_setup import solo_context
 from sim.games.dark_ages.game.solo_state import OPTIONS as SOLO_OPTIONS  # noqa: F401 (for the solo modules)
@@ -89,7 +90,7 @@ NKINDS = len(BATTLE_KINDS)
 FACTIONS = ("player", "raider", "lordling")  # rows of the unit stat table
 F_PLAYER, F_RAIDER, F_LORDLING = range(3)
 OUT_COLS = 16 + 1  # per seat: VP by category (experiment.CATEGORIES) and total
-LORDLING_COLS = 11 + 1  # the Lordlings' categories (solo_experiment.LORDLING_CATEGORIES) and total
+LORDLING_COLS = 11 + 2  # the Lordlings' categories (solo_experiment.LORDLING_CATEGORIES), "modules" and total
 # solo
 O_CITY_ONLY, O_TECH1, O_HARDER, O_TITLE_VP, O_CULT3, O_RED_VP, O_COG10, O_AT_TRIGGER, O_CUMUL, O_UPG_LOSS = (
     1 << SOLO_OPTIONS.index(o) for o in ("lordling_city_vp_only", "lordling_tech_1vp", "raider_cards_harder",
@@ -102,6 +103,9 @@ RAIDER_KINDS = ("raid", "reinforce", "surprise")  # their card ids sort after ev
 FX_NONE, FX_ADD, FX_UPGRADE, FX_ATTACK = range(4)
 FX_NAMES = {"add": FX_ADD, "upgrade": FX_UPGRADE, "attack": FX_ATTACK}
 HUMAN, LORDLINGS = 0, 1
+# the optional modules the compiled engine plays (bits of the ``mods`` field; Module 7 is a token pool of the tables)
+MODULES = ("alchemists", "tribute", "pope")  # game/modules.GAME_MODULES order: hooks run in this order
+MOD_ALCH, MOD_TRIB, MOD_POPE = (1 << MODULES.index(m) for m in MODULES)
 
 
 @dataclass(frozen=True)
@@ -239,6 +243,37 @@ def _solo(game, name: str, default=0):
     return default if game.solo is None else getattr(game.solo, name)
 
 
+def _mod(game, name: str):
+    """The installed module object ``name`` of a reference game, or None."""
+    return next((m for m in game.mods if m.name == name), None)
+
+
+def _mod_seats(name: str, attr: str):
+    """A module's per-seat list (0 for every seat when the module is off)."""
+
+    def get(game, ix):
+        m = _mod(game, name)
+        return (list(getattr(m, attr)) if m else [0] * game.n) + [0] * (SEATS - game.n)
+
+    return get
+
+
+def _suzerain(game, ix):
+    m = _mod(game, "tribute")
+    lords = m.suzerain if m else {}
+    return [lords[s] + 1 if s in lords else 0 for s in range(game.n)] + [0] * (SEATS - game.n)
+
+
+def _pope_holder(game, ix):
+    m = _mod(game, "pope")
+    return 0 if m is None or m.holder is None else m.holder + 1
+
+
+def _pope_ready(game, ix):
+    m = _mod(game, "pope")
+    return int(m is not None and m.holder is not None and POPE_TITLE in game.players[m.holder].titles_ready)
+
+
 # (name, shape, doc, get(game, ix) -> value) — fields filled together share one getter (``_MULTI``)
 FIELDS = [
     # per player (leading axis: seat)
@@ -255,8 +290,9 @@ FIELDS = [
     ("hand", (SEATS, HAND), "the hand, in order", "hand"),
     ("titles", (SEATS,), "Titles held (bits by Title index)", lambda g, ix: [_bits(p.titles, ix.tids) for p in
                                                                              g.players] + [0] * (SEATS - g.n)),
-    ("titles_ready", (SEATS,), "ready Titles (bits)", lambda g, ix: [_bits(p.titles_ready, ix.tids) for p in
-                                                                     g.players] + [0] * (SEATS - g.n)),
+    ("titles_ready", (SEATS,), "ready Kingdom Titles (bits)", lambda g, ix: [_bits(p.titles_ready - {POPE_TITLE},
+                                                                                       ix.tids) for p in g.players]
+     + [0] * (SEATS - g.n)),
     ("culture", (SEATS,), "Culture track position", _seats("culture")[0]),
     ("vp", (SEATS,), "VP scored during the game", _seats("vp")[0]),
     ("vp_by", (SEATS, NVPS), "in-game VP by source (VP_SOURCES)",
@@ -340,6 +376,14 @@ FIELDS = [
     ("barbarian_extra", (PROVINCES, 3), "Raider units left with a Barbarian token",
      lambda g, ix: [[g.barbarian_extra.get(q, []).count(k) for k in UNIT_TYPES] for q in ix.pids] + [[0] * 3] *
      (PROVINCES - len(ix.pids))),
+    # optional modules (game/modules; to_game does not carry them)
+    ("mods", (), "switched-on compiled modules (bits of MODULES)",
+     lambda g, ix: _bits([m.name for m in g.mods if m.name in MODULES], MODULES)),
+    ("alch_card", (SEATS,), "Module 4: resources on each Alchemist card", _mod_seats("alchemists", "card")),
+    ("trib_markers", (SEATS,), "Module 11: player markers left on each Ruler card", _mod_seats("tribute", "markers")),
+    ("suzerain", (SEATS,), "Module 11: each player's suzerain + 1 (0: none)", _suzerain),
+    ("pope_holder", (), "Module 12A: the Pope Title's holder + 1 (0: in the offer)", _pope_holder),
+    ("pope_ready", (), "Module 12A: 1 when the Pope Title is ready for its holder", _pope_ready),
     # battle statistics (game/state.BattleLog)
     ("battles", (NKINDS,), "battles by kind (BATTLE_KINDS)", lambda g, ix: g.battles.battles),
     ("attacker_wins", (NKINDS,), "attacker wins by kind", lambda g, ix: g.battles.attacker_wins),

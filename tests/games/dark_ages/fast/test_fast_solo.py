@@ -13,6 +13,7 @@ from sim.games.dark_ages.experiment import strategy_object
 from sim.games.dark_ages.fast import ending as FE
 from sim.games.dark_ages.fast import experiment as FX
 from sim.games.dark_ages.fast import layout as L
+from sim.games.dark_ages.fast import modules as FM
 from sim.games.dark_ages.fast import raiders as FR
 from sim.games.dark_ages.fast import solo_experiment as F
 from sim.games.dark_ages.fast import solo_loop as FSL
@@ -38,14 +39,15 @@ def experiment(**raw):
 
 
 def lockstep_solo(e, key, i: int) -> int:
-    """Game ``i`` of the solo experiment ``e`` on both engines; equal positions after set-up and every turn."""
+    """Game ``i`` of the solo experiment ``e`` (with its modules) on both engines; equal positions after set-up and
+    every turn."""
     difficulty, g, ruler, name = solo_experiment.deal(e, i)
     state = trial_state(np.uint64(key), g)
     rng = LockstepRandom(state)
     options = frozenset() if difficulty == solo_experiment.STANDARD else frozenset([difficulty])
     strategy = strategy_object(name, json.dumps(e.strategy_params.get(name), sort_keys=True))
     ctx = cached_context(e.overrides)
-    game = new_solo_game(ctx, ruler, strategy, options, rng)
+    game = new_solo_game(ctx, ruler, strategy, options, rng, e.modules)
     T = tables_for(ctx)[0]
     ST = FX.strategy_table(e)
     states, _ = FX.new_state()
@@ -53,6 +55,7 @@ def lockstep_solo(e, key, i: int) -> int:
     R = np.array([state], np.uint64)
     opts = 0 if not options else 1 << L.SOLO_OPTIONS.index(difficulty)
     FSS.solo_setup(S, T, L.Index.of(ctx).rids.index(ruler), opts, R)
+    FM.install(S, T, FM.bits(e.modules))
     S["strategy"][0] = e.strategies.index(name)
     MVA, NK, MV, mv = FX.buffers()
     max_turns = e.max_turns or MAX_TURNS
@@ -93,7 +96,7 @@ def lockstep_solo(e, key, i: int) -> int:
     lo = np.zeros(L.LORDLING_COLS, np.int64)
     FSL.lordling_score(S, T, lo)
     lref = lordling_score(game)
-    cats = solo_experiment.LORDLING_CATEGORIES
+    cats = (*solo_experiment.LORDLING_CATEGORIES, "modules")
     assert [lref.get(c, 0) for c in cats] + [lref["total"]] == [int(x) for x in lo], (i, lref, lo)
     return game.turns
 
