@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from types import SimpleNamespace
 
 import numpy as np
 from numba import njit
@@ -139,16 +140,33 @@ def new_state():
 def run_games(payload, key, start: int, count: int, debug: bool = False, table=None, mods=None) -> np.ndarray:
     """The chunk kernel's rows for games ``start .. start+count-1`` with the experiment's modules (or ``mods``)."""
     e = payload.experiment
+    mods = e.modules if mods is None else mods
     npl, rul, st = seatings(e, start, count, table)
     out = np.zeros((count, COLUMNS), np.int64)
     states, flat = new_state()
-    T = tables_for(context_of(e))[0]
+    T = tables_for(cached_context(e.overrides, e.skirmishers or "skirmishers" in mods))[0]
     numba_cache.call(play_games, np.uint64(key), start, count, npl, rul, st, strategy_table(e), T, states, flat,
-                     e.max_turns, debug, bits(e.modules if mods is None else mods), out)  # fmt: skip
+                     e.max_turns, debug, bits(mods), out)  # fmt: skip
     if debug and (out[:, 0] < 0).any():
         g = int(np.argmax(out[:, 0] < 0))
         raise AssertionError(f"game {start + g}: invariant {-out[g, 0]} failed (fast.invariants.check)")
     return out
+
+
+def outcomes(payload, key, start: int, count: int, mods: tuple[str, ...]) -> list[tuple]:
+    """Twin: ``multiplayer.play_one`` for games ``start .. start+count-1`` with the modules ``mods`` (the paired
+    module comparison): each game's Rulers, plan labels and outcome (winners, turns, Passes, total scores)."""
+    e = payload.experiment
+    out = run_games(payload, key, start, count, mods=mods)
+    played = []
+    for g in range(count):
+        rulers, names = X.seating(e, start + g)
+        totals = [int(out[g, HEAD + s * OUT_COLS + OUT_COLS - 1]) for s in range(len(rulers))]
+        best = max(totals)
+        o = SimpleNamespace(winners=[s for s, t in enumerate(totals) if t == best], turns=int(out[g, 2]),
+                            passes=int(out[g, 3]), scores=[{"total": t} for t in totals])  # fmt: skip
+        played.append((rulers, names, o))
+    return played
 
 
 def battle_columns(out: np.ndarray, at: int, faces: int) -> tuple[dict[str, np.ndarray], np.ndarray]:

@@ -368,6 +368,10 @@ FIELDS = [
     ("party_tokens", (TOKENS,), "those tokens, in drawing order", "party_tokens"),
     ("pool_n", (), "tokens in the pool", "pool"),
     ("pool", (TOKENS,), "the token pool (drawn from the end)", "pool"),
+    ("map_split", (), "Module 7: the map's tokens have their own pool", lambda g, ix: int(_solo(g, "map_pool", None)
+                                                                                         is not None)),
+    ("map_pool_n", (), "Module 7: tokens in the map's pool", "map_pool"),
+    ("map_pool", (TOKENS,), "Module 7: the map's pool (drawn from the end)", "map_pool"),
     ("target", (), "the Target's Province (-1: the Ruler card)",
      lambda g, ix: 0 if g.solo is None else -1 if g.solo.target is None else ix.p(g.solo.target)),
     ("raids_off", (), "the final round: no Raider attacks", lambda g, ix: int(_solo(g, "raids_off", False))),
@@ -414,6 +418,7 @@ def _multi(game: Game, ix: Index, red: tuple[int, ...]) -> dict[str, object]:
     out["ldiscard_n"], out["ldiscard"] = _list(solo.discard if solo else [], LDECK, LCARDS.index)
     out["party_tokens_n"], out["party_tokens"] = _list(solo.party_tokens if solo else [], TOKENS)
     out["pool_n"], out["pool"] = _list(solo.token_pool if solo else [], TOKENS)
+    out["map_pool_n"], out["map_pool"] = _list(solo.map_pool or [] if solo else [], TOKENS)
     return out
 
 

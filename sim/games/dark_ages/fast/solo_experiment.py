@@ -4,12 +4,14 @@ turned into exactly the counts and rows of the reference's ``game.solo_experimen
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 from numba import njit
 
 from sim import numba_cache
 from sim.games.dark_ages import battle_stats
-from sim.games.dark_ages.fast.context import tables_for
+from sim.games.dark_ages.fast.context import solo_tables
 from sim.games.dark_ages.fast.ending import score
 from sim.games.dark_ages.fast.experiment import battle_columns, battle_row, buffers, new_state, strategy_table
 from sim.games.dark_ages.fast.layout import FACES, LORDLING_COLS, NKINDS, OUT_COLS, SOLO_OPTIONS, Index
@@ -71,13 +73,29 @@ def deals(e, start: int, count: int):
 
 
 def run_games(e, key, start: int, count: int, mods=None):
+    mods = e.modules if mods is None else mods
     d, dl, rul, st, opt = deals(e, start, count)
     out = np.zeros((count, COLUMNS), np.int64)
     states, flat = new_state()
-    T = tables_for(cached_context(e.overrides))[0]
+    T = solo_tables(cached_context(e.overrides), "skirmishers" in mods)[0]
     numba_cache.call(play_solo_games, np.uint64(key), dl, rul, st, opt, strategy_table(e), T, states, flat,
-                     e.max_turns or MAX_TURNS, bits(e.modules if mods is None else mods), out)  # fmt: skip
+                     e.max_turns or MAX_TURNS, bits(mods), out)  # fmt: skip
     return d, out
+
+
+def outcomes(e, key, start: int, count: int, mods: tuple[str, ...]) -> list[tuple]:
+    """Twin: ``game.solo_experiment.play_one`` for games ``start .. start+count-1`` with the modules ``mods`` (the
+    paired solo module comparison): each deal's difficulty, Ruler, strategy and outcome (won, trigger, turns,
+    Passes, both sides' totals)."""
+    _, out = run_games(e, key, start, count, mods)
+    played = []
+    for g in range(count):
+        difficulty, _, ruler, name = X.deal(e, start + g)
+        player, lords = int(out[g, HEAD + OUT_COLS - 1]), int(out[g, BATTLE_AT - 1])
+        o = SimpleNamespace(won=player > lords, trigger=X.SOLO_TRIGGERS[out[g, 0]], turns=int(out[g, 1]),
+                            passes=int(out[g, 2]), player={"total": player}, lordlings={"total": lords})  # fmt: skip
+        played.append((difficulty, ruler, name, o))
+    return played
 
 
 def play_chunk(payload, key, start: int, count: int, keep_rows: bool):

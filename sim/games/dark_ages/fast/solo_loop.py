@@ -1,6 +1,6 @@
 """Playing a solo game (Module 1) in the compiled engine: the Lordlings and the player alternate, the Lordlings
 first; Raid counterattacks replace a player's Noble action; the solo end triggers, the final round, the Raiders'
-closing attack, the Lordlings' scoring. Twin of ``game/solo_loop.py`` (no modules)."""
+closing attack, the Lordlings' scoring. Twin of ``game/solo_loop.py``."""
 
 from __future__ import annotations
 

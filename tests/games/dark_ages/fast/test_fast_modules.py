@@ -15,6 +15,7 @@ from sim.games.dark_ages import experiment
 from sim.games.dark_ages.fast import experiment as FX
 from sim.games.dark_ages.fast import layout as L
 from sim.games.dark_ages.fast.dispatch import COMPILED
+from sim.games.dark_ages.fast.modules import bits
 from sim.rng import experiment_key
 from tests.games.dark_ages.fast.lockstep_util import lockstep_game
 from tests.games.dark_ages.fast.test_fast_solo import experiment as solo_experiment
@@ -24,8 +25,9 @@ from tests.games.dark_ages.fast.test_fast_stat import FAMILY_ALPHA, two_sample_p
 ALL = ["random_legal", "expansion", "culture", "military"]
 MODULES = L.MODULES
 SOLO = COMPILED["solo"]
+# plans that attack Capitals (Tribute) more often
 TWEAKED = {"expansion": {"attack_capitals": True, "attack_margin": 0},
-           "military": {"attack_capitals": True, "attack_margin": 0}}  # fmt: skip  (capital attacks: Tribute)
+           "military": {"attack_capitals": True, "attack_margin": 0}}  # fmt: skip
 
 
 def payload(**keys):
@@ -35,8 +37,9 @@ def payload(**keys):
 MP_CASES = [((m,), 3, 4) for m in MODULES] + [(MODULES, 3, 6), (MODULES, 4, 3), (("alchemists", "pope"), 2, 3)]
 
 
-@pytest.mark.parametrize("mods, players, games", MP_CASES + [pytest.param(m, p, 12 * g, marks=pytest.mark.full)
-                                                             for m, p, g in MP_CASES])
+@pytest.mark.parametrize(
+    "mods, players, games", MP_CASES + [pytest.param(m, p, 12 * g, marks=pytest.mark.full) for m, p, g in MP_CASES]
+)
 def test_module_games_are_the_reference_games_turn_by_turn(mods, players, games):
     """Each compiled module plays the reference's games: the whole position (the module's own state too: the
     Alchemist cards, the tributaries and markers, the Pope's holder and readiness) equal after set-up and every
@@ -61,8 +64,6 @@ def test_solo_module_games_are_the_reference_games_turn_by_turn(mods, games):
 def test_the_modules_act_in_these_games():
     """The lockstep games above exercise each module: some Alchemist Gold, some tributary, a Pope holder in
     multiplayer, and the Lordlings holding the Pope in some solo deals."""
-    from sim.games.dark_ages.fast.modules import bits
-
     p = payload(players=3, strategies=ALL, strategy_params=TWEAKED, modules=dict.fromkeys(MODULES, True))
     on, off = FX.run_games(p, experiment_key(9), 0, 200), FX.run_games(p, experiment_key(9), 0, 200, mods=())
     modules_vp = on[:, FX.HEAD + 15 : FX.HEAD + 3 * L.OUT_COLS : L.OUT_COLS]
@@ -107,3 +108,38 @@ def test_module_outcomes_match_the_reference_engine(players):
     pvalues = two_sample_pvalues(ref.rows, fast.rows, players)
     worst = min(pvalues, key=pvalues.get)
     assert pvalues[worst] > FAMILY_ALPHA / len(pvalues), (worst, pvalues[worst], pvalues)
+
+
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+def test_module_effects_plays_are_the_plain_experiments(engine):
+    """Game by game, the all-off plays and each compiled module's plays of ``mode: module_effects`` are the plain
+    experiment's games with that module on (same streams, same seating), on either engine; ``engine: auto`` takes
+    the compiled engine when every compared module is compiled."""
+    raw = {"game": "dark_ages", "players": 3, "strategies": ALL, "engine": engine}
+    mods = ("tribute", "pope")
+    games = 40 if engine == "fast" else 6
+    effects = run_experiment({**raw, "mode": "module_effects", "modules": dict.fromkeys(mods, True)}, games=games,
+                             seed=9, workers=1, keep_rows=True)  # fmt: skip
+    assert effects.extra["engine"] == engine
+    plain = run_experiment(raw, games=games, seed=9, workers=1, keep_rows=True)
+    assert list(effects.rows["turns_off"]) == list(plain.rows["turns"])
+    for m in mods:
+        on = run_experiment({**raw, "modules": {m: True}}, games=games, seed=9, workers=1, keep_rows=True)
+        assert list(effects.rows[f"turns_{m}"]) == list(on.rows["turns"])
+        vp = np.stack([on.rows[f"seat{j}_vp"].to_numpy() for j in range(3)], axis=1)
+        assert list(effects.rows[f"spread_{m}"]) == list(vp.max(axis=1) - vp.min(axis=1))
+
+
+def test_solo_module_effects_plays_are_the_plain_solo_experiments():
+    """The same for ``mode: solo_module_effects`` on the compiled engine (Modules 4, 7 and 12A compared)."""
+    raw = {"game": "dark_ages", "mode": "solo", "strategies": ALL, "difficulties": ["standard"]}
+    paired = {"game": "dark_ages", "mode": "solo_module_effects", "strategies": ALL,
+              "modules": dict.fromkeys(SOLO, True)}  # fmt: skip
+    effects = run_experiment(paired, games=60, seed=9, workers=1, keep_rows=True)
+    assert effects.extra["engine"] == "fast"
+    plain = run_experiment(raw, games=60, seed=9, workers=1, keep_rows=True)
+    assert list(effects.rows["won_off"]) == list(plain.rows["won"])
+    for m in SOLO:
+        on = run_experiment({**raw, "modules": {m: True}}, games=60, seed=9, workers=1, keep_rows=True)
+        assert list(effects.rows[f"won_{m}"]) == list(on.rows["won"])
+        assert list(effects.rows[f"margin_{m}"]) == list(on.rows["player_vp"] - on.rows["lordling_vp"])

@@ -18,7 +18,7 @@ from sim.games.dark_ages.fast import raiders as FR
 from sim.games.dark_ages.fast import solo_experiment as F
 from sim.games.dark_ages.fast import solo_loop as FSL
 from sim.games.dark_ages.fast import solo_setup as FSS
-from sim.games.dark_ages.fast.context import tables_for
+from sim.games.dark_ages.fast.context import solo_tables
 from sim.games.dark_ages.game import raiders, solo_experiment, solo_loop
 from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.game.ending import score
@@ -48,7 +48,7 @@ def lockstep_solo(e, key, i: int) -> int:
     strategy = strategy_object(name, json.dumps(e.strategy_params.get(name), sort_keys=True))
     ctx = cached_context(e.overrides)
     game = new_solo_game(ctx, ruler, strategy, options, rng, e.modules)
-    T = tables_for(ctx)[0]
+    T = solo_tables(ctx, "skirmishers" in e.modules)[0]
     ST = FX.strategy_table(e)
     states, _ = FX.new_state()
     S = states[0]
@@ -169,7 +169,7 @@ def test_solo_engine_switch():
     ruled = {"mode": "solo", "rules": {"battle.keep_melee_bonus_per_level": 2}}
     assert X.experiment_from_dict(ruled, "t.yaml").engine == "fast"  # the tables are compiled from the overrides
     with pytest.raises(ConfigError, match="fast engine cannot play"):
-        X.experiment_from_dict({"mode": "solo", "modules": {"pope": True}, "engine": "fast"}, "t.yaml")
+        X.experiment_from_dict({"mode": "solo", "modules": {"benjamin": True}, "engine": "fast"}, "t.yaml")
     with pytest.raises(ConfigError, match="fast engine cannot play"):
         X.experiment_from_dict({"mode": "solo_module_effects", "engine": "fast"}, "t.yaml")
 
