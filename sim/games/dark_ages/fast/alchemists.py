@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from numba import njit
 
+from sim.games.dark_ages.fast.state import most_held
 from sim.games.dark_ages.fast.stream import J
 
 
@@ -13,10 +14,7 @@ def researched(S, T, seat):
     the card (most held first, ties to the first resource), each 3 on it become 1 Gold."""
     hold = T.wh_hold[S.warehouses[seat]]
     while S.res[seat, 0] + S.res[seat, 1] + S.res[seat, 2] + S.res[seat, 3] > hold:
-        r = 0
-        for x in range(1, 4):
-            if S.res[seat, x] > S.res[seat, r]:
-                r = x
+        r = most_held(S, seat)
         S.res[seat, r] -= 1
         S.alch_card[seat] += 1
     S.gold[seat] += S.alch_card[seat] // T.alch_per

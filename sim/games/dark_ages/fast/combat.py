@@ -32,6 +32,7 @@ from sim.games.dark_ages.fast.state import (
     controller,
     hand_remove,
     holds_card,
+    most_held,
     place,
     units_at,
 )  # fmt: skip
@@ -195,10 +196,7 @@ def attack_player(S, T, seat, src, dst, group, ds, R):
                     S.gold[ds] -= 1
                     S.gold[seat] += 1
                 else:
-                    rich = 0
-                    for r in range(1, 4):
-                        if S.res[ds, r] > S.res[ds, rich]:
-                            rich = r
+                    rich = most_held(S, ds)
                     if S.res[ds, rich] > 0:
                         S.res[ds, rich] -= 1
                         S.res[seat, rich] += 1

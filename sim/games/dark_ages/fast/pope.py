@@ -7,7 +7,7 @@ from __future__ import annotations
 from numba import njit
 
 from sim.games.dark_ages.fast.layout import HUMAN, LORDLINGS, MOD_POPE
-from sim.games.dark_ages.fast.state import controller, popcount
+from sim.games.dark_ages.fast.state import controller, most_held, popcount
 from sim.games.dark_ages.fast.stream import J
 
 
@@ -27,10 +27,7 @@ def pay_any(S, seat, n):
     if S.res[seat, 0] + S.res[seat, 1] + S.res[seat, 2] + S.res[seat, 3] + S.gold[seat] < n:
         return False
     for _ in range(n):
-        r = 0
-        for x in range(1, 4):
-            if S.res[seat, x] > S.res[seat, r]:
-                r = x
+        r = most_held(S, seat)
         if S.res[seat, r] > 0:
             S.res[seat, r] -= 1
         else:

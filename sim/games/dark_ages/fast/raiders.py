@@ -86,17 +86,18 @@ def pool_front(S, t):
     """Twin: ``game.solo_state.SoloState.board_pool`` (``insert(0, token)``): Module 7's map pool when it is split
     from the Raiding Party's."""
     if S.map_split:
-        n = S.map_pool_n
-        for i in range(n - 1, -1, -1):
-            S.map_pool[i + 1] = S.map_pool[i]
-        S.map_pool[0] = t
-        S.map_pool_n = n + 1
-        return
-    n = S.pool_n
+        S.map_pool_n = insert_front(S.map_pool, S.map_pool_n, t)
+    else:
+        S.pool_n = insert_front(S.pool, S.pool_n, t)
+
+
+@njit(**J)
+def insert_front(pool, n, t):
+    """Twin: none (a helper: ``pool.insert(0, t)`` on the ``n`` tokens of ``pool``; returns the new count)."""
     for i in range(n - 1, -1, -1):
-        S.pool[i + 1] = S.pool[i]
-    S.pool[0] = t
-    S.pool_n = n + 1
+        pool[i + 1] = pool[i]
+    pool[0] = t
+    return n + 1
 
 
 @njit(**J)
@@ -106,14 +107,18 @@ def board_pop(S):
         if S.map_pool_n == 0:
             return -1
         S.map_pool_n -= 1
-        t = S.map_pool[S.map_pool_n]
-        S.map_pool[S.map_pool_n] = 0
-        return t
+        return take_last(S.map_pool, S.map_pool_n)
     if S.pool_n == 0:
         return -1
     S.pool_n -= 1
-    t = S.pool[S.pool_n]
-    S.pool[S.pool_n] = 0
+    return take_last(S.pool, S.pool_n)
+
+
+@njit(**J)
+def take_last(pool, n):
+    """Twin: none (a helper: the token at ``pool[n]``, its slot cleared)."""
+    t = pool[n]
+    pool[n] = 0
     return t
 
 
