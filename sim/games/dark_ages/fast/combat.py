@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.games.dark_ages.fast.alliances import battle_started
 from sim.games.dark_ages.fast.battle_sequence import fight, lost, muster, survivors
 from sim.games.dark_ages.fast.choices import pick_resource
 from sim.games.dark_ages.fast.economy import gain_culture, gain_vp
@@ -21,6 +22,7 @@ from sim.games.dark_ages.fast.layout import (
     K_LORDLING,
     K_PLAYER,
     MAX_UNITS,
+    MOD_ALLY,
     MOD_TRIB,
     O_CUMUL,
     V_BARB,
@@ -144,6 +146,8 @@ def attack_barbarians(S, T, seat, src, dst, group, R):
 @njit(**J)
 def attack_player(S, T, seat, src, dst, group, ds, R):
     """Twin: ``game.combat.attack_player``, ``game.combat._raid_capital``; the group has left ``src``."""
+    if S.mods & MOD_ALLY:  # module hook point (Module 5, breaking an Alliance)
+        battle_started(S, T, seat, ds)
     farms = S.farms[dst]
     extra = np.zeros(3, np.int64)
     extra[T.farm_transient] += farms

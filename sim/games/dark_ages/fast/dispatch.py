@@ -4,9 +4,9 @@
 players), a solo experiment (``mode: solo``, Module 1, every difficulty option), or ``module_effects`` /
 ``solo_module_effects`` comparing only compiled modules, with every strategy built in (random_legal, expansion,
 culture, military, with ``strategy_params`` or ``seats`` plans the compiled rows can hold), only compiled modules
-switched on (``COMPILED``: Modules 4, 7, 11 and 12A in multiplayer, 4, 7 and 12A in solo; the others are named),
-and ``rules:`` overrides whose counts fit the compiled tables (``context.compile_tables``; the tables are compiled
-from the experiment's own rule set, so overrides stay compiled). ``fast`` when one of these fails is a
+switched on (``COMPILED``: Modules 4, 5, 7, 11 and 12A in multiplayer, 4, 7 and 12A in solo; the others are
+named), and ``rules:`` overrides whose counts fit the compiled tables (``context.compile_tables``; the tables are
+compiled from the experiment's own rule set, so overrides stay compiled). ``fast`` when one of these fails is a
 ``ConfigError`` naming the reason; ``reference`` always plays the plain-Python engine.
 """
 
@@ -19,14 +19,15 @@ from sim.games.dark_ages.fast.context import tables_for
 from sim.games.dark_ages.fast.layout import MODULES, Unsupported
 from sim.games.dark_ages.fast.plans import compile_strategy
 from sim.games.dark_ages.game.context import cached_context
+from sim.games.dark_ages.game.modules import SOLO_REFUSED
 from sim.games.dark_ages.study import plan_specs
 
 FAST_MODES = ("multiplayer", "solo")  # solo: lockstep-verified against solo_loop (tests/.../test_fast_solo.py)
 PAIRED = {"module_effects": "multiplayer", "solo_module_effects": "solo"}  # each module on vs off: its games' mode
 FAST_MAX_CHUNK = 2_000  # games per chunk on the fast engine (about 1 s on one core)
-# the modules each mode plays compiled (Module 7 is a token pool of the tables; Module 11 supports 2-8 players)
+# the modules each mode plays compiled (Module 7 is a token pool of the tables; solo: those with Solo Support)
 COMPILED = {"multiplayer": ("skirmishers", *MODULES),
-            "solo": ("skirmishers", *(m for m in MODULES if m != "tribute"))}  # fmt: skip
+            "solo": ("skirmishers", *(m for m in MODULES if m not in SOLO_REFUSED))}  # fmt: skip
 
 
 def fast_obstacles(raw: dict, experiment=None) -> list[str]:

@@ -67,7 +67,7 @@ def play_games(key, start, count, NPL, RUL, STR, ST, T, states, flat, max_turns,
         flat[:] = 0
         n = NPL[g]
         setup(S, T, n, RUL[g], R)
-        install(S, T, mods)
+        install(S, T, mods, R)
         for s in range(n):
             S.strategy[s] = STR[g, s]
         bad = play(S, T, ST, max_turns, debug, R, MVA, NK, MV, mv)

@@ -81,8 +81,8 @@ RELIC_KINDS = ("church_discount", "church_vp", "church_culture")
 REWARDS = ("gold", "resource", "culture", "vp", "take_another_turn")
 PHASES = ("volley", "charge", "melee")
 VP_SOURCES = ("church", "barbarians", "title_claims", "capital_raids", "cognomens", "cards", "raiders", "research",
-              "provinces", "culture_red_spaces")  # fmt: skip
-V_CHURCH, V_BARB, V_TITLE, V_RAID, V_COG, V_CARDS, V_RAIDERS, V_RESEARCH, V_PROVINCES, V_REDSP = range(10)
+              "provinces", "culture_red_spaces", "modules")  # fmt: skip
+V_CHURCH, V_BARB, V_TITLE, V_RAID, V_COG, V_CARDS, V_RAIDERS, V_RESEARCH, V_PROVINCES, V_REDSP, V_MODULES = range(11)
 NVPS = len(VP_SOURCES)
 K_PLAYER, K_BARBARIAN, K_LORDLING, K_RAIDER, K_COUNTER = (BATTLE_KINDS.index(k) for k in (
     "player", "barbarian", "lordling", "raider", "counterattack"))  # fmt: skip
@@ -104,8 +104,9 @@ FX_NONE, FX_ADD, FX_UPGRADE, FX_ATTACK = range(4)
 FX_NAMES = {"add": FX_ADD, "upgrade": FX_UPGRADE, "attack": FX_ATTACK}
 HUMAN, LORDLINGS = 0, 1
 # the optional modules the compiled engine plays (bits of the ``mods`` field; Module 7 is a token pool of the tables)
-MODULES = ("alchemists", "tribute", "pope")  # game/modules.GAME_MODULES order: hooks run in this order
-MOD_ALCH, MOD_TRIB, MOD_POPE = (1 << MODULES.index(m) for m in MODULES)
+MODULES = ("alchemists", "alliances", "tribute", "pope")  # game/modules.GAME_MODULES order: hooks run in this order
+MOD_ALCH, MOD_ALLY, MOD_TRIB, MOD_POPE = (1 << MODULES.index(m) for m in MODULES)
+ALLY_HAND = 8  # Alliance cards in one hand (capacity)
 
 
 @dataclass(frozen=True)
@@ -258,6 +259,23 @@ def _mod_seats(name: str, attr: str):
     return get
 
 
+def _alliances(game, ix):
+    """Module 5: hands (count, cards in sorted id order), active cards + 1 by (holder, ally), met pairs."""
+    n, hand = np.zeros(SEATS, np.int64), np.zeros((SEATS, ALLY_HAND), np.int64)
+    active, met = np.zeros((SEATS, SEATS), np.int64), np.zeros((SEATS, SEATS), np.int64)
+    m = _mod(game, "alliances")
+    if m is not None:
+        ids = sorted(m.data["cards"])
+        for s, cards in enumerate(m.hand):
+            n[s] = len(cards)
+            hand[s, : len(cards)] = [ids.index(c) for c in cards]
+        for (h, a), c in m.active.items():
+            active[h, a] = ids.index(c) + 1
+        for a, b in m.met:
+            met[a, b] = 1
+    return n, hand, active, met
+
+
 def _suzerain(game, ix):
     m = _mod(game, "tribute")
     lords = m.suzerain if m else {}
@@ -384,6 +402,10 @@ FIELDS = [
     ("mods", (), "switched-on compiled modules (bits of MODULES)",
      lambda g, ix: _bits([m.name for m in g.mods if m.name in MODULES], MODULES)),
     ("alch_card", (SEATS,), "Module 4: resources on each Alchemist card", _mod_seats("alchemists", "card")),
+    ("ally_hand_n", (SEATS,), "Module 5: Alliance cards not yet given", "alliances"),
+    ("ally_hand", (SEATS, ALLY_HAND), "them, in hand order (sorted card ids)", "alliances"),
+    ("ally_active", (SEATS, SEATS), "the ally's card + 1 the holder has in play (0: none)", "alliances"),
+    ("ally_met", (SEATS, SEATS), "1: the pair (a < b) has shared a border", "alliances"),
     ("trib_markers", (SEATS,), "Module 11: player markers left on each Ruler card", _mod_seats("tribute", "markers")),
     ("suzerain", (SEATS,), "Module 11: each player's suzerain + 1 (0: none)", _suzerain),
     ("pope_holder", (), "Module 12A: the Pope Title's holder + 1 (0: in the offer)", _pope_holder),
@@ -418,6 +440,7 @@ def _multi(game: Game, ix: Index, red: tuple[int, ...]) -> dict[str, object]:
     out["ldiscard_n"], out["ldiscard"] = _list(solo.discard if solo else [], LDECK, LCARDS.index)
     out["party_tokens_n"], out["party_tokens"] = _list(solo.party_tokens if solo else [], TOKENS)
     out["pool_n"], out["pool"] = _list(solo.token_pool if solo else [], TOKENS)
+    out["ally_hand_n"], out["ally_hand"], out["ally_active"], out["ally_met"] = _alliances(game, ix)
     out["map_pool_n"], out["map_pool"] = _list(solo.map_pool or [] if solo else [], TOKENS)
     return out
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 from numba import njit
 
 from sim.games.dark_ages.fast.actions import action_options, apply_action
+from sim.games.dark_ages.fast.alliances import turn_ended
 from sim.games.dark_ages.fast.choices import choose_discard_card
 from sim.games.dark_ages.fast.ending import trigger
 from sim.games.dark_ages.fast.invariants import check
-from sim.games.dark_ages.fast.layout import A_MANOEUVRE, LORDLINGS, MOD_TRIB
+from sim.games.dark_ages.fast.layout import A_MANOEUVRE, LORDLINGS, MOD_ALLY, MOD_TRIB
 from sim.games.dark_ages.fast.lordlings import react as lordling_react
 from sim.games.dark_ages.fast.military import apply_settle, settle_options
 from sim.games.dark_ages.fast.passing import do_pass
@@ -103,6 +104,8 @@ def take_turn(S, T, seat, ST, MVA, NK, MV, mv, R):
         react(S, T, ST, MV, R)
     while S.nhand[seat] > T.hand_limit:
         hand_remove(S, seat, choose_discard_card(S, T, seat, ST, sid, R))
+    if S.mods & MOD_ALLY:  # module hook point: end of a turn (Module 5, first shared borders)
+        turn_ended(S, T)
 
 
 @njit(**J)

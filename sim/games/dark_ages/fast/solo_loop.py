@@ -19,6 +19,7 @@ from sim.games.dark_ages.fast.layout import (
     O_TECH1,
     V_CHURCH,
     V_COG,
+    V_MODULES,
     V_PROVINCES,
     V_REDSP,
     V_RESEARCH,
@@ -75,12 +76,12 @@ def lordling_score(S, T, out):
     out[8] = S.vp_by[L, V_TITLE]
     out[9] = S.vp_by[L, V_COG]
     out[10] = S.vp_by[L, V_REDSP]
-    out[11] = final_vp(S, T, L) if S.mods & MOD_POPE else 0  # "modules": the Pope's VP
+    out[11] = S.vp_by[L, V_MODULES] + (final_vp(S, T, L) if S.mods & MOD_POPE else 0)  # "modules": the Pope's VP
     tot = 0
     for i in range(12):
         tot += out[i]
     for i in range(NVPS):  # any other in-game source (none expected)
-        if i not in (V_CHURCH, V_RESEARCH, V_PROVINCES, V_TITLE, V_COG, V_REDSP):
+        if i not in (V_CHURCH, V_RESEARCH, V_PROVINCES, V_TITLE, V_COG, V_REDSP, V_MODULES):
             tot += S.vp_by[L, i]
     out[12] = tot
 

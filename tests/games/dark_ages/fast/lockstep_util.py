@@ -56,7 +56,7 @@ def lockstep_game(e, key, i: int, max_turns: int | None = None, ctx=None) -> int
     FS.setup(S, T, n, np.array([ix.rids.index(r) for r in rulers] + [0] * (4 - n), np.int64), R)
     for s in range(n):
         S["strategy"][s] = e.strategies.index(names[s])
-    FM.install(S, T, FM.bits(e.modules))
+    FM.install(S, T, FM.bits(e.modules), R)
     MVA, NK, MV, mv = FX.buffers()
     max_turns = max_turns or e.max_turns
     label = f"game {i} {rulers} {names}"

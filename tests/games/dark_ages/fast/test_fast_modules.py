@@ -1,8 +1,9 @@
-"""The optional modules on the Dark Ages fast engine (Modules 4 Alchemists, 11 Tribute, 12A the Pope): the same
-games as the reference with each module on alone and with all of them on, position by position after every turn
-on the same stream, in multiplayer and (Modules 4 and 12A, which have Solo Support) in solo; the compiled solo and
-multiplayer chunks give the reference's counts; a two-sample test of outcomes on the production streams; and
-``engine: auto`` takes the compiled engine exactly when every module switched on is compiled."""
+"""The optional modules on the Dark Ages fast engine (Modules 4 Alchemists, 5 Alliances, 7 Skirmishers in solo,
+11 Tribute, 12A the Pope): the same games as the reference with each module on alone and with all of them on,
+position by position after every turn on the same stream, in multiplayer and (Modules 4, 7 and 12A, which have
+Solo Support) in solo; the compiled chunks with modules; the paired module studies on the compiled engine; a
+two-sample test of outcomes on the production streams; and ``engine: auto`` takes the compiled engine exactly when
+every module switched on is compiled."""
 
 from __future__ import annotations
 
@@ -42,8 +43,9 @@ MP_CASES = [((m,), 3, 4) for m in MODULES] + [(MODULES, 3, 6), (MODULES, 4, 3), 
 )
 def test_module_games_are_the_reference_games_turn_by_turn(mods, players, games):
     """Each compiled module plays the reference's games: the whole position (the module's own state too: the
-    Alchemist cards, the tributaries and markers, the Pope's holder and readiness) equal after set-up and every
-    turn, and the same final score by category ("modules" holds the Pope's 5 VP)."""
+    Alchemist cards, the Alliance hands, active cards and met pairs, the tributaries and markers, the Pope's holder
+    and readiness) equal after set-up and every turn, and the same final score by category ("modules" holds the
+    Alliances' VP and the Pope's 5)."""
     e = payload(players=players, strategies=ALL, strategy_params=TWEAKED,
                 modules=dict.fromkeys(mods, True)).experiment  # fmt: skip
     assert e.engine == "fast" and e.modules == tuple(m for m in e.modules if m in mods)
@@ -55,28 +57,32 @@ def test_module_games_are_the_reference_games_turn_by_turn(mods, players, games)
                          + [pytest.param(m, 40, marks=pytest.mark.full) for m in ((x,) for x in SOLO)]
                          + [pytest.param(SOLO, 40, marks=pytest.mark.full)])  # fmt: skip
 def test_solo_module_games_are_the_reference_games_turn_by_turn(mods, games):
-    """Modules 4 and 12A with their Solo Support rules (the Lordlings take the Pope when they build a Church and
-    control at least as many Churches as the player): the same solo games, turn by turn, and the same scores."""
+    """Modules 4, 7 and 12A with their Solo Support rules (the Lordlings take the Pope when they build a Church and
+    control at least as many Churches as the player; Skirmishers on the map, regular tokens for the Raiders): the
+    same solo games, turn by turn, and the same scores."""
     e = solo_experiment(modules=dict.fromkeys(mods, True))
     assert sum(lockstep_solo(e, 1616, i) for i in range(games)) > games * 20
 
 
 def test_the_modules_act_in_these_games():
-    """The lockstep games above exercise each module: some Alchemist Gold, some tributary, a Pope holder in
-    multiplayer, and the Lordlings holding the Pope in some solo deals."""
+    """The modules change the games, the Pope's holder scores 5 VP in many of them, and Alliances are made (VP
+    received) and broken (VP lost)."""
     p = payload(players=3, strategies=ALL, strategy_params=TWEAKED, modules=dict.fromkeys(MODULES, True))
     on, off = FX.run_games(p, experiment_key(9), 0, 200), FX.run_games(p, experiment_key(9), 0, 200, mods=())
     modules_vp = on[:, FX.HEAD + 15 : FX.HEAD + 3 * L.OUT_COLS : L.OUT_COLS]
     assert (modules_vp > 0).any(axis=1).mean() > 0.2  # the Pope's holder scores 5 VP in many games
     assert (off[:, FX.HEAD + 15 : FX.HEAD + 3 * L.OUT_COLS : L.OUT_COLS] == 0).all()
     assert not np.array_equal(on[:, 2], off[:, 2])  # the modules change the games
-    assert bits(MODULES) == L.MOD_ALCH | L.MOD_TRIB | L.MOD_POPE
+    assert bits(MODULES) == L.MOD_ALCH | L.MOD_ALLY | L.MOD_TRIB | L.MOD_POPE
+    allied = payload(players=3, strategies=ALL, modules={"alliances": True})
+    vp = FX.run_games(allied, experiment_key(9), 0, 200)[:, FX.HEAD + 15 : FX.HEAD + 3 * L.OUT_COLS : L.OUT_COLS]
+    assert (vp > 0).any() and (vp < 0).any()  # Alliance cards' VP received, and broken Alliances' 5 VP lost
 
 
 def test_chunk_counts_with_modules_are_the_reference_counts():
-    """``engine: fast`` with every compiled module on plays the games ``run_experiment`` counts: the summary's
-    game count, the modules category in the per-game rows, and solo the "modules" column for both sides."""
-    r = run_experiment({"game": "dark_ages", "players": 3, "engine": "fast", "modules": dict.fromkeys(MODULES, True)},
+    """``engine: fast`` with a compiled module on: the "modules" category of the per-game rows holds the Pope's 5 VP
+    (and only them with the Pope alone); solo runs with every compiled solo module."""
+    r = run_experiment({"game": "dark_ages", "players": 3, "engine": "fast", "modules": {"pope": True}},
                        games=300, seed=3, workers=1, keep_rows=True)  # fmt: skip
     assert (r.rows["seat0_modules"] > 0).any() and set(np.unique(r.rows["seat0_modules"])) <= {0, 5}
     s = run_experiment({"game": "dark_ages", "mode": "solo", "engine": "fast", "modules": dict.fromkeys(SOLO, True)},

@@ -55,7 +55,7 @@ def lockstep_solo(e, key, i: int) -> int:
     R = np.array([state], np.uint64)
     opts = 0 if not options else 1 << L.SOLO_OPTIONS.index(difficulty)
     FSS.solo_setup(S, T, L.Index.of(ctx).rids.index(ruler), opts, R)
-    FM.install(S, T, FM.bits(e.modules))
+    FM.install(S, T, FM.bits(e.modules), R)
     S["strategy"][0] = e.strategies.index(name)
     MVA, NK, MV, mv = FX.buffers()
     max_turns = e.max_turns or MAX_TURNS

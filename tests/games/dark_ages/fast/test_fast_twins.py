@@ -23,7 +23,8 @@ PORTED = ("game.actions", "game.battle_sequence", "game.building", "game.combat"
           "game.passing", "game.raiders", "game.reacting", "game.setup", "game.solo_loop", "game.solo_setup",
           "game.state", "reactions", "offer", "church", "production", "titles", "upkeep", "scoring", "research",
           "strategies.dark_ages.base", "strategies.dark_ages.scripted",
-          "strategies.dark_ages.random_legal", "game.modules.alchemists", "game.modules.tribute",
+          "strategies.dark_ages.random_legal", "game.modules.alchemists", "game.modules.alliances",
+          "game.modules.tribute",
           "game.modules.pope")  # fmt: skip
 NOT_PORTED = {
     # Python plumbing the compiled engine does in its own way
@@ -50,6 +51,7 @@ NOT_PORTED = {
     "game.solo_setup.skirmisher_context": "context.solo_tables (Python: the tables of Module 7 in solo)",
     "game.modules.alchemists.Alchemists": "the Alchemist cards are layout.STATE's alch_card",
     "game.modules.tribute.Tribute": "layout.STATE's trib_markers and suzerain",
+    "game.modules.alliances.Alliances": "layout.STATE's ally_hand, ally_active and ally_met",
     "game.modules.pope.Pope": "layout.STATE's pope_holder and pope_ready",
     "game.modules.pope.Pope.install": "nothing to set up ('Add the Pope Title to the offer of Title cards')",
     "game.solo_setup._forget_old": "a cache of solo contexts (the tables are cached per rule set)",
