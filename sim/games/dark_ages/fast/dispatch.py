@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 
 from sim.engine_choice import choose
-from sim.games.dark_ages.fast.context import tables_for
+from sim.games.dark_ages.fast.context import solo_tables, tables_for
 from sim.games.dark_ages.fast.layout import MODULES, Unsupported
 from sim.games.dark_ages.fast.plans import compile_strategy
 from sim.games.dark_ages.game.context import cached_context
@@ -39,7 +39,7 @@ def fast_obstacles(raw: dict, experiment=None) -> list[str]:
         rest = [m for m in experiment.compare if m not in compiled]
         if rest:
             return [f"modules: {', '.join(rest)} (not compiled; the fast engine plays {', '.join(compiled)})"]
-        return _compiled(experiment.base)
+        return _compiled(experiment.base, "skirmishers" in experiment.compare)
     if mode not in FAST_MODES:
         return [f"mode: {mode} (the fast engine plays multiplayer and solo games only)"]
     switches = raw.get("modules") or {}
@@ -52,8 +52,9 @@ def fast_obstacles(raw: dict, experiment=None) -> list[str]:
     return why
 
 
-def _compiled(experiment) -> list[str]:
-    """What of a checked experiment the compiled engine cannot hold: a strategy's row, a rules count."""
+def _compiled(experiment, skirmishers: bool = False) -> list[str]:
+    """What of a checked experiment the compiled engine cannot hold: a strategy's row, a rules count (with Module 7's
+    tokens when ``skirmishers`` or the experiment switches it on; solo: both token sets)."""
     why = []
     for name, (uses, params) in zip(experiment.strategies, plan_specs(experiment), strict=True):
         try:
@@ -61,8 +62,11 @@ def _compiled(experiment) -> list[str]:
         except Unsupported as err:
             why.append(f"strategy {name}: {err}")
     try:
-        skirmishers = getattr(experiment, "skirmishers", False) or "skirmishers" in experiment.modules
-        tables_for(cached_context(experiment.overrides, skirmishers))
+        skirmishers = skirmishers or getattr(experiment, "skirmishers", False) or "skirmishers" in experiment.modules
+        if hasattr(experiment, "difficulties"):  # solo
+            solo_tables(cached_context(experiment.overrides), skirmishers)
+        else:
+            tables_for(cached_context(experiment.overrides, skirmishers))
     except Unsupported as err:
         why.append(f"rules: {err}")
     return why

@@ -101,6 +101,12 @@ def test_engine_auto_takes_the_compiled_engine_only_when_every_module_is_compile
     assert s.engine == "fast"
     s = experiment.experiment_from_dict({"mode": "solo", "modules": {"benjamin": True}}, "t.yaml")
     assert s.engine == "reference" and "benjamin" in s.engine_reason
+    # solo Module 7 holds both token sets: 40 Skirmishers and the 25 regular tokens exceed the 64 compiled
+    big = {"barbarians.skirmisher_tokens": [{"count": 40, "units": {"infantry": 2},
+                                             "reward": {"kind": "gold", "amount": 2, "vp": 0}}]}  # fmt: skip
+    s = experiment.experiment_from_dict({"mode": "solo", "modules": {"skirmishers": True}, "rules": big}, "t.yaml")
+    assert s.engine == "reference" and "Barbarian tokens" in s.engine_reason
+    assert payload(players=3, modules={"skirmishers": True}, rules=big).experiment.engine == "fast"
 
 
 @pytest.mark.full
