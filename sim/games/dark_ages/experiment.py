@@ -45,13 +45,11 @@ def experiment_from_dict(raw: dict, source: str):
         e = solo_experiment.experiment_from_dict({k: v for k, v in raw.items() if k != "engine"}, source)
         engine, reason = choose_engine(raw, e, source)
         return dataclasses.replace(e, engine=engine, engine_reason=reason)
-    if mode != "multiplayer" and "engine" in raw:
-        choose_engine(raw, None, source)  # engine: fast is an error here; auto and reference play the reference
-        raw = {k: v for k, v in raw.items() if k != "engine"}
-    if mode == "module_effects":
-        return module_effects.experiment_from_dict(raw, source)
-    if mode == "solo_module_effects":  # each solo module on vs off, paired: solo_module_effects
-        return solo_module_effects.experiment_from_dict(raw, source)
+    if mode in ("module_effects", "solo_module_effects"):  # each module on vs off, paired; compiled when each is
+        study = module_effects if mode == "module_effects" else solo_module_effects
+        e = study.experiment_from_dict({k: v for k, v in raw.items() if k != "engine"}, source)
+        engine, reason = choose_engine(raw, e, source)
+        return dataclasses.replace(e, engine=engine, engine_reason=reason)
     if mode != "multiplayer":
         raise ConfigError(source, "mode", ", ".join(MODES[:-1]) + " or " + MODES[-1], mode)
     return multiplayer.experiment_from_dict(raw, source)
@@ -61,6 +59,8 @@ def max_chunk(payload) -> int | None:
     """Games per chunk for ``sim.experiments`` (None: its default): the fast engine takes bigger chunks."""
     if isinstance(payload, (multiplayer.Payload, solo_experiment.SoloPayload)) and payload.experiment.engine == "fast":
         return FAST_MAX_CHUNK
+    if isinstance(payload, (module_effects.EffectsPayload, solo_module_effects.SoloEffectsPayload)):
+        return FAST_MAX_CHUNK // (1 + len(payload.compare)) if payload.engine == "fast" else None  # plays per game
     return None
 
 

@@ -17,6 +17,7 @@ import numpy as np
 from sim import module_effects as paired
 from sim.errors import ConfigError
 from sim.games.dark_ages import multiplayer
+from sim.games.dark_ages.fast import experiment as fast_experiment
 from sim.games.dark_ages.game import modules
 from sim.games.dark_ages.multiplayer import mean_rounds, play_one, round_twelfths
 from sim.games.dark_ages.study import check_modules
@@ -28,6 +29,8 @@ from sim.stats import mean_ci
 class ModuleEffects:
     base: object  # experiment.Experiment with no module on
     compare: tuple[str, ...]  # the modules compared, each on alone vs all off
+    engine: str = "reference"  # fast when every compared module is compiled (fast.dispatch.choose_engine)
+    engine_reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,7 @@ class EffectsPayload:
     experiment: object  # the base experiment.Experiment
     compare: tuple[str, ...]
     factions: tuple[str, ...]
+    engine: str = "reference"
 
 
 def experiment_from_dict(raw: dict, source: str) -> ModuleEffects:
@@ -51,7 +55,7 @@ def experiment_from_dict(raw: dict, source: str) -> ModuleEffects:
 
 
 def compile(e: ModuleEffects) -> EffectsPayload:
-    return EffectsPayload(e.base, e.compare, e.base.rulers)
+    return EffectsPayload(e.base, e.compare, e.base.rulers, e.engine)
 
 
 def _empty(payload: EffectsPayload) -> dict[str, np.ndarray]:
@@ -72,14 +76,30 @@ def _spread(outcome) -> int:
     return max(totals) - min(totals)
 
 
+def plays(payload: EffectsPayload, key, start: int, count: int):
+    """``play(i, mods)``: game ``i`` (of ``start .. start+count-1``) with the modules ``mods``, as ``play_one``
+    returns it; on the compiled engine each set of modules plays the whole chunk at once (``fast.experiment``)."""
+    if payload.engine != "fast":
+        return lambda i, mods: play_one(payload, key, i, mods)
+    runs: dict[tuple, list] = {}
+
+    def play(i: int, mods: tuple[str, ...]):
+        if mods not in runs:
+            runs[mods] = fast_experiment.outcomes(payload, key, start, count, mods)
+        return runs[mods][i - start]
+
+    return play
+
+
 def play_chunk(payload: EffectsPayload, key, start: int, count: int, keep_rows: bool):
+    play = plays(payload, key, start, count)
     c = _empty(payload)
     index = {r: j for j, r in enumerate(payload.factions)}
     rows: dict[str, list] = {"players": [], "turns_off": [], "spread_off": []}
     for m in payload.compare:
         rows[f"turns_{m}"], rows[f"spread_{m}"] = [], []
     for i in range(start, start + count):
-        rulers, _, off = play_one(payload, key, i, ())
+        rulers, _, off = play(i, ())
         won_off = [seat in off.winners for seat in range(len(rulers))]
         for seat, ruler in enumerate(rulers):
             c["games"][index[ruler]] += 1
@@ -94,7 +114,7 @@ def play_chunk(payload: EffectsPayload, key, start: int, count: int, keep_rows: 
             rows["turns_off"].append(off.turns)
             rows["spread_off"].append(_spread(off))
         for k, m in enumerate(payload.compare):
-            _, _, on = play_one(payload, key, i, (m,))
+            _, _, on = play(i, (m,))
             for seat, ruler in enumerate(rulers):
                 d = int(seat in on.winners) - int(won_off[seat])
                 c["on_wins"][k, index[ruler]] += seat in on.winners

@@ -19,6 +19,7 @@ import numpy as np
 
 from sim import module_effects as paired
 from sim.errors import ConfigError
+from sim.games.dark_ages.fast import solo_experiment as fast_solo
 from sim.games.dark_ages.game import modules, solo_experiment
 from sim.games.dark_ages.game.solo_loop import SOLO_TRIGGERS
 from sim.module_effects import paired_ci
@@ -32,6 +33,8 @@ FACTIONS = ("player",)
 class SoloModuleEffects:
     base: solo_experiment.SoloExperiment  # one difficulty option, no module on, base-game Rulers only
     compare: tuple[str, ...]  # the modules compared, each on alone vs all off
+    engine: str = "reference"  # fast when every compared module is compiled (fast.dispatch.choose_engine)
+    engine_reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,7 @@ class SoloEffectsPayload:
     experiment: solo_experiment.SoloExperiment
     compare: tuple[str, ...]
     factions: tuple[str, ...] = FACTIONS
+    engine: str = "reference"
 
 
 def experiment_from_dict(raw: dict, source: str) -> SoloModuleEffects:
@@ -61,7 +65,7 @@ def experiment_from_dict(raw: dict, source: str) -> SoloModuleEffects:
 
 
 def compile(e: SoloModuleEffects) -> SoloEffectsPayload:
-    return SoloEffectsPayload(e.base, e.compare)
+    return SoloEffectsPayload(e.base, e.compare, engine=e.engine)
 
 
 BY = "strategy_"  # prefix of the per-strategy tallies (the same shared tallies, one entry per strategy)
@@ -88,8 +92,24 @@ def _margin(o) -> int:
     return o.player["total"] - o.lordlings["total"]
 
 
+def plays(payload: SoloEffectsPayload, key, start: int, count: int):
+    """``play(g, mods)``: deal ``g`` with the modules ``mods``, as ``solo_experiment.play_one`` returns it; on the
+    compiled engine each set of modules plays the whole chunk at once (``fast.solo_experiment.outcomes``)."""
+    if payload.engine != "fast":
+        inner = solo_experiment.SoloPayload(payload.experiment, payload.experiment.difficulties)
+        return lambda g, mods: solo_experiment.play_one(inner, key, g, mods)
+    runs: dict[tuple, list] = {}
+
+    def play(g: int, mods: tuple[str, ...]):
+        if mods not in runs:
+            runs[mods] = fast_solo.outcomes(payload.experiment, key, start, count, mods)
+        return runs[mods][g - start]
+
+    return play
+
+
 def play_chunk(payload: SoloEffectsPayload, key, start: int, count: int, keep_rows: bool):
-    inner = solo_experiment.SoloPayload(payload.experiment, payload.experiment.difficulties)
+    play = plays(payload, key, start, count)
     c = _empty(payload)
     rows: dict[str, list] = {k: [] for k in ("ruler", "strategy", "won_off", "margin_off")}
     for m in payload.compare:
@@ -97,7 +117,7 @@ def play_chunk(payload: SoloEffectsPayload, key, start: int, count: int, keep_ro
     strategy_index = {s: j for j, s in enumerate(payload.experiment.strategies)}
     by = _by_strategy(c)  # views on the arrays in c
     for g in range(start, start + count):
-        _, ruler, name, off = solo_experiment.play_one(inner, key, g, ())
+        _, ruler, name, off = play(g, ())
         paired.add_baseline(c, 0, off.won)
         paired.add_baseline(by, strategy_index[name], off.won)
         c["margin"] += [_margin(off), _margin(off) ** 2]
@@ -108,7 +128,7 @@ def play_chunk(payload: SoloEffectsPayload, key, start: int, count: int, keep_ro
             for col, v in zip(rows, (ruler, name, off.won, _margin(off)), strict=False):
                 rows[col].append(v)
         for k, m in enumerate(payload.compare):
-            _, ruler_on, _, on = solo_experiment.play_one(inner, key, g, (m,))
+            _, ruler_on, _, on = play(g, (m,))
             assert ruler_on == ruler  # the pairing keeps the player's Ruler
             paired.add_pair(c, k, 0, on.won, off.won)
             paired.add_pair(by, k, strategy_index[name], on.won, off.won)

@@ -1,6 +1,7 @@
-"""The compiled (numba) Dark Ages full-game engine: 2-4 player games (with or without Module 7's Skirmisher
-tokens) and Module 1 solo games (Lordlings and Raiders, every difficulty option), without the other modules, with
-the four built-in strategies (any parameters) and any ``rules:`` overrides whose counts fit its capacities.
+"""The compiled (numba) Dark Ages full-game engine: 2-4 player games and Module 1 solo games (Lordlings and
+Raiders, every difficulty option), with any of the modules it compiles (``dispatch.COMPILED``: 4 Alchemists, 5
+Alliances, 7 Skirmishers, 11 Tribute, 12A the Pope; solo 4, 7 and 12A with their Solo Support rules), with the four
+built-in strategies (any parameters) and any ``rules:`` overrides whose counts fit its capacities.
 
 Each module is the named twin of a reference module of ``game/`` (or of the rules helpers beside it) and every
 function's docstring names the reference function it ports (``Twin: ...``; ``tests/games/dark_ages/fast/
@@ -11,7 +12,8 @@ test_fast_twins.py`` resolves each name and lists the reference functions withou
   record of ``TABLES`` compiled from the experiment's own validated rule set and cached per ``Context.digest``.
 - rules without decisions: ``state``, ``stream``, ``economy``, ``counting``, ``culture``, ``building``,
   ``military``, ``battle_sequence``, ``combat``, ``reacting``, ``reactions``, ``passing``, ``actions``, ``ending``,
-  ``setup``, ``invariants``; solo: ``raiders``, ``lordlings``, ``solo_setup``, ``solo_loop``.
+  ``setup``, ``invariants``; solo: ``raiders``, ``lordlings``, ``solo_setup``, ``solo_loop``; modules: ``modules``
+  (which, their tables, their set-up), ``alchemists``, ``alliances``, ``tribute``, ``pope``.
 - decisions: ``plans`` (a strategy as a row of ``ST``), ``strategies`` (which action, Title repeat, settling,
   reaction), ``choices`` (the small choices rules ask for mid-effect); ``loop`` asks for a decision, then applies it.
 - studies: ``experiment`` and ``solo_experiment``, the chunk kernels behind the reference's ``play_chunk``

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from numba import njit
 
+from sim.games.dark_ages.fast.alchemists import researched
 from sim.games.dark_ages.fast.building import apply_build, build_options
 from sim.games.dark_ages.fast.culture import apply_culture, apply_research, culture_options, research_options
 from sim.games.dark_ages.fast.economy import on_action
-from sim.games.dark_ages.fast.layout import A_BUILD, A_DOC, A_MANOEUVRE, A_RECRUIT, A_RESEARCH
+from sim.games.dark_ages.fast.layout import A_BUILD, A_DOC, A_MANOEUVRE, A_RECRUIT, A_RESEARCH, MOD_ALCH
 from sim.games.dark_ages.fast.military import apply_manoeuvre, apply_recruit, manoeuvre_options, recruit_options
 from sim.games.dark_ages.fast.stream import J
 
@@ -41,6 +42,8 @@ def apply_action(S, T, seat, mv, ST, R):
     elif a == A_RESEARCH:
         apply_research(S, T, seat, mv[1], mv[2], mv[3], mv[4])
         on_action(S, T, seat, A_RESEARCH)
+        if S.mods & MOD_ALCH:  # module hook point (Module 4, Alchemists)
+            researched(S, T, seat)
     elif a == A_RECRUIT:
         apply_recruit(S, T, seat, mv[1], mv[2])  # its own on_action: the reaction triggers it too
     else:

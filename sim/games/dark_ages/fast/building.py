@@ -17,8 +17,10 @@ from sim.games.dark_ages.fast.layout import (
     B_WH,
     CT_RELIC,
     E_DISCOUNT,
+    MOD_POPE,
     V_CHURCH,
 )
+from sim.games.dark_ages.fast.pope import church_built
 from sim.games.dark_ages.fast.state import controller, hand_remove, put, slots_used
 from sim.games.dark_ages.fast.stream import J
 
@@ -156,6 +158,8 @@ def apply_build(S, T, seat, what, q, detail):
                 gain_vp(S, seat, T.c_amt[relic], V_CHURCH)
             elif T.c_relic[relic] == 2:
                 gain_culture(S, T, seat, T.c_amt[relic])
+        if S.mods & MOD_POPE:  # module hook point (Module 12A, the Pope)
+            church_built(S, T, seat)
     elif what == B_KEEP:
         discounted(S, seat, T.cost_keep[S.keep[q] + 1], cut, tmp)
         spend(S, seat, tmp)

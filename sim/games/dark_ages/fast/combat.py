@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.games.dark_ages.fast.alliances import battle_started
 from sim.games.dark_ages.fast.battle_sequence import fight, lost, muster, survivors
 from sim.games.dark_ages.fast.choices import pick_resource
 from sim.games.dark_ages.fast.economy import gain_culture, gain_vp
@@ -21,6 +22,8 @@ from sim.games.dark_ages.fast.layout import (
     K_LORDLING,
     K_PLAYER,
     MAX_UNITS,
+    MOD_ALLY,
+    MOD_TRIB,
     O_CUMUL,
     V_BARB,
     V_RAID,
@@ -31,10 +34,12 @@ from sim.games.dark_ages.fast.state import (
     controller,
     hand_remove,
     holds_card,
+    most_held,
     place,
     units_at,
 )  # fmt: skip
 from sim.games.dark_ages.fast.stream import J, rand_below
+from sim.games.dark_ages.fast.tribute import capital_won
 
 
 @njit(**J)
@@ -141,6 +146,8 @@ def attack_barbarians(S, T, seat, src, dst, group, R):
 @njit(**J)
 def attack_player(S, T, seat, src, dst, group, ds, R):
     """Twin: ``game.combat.attack_player``, ``game.combat._raid_capital``; the group has left ``src``."""
+    if S.mods & MOD_ALLY:  # module hook point (Module 5, breaking an Alliance)
+        battle_started(S, T, seat, ds)
     farms = S.farms[dst]
     extra = np.zeros(3, np.int64)
     extra[T.farm_transient] += farms
@@ -193,14 +200,13 @@ def attack_player(S, T, seat, src, dst, group, ds, R):
                     S.gold[ds] -= 1
                     S.gold[seat] += 1
                 else:
-                    rich = 0
-                    for r in range(1, 4):
-                        if S.res[ds, r] > S.res[ds, rich]:
-                            rich = r
+                    rich = most_held(S, ds)
                     if S.res[ds, rich] > 0:
                         S.res[ds, rich] -= 1
                         S.res[seat, rich] += 1
             gain_vp(S, seat, army_limit(S, T, ds), V_RAID)
+            if S.mods & MOD_TRIB:  # module hook point (Module 11, Tribute)
+                capital_won(S, seat, ds)
         return win
     retreat(S, T, ds, dst, held, R)
     if farms:

@@ -31,6 +31,7 @@ from sim.games.dark_ages.fast.layout import (
     OFFER,
     PERS,
     PHASES,
+    POPE_TITLE,
     PROVINCES,
     RAIDER_KINDS,
     REACTIONS,
@@ -43,8 +44,10 @@ from sim.games.dark_ages.fast.layout import (
     Index,
     Unsupported,
 )  # fmt: skip
+from sim.games.dark_ages.fast.modules import FIELDS as MODULE_FIELDS
+from sim.games.dark_ages.fast.modules import fill as fill_modules
 from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES, Context
-from sim.games.dark_ages.game.solo_setup import solo_context
+from sim.games.dark_ages.game.solo_setup import skirmisher_context, solo_context
 from sim.layout import Layout
 
 COST = 4  # resources in one cost
@@ -121,7 +124,8 @@ TABLES = Layout("dark_ages_tables", [
     # battles (rules.yaml)
     ("faces", (), "the die"),
     ("stat", (3, 3, LEVELS, 5), "faction x type x level: volley, charge, melee, armour, level"),
-    ("ntok", (), "Barbarian tokens"), ("tok_units", (TOKENS, 3), "units per token"),
+    ("ntok", (), "Barbarian tokens"), ("ntok_map", (), "of them dealt to the map at set-up (solo Module 7: the first)"),
+    ("tok_units", (TOKENS, 3), "units per token"),
     ("tok_rkind", (TOKENS,), "REWARDS index"), ("tok_ramt", (TOKENS,), "reward amount"), ("tok_rvp", (TOKENS,), "VP"),
     ("ntroph", (), "trophy tiers"), ("ntroph_vp", (), "trophy VP tiers"),
     ("trophy_units", (TROPHY, 3), "Transients by trophies"),
@@ -157,6 +161,7 @@ TABLES = Layout("dark_ages_tables", [
     ("diff_tech_vp", (), "easier: VP per Technology"), ("diff_title_vp", (), "harder: VP per Title at a Pass"),
     ("diff_pass_culture", (), "harder: Culture at a Pass"), ("diff_red_vp", (), "harder: VP per red space"),
     ("diff_cog_vp", (), "harder: Cognomen VP"),
+    *MODULE_FIELDS,  # the optional modules (modules.yaml)
 ])  # fmt: skip
 
 
@@ -193,8 +198,9 @@ def _need(count: int, cap: int, what: str) -> int:
     return count
 
 
-def compile_tables(ctx: Context) -> np.ndarray:
-    """The TABLES record (an array of one) of ``ctx``; raises ``Unsupported`` when a count exceeds a capacity."""
+def compile_tables(ctx: Context, map_tokens: int | None = None) -> np.ndarray:
+    """The TABLES record (an array of one) of ``ctx``; raises ``Unsupported`` when a count exceeds a capacity.
+    ``map_tokens``: solo Module 7, the first tokens of ``ctx.tokens`` (the Skirmishers) go to the map."""
     t = _Filler()
     ix = Index.of(ctx)
     b, tr, rules = ctx.board, ctx.tracks, ctx.rules
@@ -267,7 +273,9 @@ def compile_tables(ctx: Context) -> np.ndarray:
     t["react_at"] = [REACTIONS.index(r) for r in tr.reactions]
     _game_yaml(t, ctx)
     _battle(t, ctx)
+    t["ntok_map"] = len(ctx.tokens) if map_tokens is None else map_tokens
     _solo(t, ctx, ix, pix)
+    fill_modules(t, ctx, ix.tids, POPE_TITLE)
     return t.out
 
 
@@ -473,11 +481,22 @@ def _solo(t: _Filler, ctx: Context, ix: Index, pix: dict) -> None:
 _TABLES: dict[str, np.ndarray] = {}  # the last few rule sets' tables, by Context.digest
 
 
-def tables_for(ctx: Context) -> np.ndarray:
-    """The TABLES record of ``ctx``, compiled once per rule set (``Context.digest``) and process."""
-    out = _TABLES.get(ctx.digest)
+def tables_for(ctx: Context, map_tokens: int | None = None) -> np.ndarray:
+    """The TABLES record of ``ctx`` (and ``map_tokens``), compiled once per rule set (``Context.digest``) and
+    process."""
+    key = f"{ctx.digest}/{map_tokens}"
+    out = _TABLES.get(key)
     if out is None:
         if len(_TABLES) >= 8:
             _TABLES.pop(next(iter(_TABLES)))
-        out = _TABLES[ctx.digest] = compile_tables(ctx)
+        out = _TABLES[key] = compile_tables(ctx, map_tokens)
     return out
+
+
+def solo_tables(ctx: Context, skirmishers: bool) -> np.ndarray:
+    """Twin: ``game.solo_setup.skirmisher_context``: a solo game's tables; with Module 7 the token table holds the
+    Skirmishers (dealt to the map) and then the regular tokens (drawn by the Raiding Party)."""
+    if not skirmishers:
+        return tables_for(ctx)
+    on_map = sum(t.count for t in ctx.battle.skirmisher_tokens)
+    return tables_for(skirmisher_context(solo_context(ctx)), on_map)

@@ -1,10 +1,11 @@
 """Which engine plays a Dark Ages experiment: the experiment key ``engine: auto | fast | reference`` (default auto).
 
-``auto`` takes the compiled engine when it plays exactly the experiment's games: a multiplayer experiment (2-4 players,
-Skirmisher tokens allowed: they are only another token pool) or a solo experiment (``mode: solo``, Module 1, every
-difficulty option; not ``module_effects`` or ``solo_module_effects``) with every strategy built in (random_legal,
-expansion, culture, military, with ``strategy_params`` or ``seats`` plans the compiled rows can hold), no module
-switched on, and ``rules:`` overrides whose counts fit the compiled tables (``context.compile_tables``; the tables are
+``auto`` takes the compiled engine when it plays exactly the experiment's games: a multiplayer experiment (2-4
+players), a solo experiment (``mode: solo``, Module 1, every difficulty option), or ``module_effects`` /
+``solo_module_effects`` comparing only compiled modules, with every strategy built in (random_legal, expansion,
+culture, military, with ``strategy_params`` or ``seats`` plans the compiled rows can hold), only compiled modules
+switched on (``COMPILED``: Modules 4, 5, 7, 11 and 12A in multiplayer, 4, 7 and 12A in solo; the others are
+named), and ``rules:`` overrides whose counts fit the compiled tables (``context.compile_tables``; the tables are
 compiled from the experiment's own rule set, so overrides stay compiled). ``fast`` when one of these fails is a
 ``ConfigError`` naming the reason; ``reference`` always plays the plain-Python engine.
 """
@@ -14,38 +15,46 @@ from __future__ import annotations
 import json
 
 from sim.engine_choice import choose
-from sim.games.dark_ages.fast.context import tables_for
-from sim.games.dark_ages.fast.layout import Unsupported
+from sim.games.dark_ages.fast.context import solo_tables, tables_for
+from sim.games.dark_ages.fast.layout import MODULES, Unsupported
 from sim.games.dark_ages.fast.plans import compile_strategy
 from sim.games.dark_ages.game.context import cached_context
+from sim.games.dark_ages.game.modules import SOLO_REFUSED
 from sim.games.dark_ages.study import plan_specs
 
 FAST_MODES = ("multiplayer", "solo")  # solo: lockstep-verified against solo_loop (tests/.../test_fast_solo.py)
+PAIRED = {"module_effects": "multiplayer", "solo_module_effects": "solo"}  # each module on vs off: its games' mode
 FAST_MAX_CHUNK = 2_000  # games per chunk on the fast engine (about 1 s on one core)
+# the modules each mode plays compiled (Module 7 is a token pool of the tables; solo: those with Solo Support)
+COMPILED = {"multiplayer": ("skirmishers", *MODULES),
+            "solo": ("skirmishers", *(m for m in MODULES if m not in SOLO_REFUSED))}  # fmt: skip
 
 
 def fast_obstacles(raw: dict, experiment=None) -> list[str]:
     """Why the fast engine cannot play the experiment ``raw`` (checked as ``experiment``); empty when it can."""
     why = []
     mode = raw.get("mode", "multiplayer")
+    if mode in PAIRED and experiment is not None:  # compiled when every compared module is
+        compiled = COMPILED[PAIRED[mode]]
+        rest = [m for m in experiment.compare if m not in compiled]
+        if rest:
+            return [f"modules: {', '.join(rest)} (not compiled; the fast engine plays {', '.join(compiled)})"]
+        return _compiled(experiment.base, "skirmishers" in experiment.compare)
     if mode not in FAST_MODES:
         return [f"mode: {mode} (the fast engine plays multiplayer and solo games only)"]
     switches = raw.get("modules") or {}
     on = sorted(k for k, v in switches.items() if v) if isinstance(switches, dict) else []
-    skirmishers = bool(raw.get("skirmishers")) or "skirmishers" in on
-    if mode == "multiplayer":
-        on = [m for m in on if m != "skirmishers"]  # Module 7 only swaps the token pool: compiled
-    if on:
-        why.append(f"modules: {', '.join(on)} (the fast engine plays games without modules)")
-    if mode == "solo" and skirmishers:
-        why.append("skirmishers in solo (Module 7's separate map pool is not compiled)")
+    rest = [m for m in on if m not in COMPILED[mode]]
+    if rest:
+        why.append(f"modules: {', '.join(rest)} (not compiled; the fast engine plays {', '.join(COMPILED[mode])})")
     if experiment is not None and not why:
         why += _compiled(experiment)
     return why
 
 
-def _compiled(experiment) -> list[str]:
-    """What of a checked experiment the compiled engine cannot hold: a strategy's row, a rules count."""
+def _compiled(experiment, skirmishers: bool = False) -> list[str]:
+    """What of a checked experiment the compiled engine cannot hold: a strategy's row, a rules count (with Module 7's
+    tokens when ``skirmishers`` or the experiment switches it on; solo: both token sets)."""
     why = []
     for name, (uses, params) in zip(experiment.strategies, plan_specs(experiment), strict=True):
         try:
@@ -53,8 +62,11 @@ def _compiled(experiment) -> list[str]:
         except Unsupported as err:
             why.append(f"strategy {name}: {err}")
     try:
-        skirmishers = getattr(experiment, "skirmishers", False) or "skirmishers" in experiment.modules
-        tables_for(cached_context(experiment.overrides, skirmishers))
+        skirmishers = skirmishers or getattr(experiment, "skirmishers", False) or "skirmishers" in experiment.modules
+        if hasattr(experiment, "difficulties"):  # solo
+            solo_tables(cached_context(experiment.overrides), skirmishers)
+        else:
+            tables_for(cached_context(experiment.overrides, skirmishers))
     except Unsupported as err:
         why.append(f"rules: {err}")
     return why

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from types import SimpleNamespace
 
 import numpy as np
 from numba import njit
@@ -18,6 +19,7 @@ from sim.games.dark_ages.fast.context import tables_for
 from sim.games.dark_ages.fast.ending import score
 from sim.games.dark_ages.fast.layout import FACES, NKINDS, OUT_COLS, STATE, Index
 from sim.games.dark_ages.fast.loop import play
+from sim.games.dark_ages.fast.modules import bits, install
 from sim.games.dark_ages.fast.plans import compile_strategy
 from sim.games.dark_ages.fast.setup import setup
 from sim.games.dark_ages.fast.stream import J
@@ -52,9 +54,10 @@ def battle_row(S, out, at):
 
 
 @njit(**J)
-def play_games(key, start, count, NPL, RUL, STR, ST, T, states, flat, max_turns, debug, out):
+def play_games(key, start, count, NPL, RUL, STR, ST, T, states, flat, max_turns, debug, mods, out):
     """Twin: ``multiplayer.play_chunk`` (the games): row ``g`` of ``out`` for game ``start + g`` (``COLUMNS``);
-    ``states`` one ``STATE`` record, ``flat`` the same memory as int64 (zeroed before each set-up)."""
+    ``states`` one ``STATE`` record, ``flat`` the same memory as int64 (zeroed before each set-up); ``mods`` the
+    switched-on modules (``modules.bits``)."""
     S = states[0]
     R = np.zeros(1, np.uint64)
     MVA, NK, MV, mv = buffers()
@@ -64,6 +67,7 @@ def play_games(key, start, count, NPL, RUL, STR, ST, T, states, flat, max_turns,
         flat[:] = 0
         n = NPL[g]
         setup(S, T, n, RUL[g], R)
+        install(S, T, mods, R)
         for s in range(n):
             S.strategy[s] = STR[g, s]
         bad = play(S, T, ST, max_turns, debug, R, MVA, NK, MV, mv)
@@ -133,18 +137,36 @@ def new_state():
     return states, STATE.flat(states)[0]
 
 
-def run_games(payload, key, start: int, count: int, debug: bool = False, table=None) -> np.ndarray:
+def run_games(payload, key, start: int, count: int, debug: bool = False, table=None, mods=None) -> np.ndarray:
+    """The chunk kernel's rows for games ``start .. start+count-1`` with the experiment's modules (or ``mods``)."""
     e = payload.experiment
+    mods = e.modules if mods is None else mods
     npl, rul, st = seatings(e, start, count, table)
     out = np.zeros((count, COLUMNS), np.int64)
     states, flat = new_state()
-    T = tables_for(context_of(e))[0]
+    T = tables_for(cached_context(e.overrides, e.skirmishers or "skirmishers" in mods))[0]
     numba_cache.call(play_games, np.uint64(key), start, count, npl, rul, st, strategy_table(e), T, states, flat,
-                     e.max_turns, debug, out)  # fmt: skip
+                     e.max_turns, debug, bits(mods), out)  # fmt: skip
     if debug and (out[:, 0] < 0).any():
         g = int(np.argmax(out[:, 0] < 0))
         raise AssertionError(f"game {start + g}: invariant {-out[g, 0]} failed (fast.invariants.check)")
     return out
+
+
+def outcomes(payload, key, start: int, count: int, mods: tuple[str, ...]) -> list[tuple]:
+    """Twin: ``multiplayer.play_one`` for games ``start .. start+count-1`` with the modules ``mods`` (the paired
+    module comparison): each game's Rulers, plan labels and outcome (winners, turns, Passes, total scores)."""
+    e = payload.experiment
+    out = run_games(payload, key, start, count, mods=mods)
+    played = []
+    for g in range(count):
+        rulers, names = X.seating(e, start + g)
+        totals = [int(out[g, HEAD + s * OUT_COLS + OUT_COLS - 1]) for s in range(len(rulers))]
+        best = max(totals)
+        o = SimpleNamespace(winners=[s for s, t in enumerate(totals) if t == best], turns=int(out[g, 2]),
+                            passes=int(out[g, 3]), scores=[{"total": t} for t in totals])  # fmt: skip
+        played.append((rulers, names, o))
+    return played
 
 
 def battle_columns(out: np.ndarray, at: int, faces: int) -> tuple[dict[str, np.ndarray], np.ndarray]:

@@ -23,6 +23,7 @@ import numpy as np
 
 from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES, Context
 from sim.games.dark_ages.game.ending import TRIGGERS
+from sim.games.dark_ages.game.modules.pope import TITLE as POPE_TITLE  # a ready Title that is no Kingdom Title
 from sim.games.dark_ages.game.solo_loop import SOLO_TRIGGERS
 from sim.games.dark_ages.game.solo_setup import solo_context
 from sim.games.dark_ages.game.solo_state import OPTIONS as SOLO_OPTIONS  # noqa: F401 (for the solo modules)
@@ -80,8 +81,8 @@ RELIC_KINDS = ("church_discount", "church_vp", "church_culture")
 REWARDS = ("gold", "resource", "culture", "vp", "take_another_turn")
 PHASES = ("volley", "charge", "melee")
 VP_SOURCES = ("church", "barbarians", "title_claims", "capital_raids", "cognomens", "cards", "raiders", "research",
-              "provinces", "culture_red_spaces")  # fmt: skip
-V_CHURCH, V_BARB, V_TITLE, V_RAID, V_COG, V_CARDS, V_RAIDERS, V_RESEARCH, V_PROVINCES, V_REDSP = range(10)
+              "provinces", "culture_red_spaces", "modules")  # fmt: skip
+V_CHURCH, V_BARB, V_TITLE, V_RAID, V_COG, V_CARDS, V_RAIDERS, V_RESEARCH, V_PROVINCES, V_REDSP, V_MODULES = range(11)
 NVPS = len(VP_SOURCES)
 K_PLAYER, K_BARBARIAN, K_LORDLING, K_RAIDER, K_COUNTER = (BATTLE_KINDS.index(k) for k in (
     "player", "barbarian", "lordling", "raider", "counterattack"))  # fmt: skip
@@ -89,7 +90,7 @@ NKINDS = len(BATTLE_KINDS)
 FACTIONS = ("player", "raider", "lordling")  # rows of the unit stat table
 F_PLAYER, F_RAIDER, F_LORDLING = range(3)
 OUT_COLS = 16 + 1  # per seat: VP by category (experiment.CATEGORIES) and total
-LORDLING_COLS = 11 + 1  # the Lordlings' categories (solo_experiment.LORDLING_CATEGORIES) and total
+LORDLING_COLS = 11 + 2  # the Lordlings' categories (solo_experiment.LORDLING_CATEGORIES), "modules" and total
 # solo
 O_CITY_ONLY, O_TECH1, O_HARDER, O_TITLE_VP, O_CULT3, O_RED_VP, O_COG10, O_AT_TRIGGER, O_CUMUL, O_UPG_LOSS = (
     1 << SOLO_OPTIONS.index(o) for o in ("lordling_city_vp_only", "lordling_tech_1vp", "raider_cards_harder",
@@ -102,6 +103,10 @@ RAIDER_KINDS = ("raid", "reinforce", "surprise")  # their card ids sort after ev
 FX_NONE, FX_ADD, FX_UPGRADE, FX_ATTACK = range(4)
 FX_NAMES = {"add": FX_ADD, "upgrade": FX_UPGRADE, "attack": FX_ATTACK}
 HUMAN, LORDLINGS = 0, 1
+# the optional modules the compiled engine plays (bits of the ``mods`` field; Module 7 is a token pool of the tables)
+MODULES = ("alchemists", "alliances", "tribute", "pope")  # game/modules.GAME_MODULES order: hooks run in this order
+MOD_ALCH, MOD_ALLY, MOD_TRIB, MOD_POPE = (1 << MODULES.index(m) for m in MODULES)
+ALLY_HAND = 8  # Alliance cards in one hand (capacity)
 
 
 @dataclass(frozen=True)
@@ -239,6 +244,54 @@ def _solo(game, name: str, default=0):
     return default if game.solo is None else getattr(game.solo, name)
 
 
+def _mod(game, name: str):
+    """The installed module object ``name`` of a reference game, or None."""
+    return next((m for m in game.mods if m.name == name), None)
+
+
+def _mod_seats(name: str, attr: str):
+    """A module's per-seat list (0 for every seat when the module is off)."""
+
+    def get(game, ix):
+        m = _mod(game, name)
+        return (list(getattr(m, attr)) if m else [0] * game.n) + [0] * (SEATS - game.n)
+
+    return get
+
+
+def _alliances(game, ix):
+    """Module 5: hands (count, cards in sorted id order), active cards + 1 by (holder, ally), met pairs."""
+    n, hand = np.zeros(SEATS, np.int64), np.zeros((SEATS, ALLY_HAND), np.int64)
+    active, met = np.zeros((SEATS, SEATS), np.int64), np.zeros((SEATS, SEATS), np.int64)
+    m = _mod(game, "alliances")
+    if m is not None:
+        ids = sorted(m.data["cards"])
+        for s, cards in enumerate(m.hand):
+            n[s] = len(cards)
+            hand[s, : len(cards)] = [ids.index(c) for c in cards]
+        for (h, a), c in m.active.items():
+            active[h, a] = ids.index(c) + 1
+        for a, b in m.met:
+            met[a, b] = 1
+    return n, hand, active, met
+
+
+def _suzerain(game, ix):
+    m = _mod(game, "tribute")
+    lords = m.suzerain if m else {}
+    return [lords[s] + 1 if s in lords else 0 for s in range(game.n)] + [0] * (SEATS - game.n)
+
+
+def _pope_holder(game, ix):
+    m = _mod(game, "pope")
+    return 0 if m is None or m.holder is None else m.holder + 1
+
+
+def _pope_ready(game, ix):
+    m = _mod(game, "pope")
+    return int(m is not None and m.holder is not None and POPE_TITLE in game.players[m.holder].titles_ready)
+
+
 # (name, shape, doc, get(game, ix) -> value) — fields filled together share one getter (``_MULTI``)
 FIELDS = [
     # per player (leading axis: seat)
@@ -255,8 +308,9 @@ FIELDS = [
     ("hand", (SEATS, HAND), "the hand, in order", "hand"),
     ("titles", (SEATS,), "Titles held (bits by Title index)", lambda g, ix: [_bits(p.titles, ix.tids) for p in
                                                                              g.players] + [0] * (SEATS - g.n)),
-    ("titles_ready", (SEATS,), "ready Titles (bits)", lambda g, ix: [_bits(p.titles_ready, ix.tids) for p in
-                                                                     g.players] + [0] * (SEATS - g.n)),
+    ("titles_ready", (SEATS,), "ready Kingdom Titles (bits)", lambda g, ix: [_bits(p.titles_ready - {POPE_TITLE},
+                                                                                       ix.tids) for p in g.players]
+     + [0] * (SEATS - g.n)),
     ("culture", (SEATS,), "Culture track position", _seats("culture")[0]),
     ("vp", (SEATS,), "VP scored during the game", _seats("vp")[0]),
     ("vp_by", (SEATS, NVPS), "in-game VP by source (VP_SOURCES)",
@@ -332,6 +386,10 @@ FIELDS = [
     ("party_tokens", (TOKENS,), "those tokens, in drawing order", "party_tokens"),
     ("pool_n", (), "tokens in the pool", "pool"),
     ("pool", (TOKENS,), "the token pool (drawn from the end)", "pool"),
+    ("map_split", (), "Module 7: the map's tokens have their own pool", lambda g, ix: int(_solo(g, "map_pool", None)
+                                                                                         is not None)),
+    ("map_pool_n", (), "Module 7: tokens in the map's pool", "map_pool"),
+    ("map_pool", (TOKENS,), "Module 7: the map's pool (drawn from the end)", "map_pool"),
     ("target", (), "the Target's Province (-1: the Ruler card)",
      lambda g, ix: 0 if g.solo is None else -1 if g.solo.target is None else ix.p(g.solo.target)),
     ("raids_off", (), "the final round: no Raider attacks", lambda g, ix: int(_solo(g, "raids_off", False))),
@@ -340,6 +398,18 @@ FIELDS = [
     ("barbarian_extra", (PROVINCES, 3), "Raider units left with a Barbarian token",
      lambda g, ix: [[g.barbarian_extra.get(q, []).count(k) for k in UNIT_TYPES] for q in ix.pids] + [[0] * 3] *
      (PROVINCES - len(ix.pids))),
+    # optional modules (game/modules; to_game does not carry them)
+    ("mods", (), "switched-on compiled modules (bits of MODULES)",
+     lambda g, ix: _bits([m.name for m in g.mods if m.name in MODULES], MODULES)),
+    ("alch_card", (SEATS,), "Module 4: resources on each Alchemist card", _mod_seats("alchemists", "card")),
+    ("ally_hand_n", (SEATS,), "Module 5: Alliance cards not yet given", "alliances"),
+    ("ally_hand", (SEATS, ALLY_HAND), "them, in hand order (sorted card ids)", "alliances"),
+    ("ally_active", (SEATS, SEATS), "the ally's card + 1 the holder has in play (0: none)", "alliances"),
+    ("ally_met", (SEATS, SEATS), "1: the pair (a < b) has shared a border", "alliances"),
+    ("trib_markers", (SEATS,), "Module 11: player markers left on each Ruler card", _mod_seats("tribute", "markers")),
+    ("suzerain", (SEATS,), "Module 11: each player's suzerain + 1 (0: none)", _suzerain),
+    ("pope_holder", (), "Module 12A: the Pope Title's holder + 1 (0: in the offer)", _pope_holder),
+    ("pope_ready", (), "Module 12A: 1 when the Pope Title is ready for its holder", _pope_ready),
     # battle statistics (game/state.BattleLog)
     ("battles", (NKINDS,), "battles by kind (BATTLE_KINDS)", lambda g, ix: g.battles.battles),
     ("attacker_wins", (NKINDS,), "attacker wins by kind", lambda g, ix: g.battles.attacker_wins),
@@ -370,6 +440,8 @@ def _multi(game: Game, ix: Index, red: tuple[int, ...]) -> dict[str, object]:
     out["ldiscard_n"], out["ldiscard"] = _list(solo.discard if solo else [], LDECK, LCARDS.index)
     out["party_tokens_n"], out["party_tokens"] = _list(solo.party_tokens if solo else [], TOKENS)
     out["pool_n"], out["pool"] = _list(solo.token_pool if solo else [], TOKENS)
+    out["ally_hand_n"], out["ally_hand"], out["ally_active"], out["ally_met"] = _alliances(game, ix)
+    out["map_pool_n"], out["map_pool"] = _list(solo.map_pool or [] if solo else [], TOKENS)
     return out
 
 

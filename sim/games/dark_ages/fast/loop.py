@@ -7,19 +7,22 @@ from __future__ import annotations
 from numba import njit
 
 from sim.games.dark_ages.fast.actions import action_options, apply_action
+from sim.games.dark_ages.fast.alliances import turn_ended
 from sim.games.dark_ages.fast.choices import choose_discard_card
 from sim.games.dark_ages.fast.ending import trigger
 from sim.games.dark_ages.fast.invariants import check
-from sim.games.dark_ages.fast.layout import A_MANOEUVRE, LORDLINGS
+from sim.games.dark_ages.fast.layout import A_MANOEUVRE, LORDLINGS, MOD_ALLY, MOD_TRIB
 from sim.games.dark_ages.fast.lordlings import react as lordling_react
 from sim.games.dark_ages.fast.military import apply_settle, settle_options
 from sim.games.dark_ages.fast.passing import do_pass
 from sim.games.dark_ages.fast.plans import CHEAP_FIRST, K_RANDOM
+from sim.games.dark_ages.fast.pope import exhaust_title, title_ready
 from sim.games.dark_ages.fast.reacting import apply_reaction, react_options
 from sim.games.dark_ages.fast.reactions import place_noble, trigger_reaction
 from sim.games.dark_ages.fast.state import hand_remove
 from sim.games.dark_ages.fast.strategies import choose_action, choose_react, choose_settle, repeat_with_title
 from sim.games.dark_ages.fast.stream import J
+from sim.games.dark_ages.fast.tribute import free_actions
 
 
 @njit(**J)
@@ -60,10 +63,9 @@ def noble_action(S, T, seat, ST, MVA, NK, mv, R):
     action = mv[0]
     place_noble(S, seat, action)
     battle = apply_action(S, T, seat, mv, ST, R)
-    if S.titles_ready[seat] and not (action == A_MANOEUVRE and battle):
+    if title_ready(S, seat) and not (action == A_MANOEUVRE and battle):
         if repeat_with_title(S, T, seat, ST, sid, action, MVA, NK, mv, R):
-            t = S.titles_ready[seat]
-            S.titles_ready[seat] = t & (t - 1)  # the lowest Title id
+            exhaust_title(S, T, seat)  # the lowest Title id
             apply_action(S, T, seat, mv, ST, R)
 
 
@@ -72,6 +74,8 @@ def take_turn(S, T, seat, ST, MVA, NK, MV, mv, R):
     """Twin: ``game.loop.take_turn``, ``game.loop._action_or_pass``, ``game.culture.enforce_hand_limit``."""
     sid = S.strategy[seat]
     S.extra_turn = 0
+    if S.mods & MOD_TRIB:  # module hook point: free actions (Module 11, paying off a tribute)
+        free_actions(S, T, seat)
     settle_free(S, T, seat, ST, MV, R)
     for a in range(5):
         NK[a] = -1
@@ -100,6 +104,8 @@ def take_turn(S, T, seat, ST, MVA, NK, MV, mv, R):
         react(S, T, ST, MV, R)
     while S.nhand[seat] > T.hand_limit:
         hand_remove(S, seat, choose_discard_card(S, T, seat, ST, sid, R))
+    if S.mods & MOD_ALLY:  # module hook point: end of a turn (Module 5, first shared borders)
+        turn_ended(S, T)
 
 
 @njit(**J)

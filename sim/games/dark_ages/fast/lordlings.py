@@ -30,6 +30,7 @@ from sim.games.dark_ages.fast.layout import (
     L_RESEARCH,
     L_SETTLE,
     LORDLINGS,
+    MOD_POPE,
     O_CITY_ONLY,
     O_COG10,
     O_CULT3,
@@ -49,6 +50,7 @@ from sim.games.dark_ages.fast.layout import (
     X_WS,
 )  # fmt: skip
 from sim.games.dark_ages.fast.passing import retrieve
+from sim.games.dark_ages.fast.pope import lordling_church
 from sim.games.dark_ages.fast.raiders import d20, discarded, pool_front, rolled_type
 from sim.games.dark_ages.fast.reactions import place_noble
 from sim.games.dark_ages.fast.state import add_units, controller, popcount, slots_used, units_at
@@ -242,6 +244,8 @@ def church(S, T, R):
     S.church_n += 1
     S.church_in[q] = 1
     S.churches_built += 1
+    if S.mods & MOD_POPE:  # module hook point (Module 12A: the Lordlings may take the Pope)
+        lordling_church(S)
     return True
 
 

@@ -6,13 +6,16 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.games.dark_ages.fast.alliances import passed as alliances_passed
 from sim.games.dark_ages.fast.choices import choose_discard_resource, choose_sell, choose_title
 from sim.games.dark_ages.fast.culture import offer_take, resolve_cognomens
 from sim.games.dark_ages.fast.economy import effect_sum, gain, gain_culture, gain_vp
-from sim.games.dark_ages.fast.layout import E_HOLD, E_PASS, TITLES, V_TITLE
+from sim.games.dark_ages.fast.layout import E_HOLD, E_PASS, MOD_ALLY, MOD_POPE, MOD_TRIB, TITLES, V_TITLE
+from sim.games.dark_ages.fast.pope import passed as pope_passed
 from sim.games.dark_ages.fast.reactions import retrieve_nobles
 from sim.games.dark_ages.fast.state import controller
 from sim.games.dark_ages.fast.stream import J
+from sim.games.dark_ages.fast.tribute import passed as tribute_passed
 
 
 @njit(**J)
@@ -124,3 +127,10 @@ def do_pass(S, T, seat, ST, cycle, final, end_bonus, R):
     resolve_cognomens(S, T, seat)
     produce(S, T, seat)
     S.titles_ready[seat] = S.titles[seat]
+    if S.mods:  # module hook point: end of Passing (Alliances, Tribute, the Pope), in the reference's order
+        if S.mods & MOD_ALLY:
+            alliances_passed(S, T, seat)
+        if S.mods & MOD_TRIB:
+            tribute_passed(S, T, seat)
+        if S.mods & MOD_POPE:
+            pope_passed(S, seat)

@@ -83,12 +83,43 @@ def disband(S):
 
 @njit(**J)
 def pool_front(S, t):
-    """Twin: ``game.solo_state.SoloState.board_pool`` (``insert(0, token)``)."""
-    n = S.pool_n
+    """Twin: ``game.solo_state.SoloState.board_pool`` (``insert(0, token)``): Module 7's map pool when it is split
+    from the Raiding Party's."""
+    if S.map_split:
+        S.map_pool_n = insert_front(S.map_pool, S.map_pool_n, t)
+    else:
+        S.pool_n = insert_front(S.pool, S.pool_n, t)
+
+
+@njit(**J)
+def insert_front(pool, n, t):
+    """Twin: none (a helper: ``pool.insert(0, t)`` on the ``n`` tokens of ``pool``; returns the new count)."""
     for i in range(n - 1, -1, -1):
-        S.pool[i + 1] = S.pool[i]
-    S.pool[0] = t
-    S.pool_n = n + 1
+        pool[i + 1] = pool[i]
+    pool[0] = t
+    return n + 1
+
+
+@njit(**J)
+def board_pop(S):
+    """Twin: ``game.solo_state.SoloState.board_pool`` (``pop()``): the token for the map, -1 when none is left."""
+    if S.map_split:
+        if S.map_pool_n == 0:
+            return -1
+        S.map_pool_n -= 1
+        return take_last(S.map_pool, S.map_pool_n)
+    if S.pool_n == 0:
+        return -1
+    S.pool_n -= 1
+    return take_last(S.pool, S.pool_n)
+
+
+@njit(**J)
+def take_last(pool, n):
+    """Twin: none (a helper: the token at ``pool[n]``, its slot cleared)."""
+    t = pool[n]
+    pool[n] = 0
+    return t
 
 
 @njit(**J)
@@ -185,10 +216,9 @@ def fight_raid(S, T, where, R):
     left = np.empty(3, np.int64)
     survivors(UA, na, left)
     disband(S)
-    if S.pool_n > 0:
-        S.pool_n -= 1
-        S.barbarian[where] = S.pool[S.pool_n]
-        S.pool[S.pool_n] = 0
+    t = board_pop(S)
+    if t >= 0:
+        S.barbarian[where] = t
         for k in range(3):
             S.barbarian_extra[where, k] = left[k]
     ensure_target(S, T, R)

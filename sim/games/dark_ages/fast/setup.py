@@ -14,9 +14,9 @@ def place_barbarians(S, T, R):
     """Twin: ``game.setup.new_game``, ``game.solo_setup.new_solo_game`` (their token step): the tokens shuffled, one
     from the end onto each Province in play without a Farm, in id order; returns the tokens and how many are
     left (the solo pool)."""
-    tokens = np.arange(T.ntok)
-    shuffle(R, tokens, T.ntok)
-    left = T.ntok
+    tokens = np.arange(T.ntok_map)
+    shuffle(R, tokens, T.ntok_map)
+    left = T.ntok_map
     for q in range(T.np):
         if S.in_play[q] and S.farms[q] == 0:
             left -= 1

@@ -4,15 +4,18 @@ turned into exactly the counts and rows of the reference's ``game.solo_experimen
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 from numba import njit
 
 from sim import numba_cache
 from sim.games.dark_ages import battle_stats
-from sim.games.dark_ages.fast.context import tables_for
+from sim.games.dark_ages.fast.context import solo_tables
 from sim.games.dark_ages.fast.ending import score
 from sim.games.dark_ages.fast.experiment import battle_columns, battle_row, buffers, new_state, strategy_table
 from sim.games.dark_ages.fast.layout import FACES, LORDLING_COLS, NKINDS, OUT_COLS, SOLO_OPTIONS, Index
+from sim.games.dark_ages.fast.modules import bits, install
 from sim.games.dark_ages.fast.solo_loop import lordling_score, play_solo
 from sim.games.dark_ages.fast.solo_setup import solo_setup
 from sim.games.dark_ages.fast.stream import J
@@ -22,13 +25,14 @@ from sim.games.dark_ages.game.loop import MAX_TURNS
 from sim.rng import trial_state
 
 HEAD = 4  # trigger, turns, passes, Raider attacks
-BATTLE_AT = HEAD + OUT_COLS + LORDLING_COLS  # the player's 16 categories and total, the Lordlings' 11 and total
+BATTLE_AT = HEAD + OUT_COLS + LORDLING_COLS  # the player's 16 categories and total, the Lordlings' 12 and total
 COLUMNS = BATTLE_AT + 4 * NKINDS + FACES
 
 
 @njit(**J)
-def play_solo_games(key, DEAL, RUL, STR, OPT, ST, T, states, flat, max_turns, out):
-    """Twin: ``game.solo_experiment.play_chunk`` (the games): row ``g`` for deal ``DEAL[g]``."""
+def play_solo_games(key, DEAL, RUL, STR, OPT, ST, T, states, flat, max_turns, mods, out):
+    """Twin: ``game.solo_experiment.play_chunk`` (the games): row ``g`` for deal ``DEAL[g]``; ``mods`` the
+    switched-on modules (``modules.bits``)."""
     S = states[0]
     R = np.zeros(1, np.uint64)
     MVA, NK, MV, mv = buffers()
@@ -38,6 +42,7 @@ def play_solo_games(key, DEAL, RUL, STR, OPT, ST, T, states, flat, max_turns, ou
         R[0] = trial_state(key, DEAL[g])
         flat[:] = 0
         solo_setup(S, T, RUL[g], OPT[g], R)
+        install(S, T, mods, R)
         S.strategy[0] = STR[g]
         play_solo(S, T, ST, max_turns, R, MVA, NK, MV, mv)
         out[g, 0] = S.trigger
@@ -67,27 +72,46 @@ def deals(e, start: int, count: int):
     return d, dl, rul, st, opt
 
 
-def run_games(e, key, start: int, count: int):
+def run_games(e, key, start: int, count: int, mods=None):
+    mods = e.modules if mods is None else mods
     d, dl, rul, st, opt = deals(e, start, count)
     out = np.zeros((count, COLUMNS), np.int64)
     states, flat = new_state()
-    T = tables_for(cached_context(e.overrides))[0]
+    T = solo_tables(cached_context(e.overrides), "skirmishers" in mods)[0]
     numba_cache.call(play_solo_games, np.uint64(key), dl, rul, st, opt, strategy_table(e), T, states, flat,
-                     e.max_turns or MAX_TURNS, out)  # fmt: skip
+                     e.max_turns or MAX_TURNS, bits(mods), out)  # fmt: skip
     return d, out
 
 
+def outcomes(e, key, start: int, count: int, mods: tuple[str, ...]) -> list[tuple]:
+    """Twin: ``game.solo_experiment.play_one`` for games ``start .. start+count-1`` with the modules ``mods`` (the
+    paired solo module comparison): each deal's difficulty, Ruler, strategy and outcome (won, trigger, turns,
+    Passes, both sides' totals)."""
+    _, out = run_games(e, key, start, count, mods)
+    played = []
+    for g in range(count):
+        difficulty, _, ruler, name = X.deal(e, start + g)
+        player, lords = int(out[g, HEAD + OUT_COLS - 1]), int(out[g, BATTLE_AT - 1])
+        o = SimpleNamespace(won=player > lords, trigger=X.SOLO_TRIGGERS[out[g, 0]], turns=int(out[g, 1]),
+                            passes=int(out[g, 2]), player={"total": player}, lordlings={"total": lords})  # fmt: skip
+        played.append((difficulty, ruler, name, o))
+    return played
+
+
 def play_chunk(payload, key, start: int, count: int, keep_rows: bool):
-    """Exactly the counts and rows of ``game.solo_experiment.play_chunk`` (no modules) on the compiled engine."""
+    """Exactly the counts and rows of ``game.solo_experiment.play_chunk`` on the compiled engine."""
     e = payload.experiment
     d, out = run_games(e, key, start, count)
     c = X.empty(payload)
-    # the player's categories: experiment.CATEGORIES without "modules" (0 in the compiled solo game), then
-    # "raiders" (the total less every other category), then the total
+    # the player's categories: experiment.CATEGORIES without "modules", then "raiders" (the total less every other
+    # category), "modules" when a module is on (X.categories), then the total; the Lordlings' likewise
     ps = out[:, HEAD : HEAD + OUT_COLS]
     raiders = ps[:, 16:17] - ps[:, :16].sum(axis=1, keepdims=True)
-    player = np.concatenate([ps[:, :15], raiders, ps[:, 16:17]], axis=1)
+    extra = [ps[:, 15:16]] if e.modules else []
+    player = np.concatenate([ps[:, :15], raiders, *extra, ps[:, 16:17]], axis=1)
     lords = out[:, HEAD + OUT_COLS : BATTLE_AT]
+    if not e.modules:
+        lords = np.delete(lords, 11, axis=1)
     won = player[:, -1] > lords[:, -1]
     margin = player[:, -1] - lords[:, -1]
     np.add.at(c["games"], d, 1)

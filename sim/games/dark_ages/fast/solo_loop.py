@@ -1,6 +1,6 @@
 """Playing a solo game (Module 1) in the compiled engine: the Lordlings and the player alternate, the Lordlings
 first; Raid counterattacks replace a player's Noble action; the solo end triggers, the final round, the Raiders'
-closing attack, the Lordlings' scoring. Twin of ``game/solo_loop.py`` (no modules)."""
+closing attack, the Lordlings' scoring. Twin of ``game/solo_loop.py``."""
 
 from __future__ import annotations
 
@@ -13,11 +13,13 @@ from sim.games.dark_ages.fast.ending import keep_vp, title_vp
 from sim.games.dark_ages.fast.layout import (
     HUMAN,
     LORDLINGS,
+    MOD_POPE,
     NVPS,
     O_AT_TRIGGER,
     O_TECH1,
     V_CHURCH,
     V_COG,
+    V_MODULES,
     V_PROVINCES,
     V_REDSP,
     V_RESEARCH,
@@ -27,6 +29,7 @@ from sim.games.dark_ages.fast.loop import react, take_turn
 from sim.games.dark_ages.fast.lordlings import do_pass as lordling_pass
 from sim.games.dark_ages.fast.lordlings import turn as lordling_turn_card
 from sim.games.dark_ages.fast.passing import do_pass
+from sim.games.dark_ages.fast.pope import final_vp
 from sim.games.dark_ages.fast.raiders import attack, counterattack
 from sim.games.dark_ages.fast.state import controller, holds_card, units_at
 from sim.games.dark_ages.fast.stream import J
@@ -56,7 +59,8 @@ def trigger(S, T):
 
 @njit(**J)
 def lordling_score(S, T, out):
-    """Twin: ``game.solo_loop.lordling_score`` into ``out``: LORDLING_CATEGORIES and the total."""
+    """Twin: ``game.solo_loop.lordling_score`` into ``out``: LORDLING_CATEGORIES, "modules" and the
+    total."""
     L = LORDLINGS
     out[0] = (T.diff_tech_vp if S.options & O_TECH1 else T.l_tech_vp) * S.solo_techs
     ctrl = np.zeros(T.np, np.int64)
@@ -72,13 +76,14 @@ def lordling_score(S, T, out):
     out[8] = S.vp_by[L, V_TITLE]
     out[9] = S.vp_by[L, V_COG]
     out[10] = S.vp_by[L, V_REDSP]
+    out[11] = S.vp_by[L, V_MODULES] + (final_vp(S, T, L) if S.mods & MOD_POPE else 0)  # "modules": the Pope's VP
     tot = 0
-    for i in range(11):
+    for i in range(12):
         tot += out[i]
     for i in range(NVPS):  # any other in-game source (none expected)
-        if i not in (V_CHURCH, V_RESEARCH, V_PROVINCES, V_TITLE, V_COG, V_REDSP):
+        if i not in (V_CHURCH, V_RESEARCH, V_PROVINCES, V_TITLE, V_COG, V_REDSP, V_MODULES):
             tot += S.vp_by[L, i]
-    out[11] = tot
+    out[12] = tot
 
 
 @njit(**J)

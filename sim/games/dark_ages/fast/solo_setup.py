@@ -1,6 +1,6 @@
 """Module 1 set-up in the compiled engine: the player against the Lordlings (3 random Rulers' Provinces with a City
 and a Lordling Farm), Barbarians everywhere else, the Raider cards in five piles, the Raiding Party. Twin of
-``game/solo_setup.py`` (no modules)."""
+``game/solo_setup.py`` (Module 7's separate map pool; the other modules' set-up is ``modules.install``)."""
 
 from __future__ import annotations
 
@@ -101,6 +101,15 @@ def solo_setup(S, T, ruler, opts, R):
     for i in range(left):
         S.pool[i] = tokens[i]
     S.pool_n = left
+    if T.ntok_map < T.ntok:  # Module 7: the leftover Skirmishers stay for the map, regular tokens raid
+        S.map_split = 1
+        S.map_pool[:left] = S.pool[:left]
+        S.map_pool_n = left
+        S.pool_n = T.ntok - T.ntok_map
+        for i in range(S.pool_n):
+            S.pool[i] = T.ntok_map + i
+        S.pool[S.pool_n : left] = 0
+        shuffle(R, S.pool[: S.pool_n], S.pool_n)
     S.target = -1
     draw_tokens(S, T, 1)
     place_production(S, T)

@@ -109,6 +109,17 @@ def hand_add(S, seat, cid):
 
 
 @njit(**J)
+def most_held(S, seat):
+    """Twin: ``game.modules.pope.pay_any`` (its ``max(RESOURCES, key=(held, -index))``): the resource held in
+    the largest number, ties to the first."""
+    r = 0
+    for x in range(1, 4):
+        if S.res[seat, x] > S.res[seat, r]:
+            r = x
+    return r
+
+
+@njit(**J)
 def popcount(x):
     """Twin: none (a helper: ``len`` of a set held as bits)."""
     c = 0

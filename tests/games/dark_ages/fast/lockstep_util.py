@@ -10,9 +10,10 @@ from sim.games.dark_ages.fast import experiment as FX
 from sim.games.dark_ages.fast import invariants as FI
 from sim.games.dark_ages.fast import layout as L
 from sim.games.dark_ages.fast import loop as FL
+from sim.games.dark_ages.fast import modules as FM
 from sim.games.dark_ages.fast import setup as FS
 from sim.games.dark_ages.fast.context import tables_for
-from sim.games.dark_ages.game import loop
+from sim.games.dark_ages.game import loop, modules
 from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.game.ending import score, trigger
 from sim.games.dark_ages.game.invariants import check
@@ -34,8 +35,8 @@ def same_position(game, states, R, rng, where: str) -> None:
 
 
 def lockstep_game(e, key, i: int, max_turns: int | None = None, ctx=None) -> int:
-    """Play game ``i`` of experiment ``e`` on both engines; assert equal positions after set-up and every turn.
-    ``ctx``: the rule set (default the experiment's). Returns the number of turns."""
+    """Play game ``i`` of experiment ``e`` (with its modules) on both engines; assert equal positions after set-up
+    and every turn. ``ctx``: the rule set (default the experiment's). Returns the number of turns."""
     ctx = ctx or cached_context(e.overrides, e.skirmishers or "skirmishers" in e.modules)
     T = tables_for(ctx)[0]
     rulers, names = seating(e, i)
@@ -45,6 +46,8 @@ def lockstep_game(e, key, i: int, max_turns: int | None = None, ctx=None) -> int
     specs = plan_specs(e)
     strategies = [strategy_object(*specs[e.strategies.index(s)]) for s in names]
     game = new_game(ctx, rulers, strategies, rng)
+    if e.modules:
+        modules.install(game, e.modules)
     ix = L.Index.of(ctx)
     ST = FX.strategy_table(e)
     states, flat = FX.new_state()
@@ -53,6 +56,7 @@ def lockstep_game(e, key, i: int, max_turns: int | None = None, ctx=None) -> int
     FS.setup(S, T, n, np.array([ix.rids.index(r) for r in rulers] + [0] * (4 - n), np.int64), R)
     for s in range(n):
         S["strategy"][s] = e.strategies.index(names[s])
+    FM.install(S, T, FM.bits(e.modules), R)
     MVA, NK, MV, mv = FX.buffers()
     max_turns = max_turns or e.max_turns
     label = f"game {i} {rulers} {names}"

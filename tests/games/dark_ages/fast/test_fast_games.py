@@ -128,19 +128,19 @@ def test_chunk_counts_match_the_reference_play_chunk_format():
 def test_engine_switch():
     assert payload(players=3).experiment.engine == "fast"
     assert payload(players=3, engine="reference").experiment.engine == "reference"
-    assert payload(players=4, modules={"alliances": True}).experiment.engine == "reference"
+    assert payload(players=4, modules={"wyrd": True}).experiment.engine == "reference"
     # the tables are compiled from the experiment's rule set: overrides and Skirmisher tokens stay compiled
     assert payload(players=3, rules={"battle.keep_melee_bonus_per_level": 2}).experiment.engine == "fast"
     assert payload(players=3, skirmishers=True).experiment.engine == "fast"
     assert payload(players=3, modules={"skirmishers": True}).experiment.engine == "fast"
     assert payload(players=3, rules={"culture_track.vp": list(range(65))}).experiment.engine == "reference"
     for keys in (
-        {"players": 4, "modules": {"alliances": True}},
+        {"players": 4, "modules": {"wyrd": True}},
         {"players": 3, "rules": {"culture_track.vp": list(range(65))}},
     ):
         with pytest.raises(ConfigError, match="fast engine cannot play"):
             experiment.experiment_from_dict({**keys, "engine": "fast"}, "test.yaml")
-    with pytest.raises(ConfigError, match="multiplayer and solo"):
+    with pytest.raises(ConfigError, match="not compiled"):  # every module by default: some are not compiled
         experiment.experiment_from_dict({"mode": "module_effects", "engine": "fast"}, "test.yaml")
     with pytest.raises(ConfigError, match="engine"):
         experiment.experiment_from_dict({"players": 3, "engine": "warp"}, "test.yaml")

@@ -13,11 +13,12 @@ from sim.games.dark_ages.experiment import strategy_object
 from sim.games.dark_ages.fast import ending as FE
 from sim.games.dark_ages.fast import experiment as FX
 from sim.games.dark_ages.fast import layout as L
+from sim.games.dark_ages.fast import modules as FM
 from sim.games.dark_ages.fast import raiders as FR
 from sim.games.dark_ages.fast import solo_experiment as F
 from sim.games.dark_ages.fast import solo_loop as FSL
 from sim.games.dark_ages.fast import solo_setup as FSS
-from sim.games.dark_ages.fast.context import tables_for
+from sim.games.dark_ages.fast.context import solo_tables
 from sim.games.dark_ages.game import raiders, solo_experiment, solo_loop
 from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.game.ending import score
@@ -38,21 +39,23 @@ def experiment(**raw):
 
 
 def lockstep_solo(e, key, i: int) -> int:
-    """Game ``i`` of the solo experiment ``e`` on both engines; equal positions after set-up and every turn."""
+    """Game ``i`` of the solo experiment ``e`` (with its modules) on both engines; equal positions after set-up and
+    every turn."""
     difficulty, g, ruler, name = solo_experiment.deal(e, i)
     state = trial_state(np.uint64(key), g)
     rng = LockstepRandom(state)
     options = frozenset() if difficulty == solo_experiment.STANDARD else frozenset([difficulty])
     strategy = strategy_object(name, json.dumps(e.strategy_params.get(name), sort_keys=True))
     ctx = cached_context(e.overrides)
-    game = new_solo_game(ctx, ruler, strategy, options, rng)
-    T = tables_for(ctx)[0]
+    game = new_solo_game(ctx, ruler, strategy, options, rng, e.modules)
+    T = solo_tables(ctx, "skirmishers" in e.modules)[0]
     ST = FX.strategy_table(e)
     states, _ = FX.new_state()
     S = states[0]
     R = np.array([state], np.uint64)
     opts = 0 if not options else 1 << L.SOLO_OPTIONS.index(difficulty)
     FSS.solo_setup(S, T, L.Index.of(ctx).rids.index(ruler), opts, R)
+    FM.install(S, T, FM.bits(e.modules), R)
     S["strategy"][0] = e.strategies.index(name)
     MVA, NK, MV, mv = FX.buffers()
     max_turns = e.max_turns or MAX_TURNS
@@ -93,7 +96,7 @@ def lockstep_solo(e, key, i: int) -> int:
     lo = np.zeros(L.LORDLING_COLS, np.int64)
     FSL.lordling_score(S, T, lo)
     lref = lordling_score(game)
-    cats = solo_experiment.LORDLING_CATEGORIES
+    cats = (*solo_experiment.LORDLING_CATEGORIES, "modules")
     assert [lref.get(c, 0) for c in cats] + [lref["total"]] == [int(x) for x in lo], (i, lref, lo)
     return game.turns
 
@@ -166,7 +169,7 @@ def test_solo_engine_switch():
     ruled = {"mode": "solo", "rules": {"battle.keep_melee_bonus_per_level": 2}}
     assert X.experiment_from_dict(ruled, "t.yaml").engine == "fast"  # the tables are compiled from the overrides
     with pytest.raises(ConfigError, match="fast engine cannot play"):
-        X.experiment_from_dict({"mode": "solo", "modules": {"pope": True}, "engine": "fast"}, "t.yaml")
+        X.experiment_from_dict({"mode": "solo", "modules": {"benjamin": True}, "engine": "fast"}, "t.yaml")
     with pytest.raises(ConfigError, match="fast engine cannot play"):
         X.experiment_from_dict({"mode": "solo_module_effects", "engine": "fast"}, "t.yaml")
 

@@ -17,13 +17,15 @@ import sim.games.dark_ages.fast as fast
 
 FAST = Path(fast.__file__).parent
 MODULES = sorted(p.stem for p in FAST.glob("*.py") if p.stem != "__init__")
-# the reference modules the compiled engine ports (module hooks and study plumbing are not ported: issue 16)
+# the reference modules the compiled engine ports (the other modules and study plumbing are not ported: issue 16)
 PORTED = ("game.actions", "game.battle_sequence", "game.building", "game.combat", "game.counting", "game.culture",
           "game.economy", "game.ending", "game.invariants", "game.loop", "game.lordlings", "game.military",
           "game.passing", "game.raiders", "game.reacting", "game.setup", "game.solo_loop", "game.solo_setup",
           "game.state", "reactions", "offer", "church", "production", "titles", "upkeep", "scoring", "research",
           "strategies.dark_ages.base", "strategies.dark_ages.scripted",
-          "strategies.dark_ages.random_legal")  # fmt: skip
+          "strategies.dark_ages.random_legal", "game.modules.alchemists", "game.modules.alliances",
+          "game.modules.tribute",
+          "game.modules.pope")  # fmt: skip
 NOT_PORTED = {
     # Python plumbing the compiled engine does in its own way
     "game.actions.LegalMoves": "the compiled engine lists moves into buffers (loop.take_turn lists them lazily)",
@@ -46,7 +48,12 @@ NOT_PORTED = {
     "game.loop.Outcome": "a row of the chunk kernel's output",
     "game.solo_loop.SoloOutcome": "a row of the solo chunk kernel's output",
     "game.solo_setup.solo_context": "the Raider cards are in the tables (context.compile_tables)",
-    "game.solo_setup.skirmisher_context": "Module 7 in solo is not compiled (dispatch)",
+    "game.solo_setup.skirmisher_context": "context.solo_tables (Python: the tables of Module 7 in solo)",
+    "game.modules.alchemists.Alchemists": "the Alchemist cards are layout.STATE's alch_card",
+    "game.modules.tribute.Tribute": "layout.STATE's trib_markers and suzerain",
+    "game.modules.alliances.Alliances": "layout.STATE's ally_hand, ally_active and ally_met",
+    "game.modules.pope.Pope": "layout.STATE's pope_holder and pope_ready",
+    "game.modules.pope.Pope.install": "nothing to set up ('Add the Pope Title to the offer of Title cards')",
     "game.solo_setup._forget_old": "a cache of solo contexts (the tables are cached per rule set)",
     "game.raiders.kind_of": "a card's type in the tables (CT_RAIDER)",
     "game.raiders._party_army": "raiders.fight_raid musters the party",

@@ -1,0 +1,157 @@
+"""The optional modules on the Dark Ages fast engine (Modules 4 Alchemists, 5 Alliances, 7 Skirmishers in solo,
+11 Tribute, 12A the Pope): the same games as the reference with each module on alone and with all of them on,
+position by position after every turn on the same stream, in multiplayer and (Modules 4, 7 and 12A, which have
+Solo Support) in solo; the compiled chunks with modules; the paired module studies on the compiled engine; a
+two-sample test of outcomes on the production streams; and ``engine: auto`` takes the compiled engine exactly when
+every module switched on is compiled."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sim.errors import ConfigError
+from sim.experiments import run_experiment
+from sim.games.dark_ages import experiment
+from sim.games.dark_ages.fast import experiment as FX
+from sim.games.dark_ages.fast import layout as L
+from sim.games.dark_ages.fast.dispatch import COMPILED
+from sim.games.dark_ages.fast.modules import bits
+from sim.rng import experiment_key
+from tests.games.dark_ages.fast.lockstep_util import lockstep_game
+from tests.games.dark_ages.fast.test_fast_solo import experiment as solo_experiment
+from tests.games.dark_ages.fast.test_fast_solo import lockstep_solo
+from tests.games.dark_ages.fast.test_fast_stat import FAMILY_ALPHA, two_sample_pvalues
+
+ALL = ["random_legal", "expansion", "culture", "military"]
+MODULES = L.MODULES
+SOLO = COMPILED["solo"]
+# plans that attack Capitals (Tribute) more often
+TWEAKED = {"expansion": {"attack_capitals": True, "attack_margin": 0},
+           "military": {"attack_capitals": True, "attack_margin": 0}}  # fmt: skip
+
+
+def payload(**keys):
+    return experiment.compile(experiment.experiment_from_dict(keys, "test.yaml"))
+
+
+MP_CASES = [((m,), 3, 4) for m in MODULES] + [(MODULES, 3, 6), (MODULES, 4, 3), (("alchemists", "pope"), 2, 3)]
+
+
+@pytest.mark.parametrize(
+    "mods, players, games", MP_CASES + [pytest.param(m, p, 12 * g, marks=pytest.mark.full) for m, p, g in MP_CASES]
+)
+def test_module_games_are_the_reference_games_turn_by_turn(mods, players, games):
+    """Each compiled module plays the reference's games: the whole position (the module's own state too: the
+    Alchemist cards, the Alliance hands, active cards and met pairs, the tributaries and markers, the Pope's holder
+    and readiness) equal after set-up and every turn, and the same final score by category ("modules" holds the
+    Alliances' VP and the Pope's 5)."""
+    e = payload(players=players, strategies=ALL, strategy_params=TWEAKED,
+                modules=dict.fromkeys(mods, True)).experiment  # fmt: skip
+    assert e.engine == "fast" and e.modules == tuple(m for m in e.modules if m in mods)
+    key = experiment_key(1600 + players)
+    assert sum(lockstep_game(e, key, i) for i in range(games)) > games * 40
+
+
+@pytest.mark.parametrize("mods, games", [((m,), 4) for m in SOLO] + [(SOLO, 5)]
+                         + [pytest.param(m, 40, marks=pytest.mark.full) for m in ((x,) for x in SOLO)]
+                         + [pytest.param(SOLO, 40, marks=pytest.mark.full)])  # fmt: skip
+def test_solo_module_games_are_the_reference_games_turn_by_turn(mods, games):
+    """Modules 4, 7 and 12A with their Solo Support rules (the Lordlings take the Pope when they build a Church and
+    control at least as many Churches as the player; Skirmishers on the map, regular tokens for the Raiders): the
+    same solo games, turn by turn, and the same scores."""
+    e = solo_experiment(modules=dict.fromkeys(mods, True))
+    assert sum(lockstep_solo(e, 1616, i) for i in range(games)) > games * 20
+
+
+def test_the_modules_act_in_these_games():
+    """The modules change the games, the Pope's holder scores 5 VP in many of them, and Alliances are made (VP
+    received) and broken (VP lost)."""
+    p = payload(players=3, strategies=ALL, strategy_params=TWEAKED, modules=dict.fromkeys(MODULES, True))
+    on, off = FX.run_games(p, experiment_key(9), 0, 200), FX.run_games(p, experiment_key(9), 0, 200, mods=())
+    modules_vp = on[:, FX.HEAD + 15 : FX.HEAD + 3 * L.OUT_COLS : L.OUT_COLS]
+    assert (modules_vp > 0).any(axis=1).mean() > 0.2  # the Pope's holder scores 5 VP in many games
+    assert (off[:, FX.HEAD + 15 : FX.HEAD + 3 * L.OUT_COLS : L.OUT_COLS] == 0).all()
+    assert not np.array_equal(on[:, 2], off[:, 2])  # the modules change the games
+    assert bits(MODULES) == L.MOD_ALCH | L.MOD_ALLY | L.MOD_TRIB | L.MOD_POPE
+    allied = payload(players=3, strategies=ALL, modules={"alliances": True})
+    vp = FX.run_games(allied, experiment_key(9), 0, 200)[:, FX.HEAD + 15 : FX.HEAD + 3 * L.OUT_COLS : L.OUT_COLS]
+    assert (vp > 0).any() and (vp < 0).any()  # Alliance cards' VP received, and broken Alliances' 5 VP lost
+
+
+def test_chunk_counts_with_modules_are_the_reference_counts():
+    """``engine: fast`` with a compiled module on: the "modules" category of the per-game rows holds the Pope's 5 VP
+    (and only them with the Pope alone); solo runs with every compiled solo module."""
+    r = run_experiment({"game": "dark_ages", "players": 3, "engine": "fast", "modules": {"pope": True}},
+                       games=300, seed=3, workers=1, keep_rows=True)  # fmt: skip
+    assert (r.rows["seat0_modules"] > 0).any() and set(np.unique(r.rows["seat0_modules"])) <= {0, 5}
+    s = run_experiment({"game": "dark_ages", "mode": "solo", "engine": "fast", "modules": dict.fromkeys(SOLO, True)},
+                       games=300, seed=3, workers=1, keep_rows=True)  # fmt: skip
+    assert len(s.rows["won"]) == 300
+
+
+def test_engine_auto_takes_the_compiled_engine_only_when_every_module_is_compiled():
+    on = dict.fromkeys(MODULES, True)
+    assert payload(players=3, modules=on).experiment.engine == "fast"
+    e = payload(players=3, modules={**on, "wyrd": True}).experiment
+    assert e.engine == "reference" and "wyrd" in e.engine_reason and "pope" not in e.engine_reason.split("(")[0]
+    with pytest.raises(ConfigError, match="wyrd"):
+        payload(players=3, engine="fast", modules={"wyrd": True})
+    s = experiment.experiment_from_dict({"mode": "solo", "modules": dict.fromkeys(SOLO, True)}, "t.yaml")
+    assert s.engine == "fast"
+    s = experiment.experiment_from_dict({"mode": "solo", "modules": {"benjamin": True}}, "t.yaml")
+    assert s.engine == "reference" and "benjamin" in s.engine_reason
+    # solo Module 7 holds both token sets: 40 Skirmishers and the 25 regular tokens exceed the 64 compiled
+    big = {"barbarians.skirmisher_tokens": [{"count": 40, "units": {"infantry": 2},
+                                             "reward": {"kind": "gold", "amount": 2, "vp": 0}}]}  # fmt: skip
+    s = experiment.experiment_from_dict({"mode": "solo", "modules": {"skirmishers": True}, "rules": big}, "t.yaml")
+    assert s.engine == "reference" and "Barbarian tokens" in s.engine_reason
+    assert payload(players=3, modules={"skirmishers": True}, rules=big).experiment.engine == "fast"
+
+
+@pytest.mark.full
+@pytest.mark.parametrize("players", [3])
+def test_module_outcomes_match_the_reference_engine(players):
+    """Two-sample tests (each engine on its own production stream) of the trigger, the length, and per strategy
+    and Ruler the win rate and mean VP, with every compiled module on; Bonferroni to a 1% family-wise level."""
+    raw = {"game": "dark_ages", "players": players, "strategies": ALL, "modules": dict.fromkeys(MODULES, True)}
+    ref = run_experiment({**raw, "engine": "reference"}, games=600, seed=21, workers=1, keep_rows=True)
+    fast = run_experiment({**raw, "engine": "fast"}, games=6000, seed=22, workers=1, keep_rows=True)
+    pvalues = two_sample_pvalues(ref.rows, fast.rows, players)
+    worst = min(pvalues, key=pvalues.get)
+    assert pvalues[worst] > FAMILY_ALPHA / len(pvalues), (worst, pvalues[worst], pvalues)
+
+
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+def test_module_effects_plays_are_the_plain_experiments(engine):
+    """Game by game, the all-off plays and each compiled module's plays of ``mode: module_effects`` are the plain
+    experiment's games with that module on (same streams, same seating), on either engine; ``engine: auto`` takes
+    the compiled engine when every compared module is compiled."""
+    raw = {"game": "dark_ages", "players": 3, "strategies": ALL, "engine": engine}
+    mods = ("tribute", "pope")
+    games = 40 if engine == "fast" else 6
+    effects = run_experiment({**raw, "mode": "module_effects", "modules": dict.fromkeys(mods, True)}, games=games,
+                             seed=9, workers=1, keep_rows=True)  # fmt: skip
+    assert effects.extra["engine"] == engine
+    plain = run_experiment(raw, games=games, seed=9, workers=1, keep_rows=True)
+    assert list(effects.rows["turns_off"]) == list(plain.rows["turns"])
+    for m in mods:
+        on = run_experiment({**raw, "modules": {m: True}}, games=games, seed=9, workers=1, keep_rows=True)
+        assert list(effects.rows[f"turns_{m}"]) == list(on.rows["turns"])
+        vp = np.stack([on.rows[f"seat{j}_vp"].to_numpy() for j in range(3)], axis=1)
+        assert list(effects.rows[f"spread_{m}"]) == list(vp.max(axis=1) - vp.min(axis=1))
+
+
+def test_solo_module_effects_plays_are_the_plain_solo_experiments():
+    """The same for ``mode: solo_module_effects`` on the compiled engine (Modules 4, 7 and 12A compared)."""
+    raw = {"game": "dark_ages", "mode": "solo", "strategies": ALL, "difficulties": ["standard"]}
+    paired = {"game": "dark_ages", "mode": "solo_module_effects", "strategies": ALL,
+              "modules": dict.fromkeys(SOLO, True)}  # fmt: skip
+    effects = run_experiment(paired, games=60, seed=9, workers=1, keep_rows=True)
+    assert effects.extra["engine"] == "fast"
+    plain = run_experiment(raw, games=60, seed=9, workers=1, keep_rows=True)
+    assert list(effects.rows["won_off"]) == list(plain.rows["won"])
+    for m in SOLO:
+        on = run_experiment({**raw, "modules": {m: True}}, games=60, seed=9, workers=1, keep_rows=True)
+        assert list(effects.rows[f"won_{m}"]) == list(on.rows["won"])
+        assert list(effects.rows[f"margin_{m}"]) == list(on.rows["player_vp"] - on.rows["lordling_vp"])
