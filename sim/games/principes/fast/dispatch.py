@@ -9,7 +9,8 @@ switched on (any key outside ``CORE_KEYS`` with a truthy value other than its do
 so switches added later fall back to the reference by themselves), and a rule set (``rules:`` overrides of any
 rules file) the compiled layout can hold (``setup.compile_tables``: every value reaches the compiled engine as data).
 ``fast`` when one of these fails is a ``ConfigError`` naming the reason; ``reference`` always plays the
-plain-Python engine.
+plain-Python engine. Solo experiments (``mode: solo``) go to the compiled solo engine (``solo_experiment``) the
+same way: every strategy a built-in one or the solo plan, a rule set the layout holds (``solo_obstacles``).
 """
 
 from __future__ import annotations
@@ -72,3 +73,27 @@ def choose_engine(raw: dict, experiment, source: str) -> tuple[str, str]:
     if search and engine == "reference":
         raise ConfigError(source, "seats", "a rollout seat in a game the fast engine plays: " + why, "rollout")
     return engine, why
+
+
+def solo_obstacles(experiment) -> list[str]:
+    """Why the compiled solo engine cannot play the ``SoloExperiment``; empty when it can."""
+    from sim.games.principes.fast import solo_experiment
+    from sim.games.principes.game.solo import solo_rules
+
+    rules = solo_rules(tuple((k, json.loads(v)) for k, v in experiment.rules))
+    why = []
+    for label, (uses, params) in zip(experiment.labels, experiment.specs, strict=True):
+        try:
+            compile_strategy(uses, params, rules, solo=True)
+        except Unsupported as err:
+            why.append(f"strategy {label}: {err}")
+    try:
+        solo_experiment.solo_tables(rules, solo_experiment.modules(experiment))
+    except Unsupported as err:
+        why.append(f"rules: {err}")
+    return why
+
+
+def choose_solo_engine(raw: dict, experiment, source: str) -> tuple[str, str]:
+    """('fast', '') or ('reference', why) for a solo experiment (``sim.engine_choice.choose``)."""
+    return choose(raw, source, lambda: solo_obstacles(experiment))

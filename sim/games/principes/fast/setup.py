@@ -244,6 +244,18 @@ TABLES = Layout(
         ("copies", (), "copies of each tile"),
         ("market_per_color", (), "face-up tiles per colour"),
         ("periods", (), "Periods (rounds.count / rounds.per_period)"),
+        # solo mode (solo.yaml; filled by ``solo_experiment.solo_tables``, 0 in the multiplayer game)
+        ("solo", (), "1 in a solo game: a removed non-player Prince is reborn by ``solo.rebirth``, not respawned"),
+        ("solo_count", (3, 3), "non-player Principalities per Combined Action: [level, assembly/movement/building]"),
+        ("solo_asm_units", (), "units a Combined Assembly places (combined.assembly_units)"),
+        ("solo_knights", (), "Knights a Combined Movement activates (combined.movement_knights)"),
+        ("solo_capitals", (), "Capitals the solo victory needs (victory.capitals)"),
+        ("solo_exit", (), "Movement Points to leave an off-map area when activated (activation.exit_cost)"),
+        ("solo_after_battle", (), "Invaders and Neighbors destroy lands won in battle too (destroy_after_battle)"),
+        ("solo_ruin_nb", (), "activated Neighbors destroy (activation.destroy.neighbors)"),
+        ("solo_division", (), "Division Tokens the solo Division icon places (history.division_tokens)"),
+        ("solo_mongol_acts", (), "activations of the solo Mongol Invasion (history.mongol_activations)"),
+        ("solo_teutonic_block", (), "Teutonic Knights on the Map keep the Prussians home (teutonic_block_prussians)"),
         *((name, (), f"{stem}.yaml {key}") for name, stem, key in SCALARS),
     ],
 )
