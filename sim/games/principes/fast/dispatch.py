@@ -2,9 +2,10 @@
 
 ``auto`` takes the fast engine when it plays exactly the experiment's game: every seat a built-in strategy
 (random, builder, conqueror, politician, with parameter overrides of the kinds their defaults have), 2, 3 or 4
-players (2-3: the passive variant, with elimination; ``PLAYER_VARIANTS``), History on or off, Court texts,
-Princesses, Neighbors and the printed Progress Tiles (``court``, ``princesses``, ``neighbors``, ``progress:
-tiles``: ``FAST_MODULES``, ``FAST_VALUES``) each on or off, no other optional module
+players (2-3: the passive variant; ``PLAYER_VARIANTS``), History on or off, Court texts, Princesses,
+Neighbors, the printed Progress Tiles and the variant without elimination (``court``, ``princesses``,
+``neighbors``, ``progress: tiles``, ``elimination: false``: ``FAST_MODULES``, ``FAST_VALUES``) each on or off, no
+other optional module
 switched on (any key outside ``CORE_KEYS`` with a truthy value other than its documented "off" value counts as on,
 so switches added later fall back to the reference by themselves), and a rule set (``rules:`` overrides of any
 rules file) the compiled layout can hold (``setup.compile_tables``: every value reaches the compiled engine as data).
@@ -27,7 +28,7 @@ from sim.games.principes.game.setup import load_game_rules
 CORE_KEYS = ("players", "seats", "rotate", "strict", "rules", "history", "engine")
 OFF_VALUES = {"progress": ("generic",), "elimination": (True,)}  # a switch's truthy default that means "off"
 # optional modules the fast engine plays (``study._variants`` names)
-FAST_MODULES = ("court", "princesses", "neighbors", "tiles")
+FAST_MODULES = ("court", "princesses", "neighbors", "tiles", "no_elimination")
 FAST_VALUES = {"progress": ("tiles",), "variant": PLAYER_VARIANTS}  # other values of a switch the fast engine plays
 FAST_MAX_CHUNK = 10_000  # games per chunk on the fast engine (about 4 s on one core)
 

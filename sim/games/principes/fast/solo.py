@@ -108,16 +108,22 @@ def distances(C, start, entry, dist, queue):
 @njit(cache=True)
 def options(S, C, f, g, ng, entry, me, lands):
     """``solo.options``: the first option of the scheme that can be carried out, and the lands that carry it out
-    (``lands``, board order) → (option, how many)."""
+    (``lands``, board order) → (option, how many). The steps from a land are ``C.solo_dist``'s (``distances``)."""
     power = 0
     for i in range(ng):
         power += C.swords[g[i, 1]] * g[i, 2]
     ok = np.ones(NL, np.bool_)  # ``solo.destinations``: every figure of the group reaches it
     dist = np.empty(NL, np.int64)
-    queue = np.empty(NL, np.int64)
+    queue = np.empty(NL if ng and g[0, 0] < 0 else 0, np.int64)
     for i in range(ng):
-        distances(C, g[i, 0], entry, dist, queue)
         points = movement_points(C, g[i, 1])
+        if g[i, 0] >= 0:
+            for land in range(NL):
+                ok[land] = ok[land] and 0 <= C.solo_dist[g[i, 0], land] <= points
+            continue
+        if queue.shape[0] == 0:
+            queue = np.empty(NL, np.int64)
+        distances(C, -1, entry, dist, queue)
         for land in range(NL):
             ok[land] = ok[land] and 0 <= dist[land] <= points
     one = g[0, 0]  # the group's only start, or -2
@@ -342,7 +348,7 @@ def knight_pairs(S, C, q, pairs):
 
 @njit(cache=True)
 def pair_group(pairs, i, g):
-    """The group of pair ``i``: one row of 2 Knights, or 2 rows of 1; returns its rows."""
+    """``solo.knight_groups``' group of pair ``i``: one row of 2 Knights, or 2 rows of 1; returns its rows."""
     a, b = pairs[i, 0], pairs[i, 1]
     g[0, 0], g[0, 1], g[0, 2] = a, KNIGHT, 2 if a == b else 1
     if a == b:
@@ -355,7 +361,10 @@ def pair_group(pairs, i, g):
 def best_knights(S, C, me, q, g, entry):
     """``solo._best_knights``: (harm, rows in ``g``) of the pair whose activation hurts the player least (a fight
     among others first); (99, 0) for none."""
-    pairs = np.empty((NL * NL, 2), np.int64)
+    k = 0
+    for land in range(NL):
+        k += S.units[land, q, KNIGHT]
+    pairs = np.empty((k * (k + 1) // 2 + 1, 2), np.int64)
     n = knight_pairs(S, C, q, pairs)
     lands = np.empty(NL, np.int64)
     best, key = -1, 0
@@ -365,6 +374,8 @@ def best_knights(S, C, me, q, g, entry):
         k = harm(level) * 2 + (level != OTHER_UNITS)
         if best < 0 or k < key:
             best, key = i, k
+            if k == 0:
+                break  # nothing beats a fight among others
     if best < 0:
         return 99, 0
     return key // 2, pair_group(pairs, best, g)
@@ -377,6 +388,8 @@ def combined(S, C, me, action, level, rs):
     a = 0 if action == A_ASSEMBLY else (1 if action == A_MOVEMENT else 2)
     done = np.zeros(NP, np.bool_)
     g = np.empty((MAXG, 3), np.int64)
+    chosen = np.empty((MAXG, 3), np.int64)  # the pick's Knights (movement)
+    nc = 0
     entry = np.zeros(NL, np.int64)  # the Knights start on the Map
     for _ in range(C.solo_count[level, a]):
         pick, key = -1, 0
@@ -399,6 +412,11 @@ def combined(S, C, me, action, level, rs):
                 k = h * NP + q
             if pick < 0 or k < key:
                 pick, key = q, k
+                if a == 1:
+                    chosen[:ng] = g[:ng]
+                    nc = ng
+                    if k < NP:
+                        break  # harmless, and the first such in board order
         if pick < 0:
             break
         done[pick] = True
@@ -407,8 +425,7 @@ def combined(S, C, me, action, level, rs):
         elif a == 2:
             build(S, C, pick)
         else:
-            _, ng = best_knights(S, C, me, pick, g, entry)
-            activate(S, C, pick, g, ng, entry, me, False, rs)
+            activate(S, C, pick, chosen, nc, entry, me, False, rs)
 
 
 # --- cyclical activation of Neighbors ---------------------------------------------------------------------------
@@ -554,7 +571,7 @@ def invade(S, C, f, stock, me, entry, rs, g):
 
 @njit(cache=True)
 def area_entry(C, f, entry):
-    """The lands bordering the Invader faction's off-map area."""
+    """``solo._distances``' entry for an Invader faction: the lands bordering its off-map area."""
     area = C.inv_area[f - F_PRUSSIANS]
     for land in range(NL):
         entry[land] = 1 if area >= 0 and C.border[land, area] != 0 else 0

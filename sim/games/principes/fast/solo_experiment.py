@@ -21,8 +21,8 @@ from sim.games.principes.fast.policy.params import NPF, NPI, compile_strategy
 from sim.games.principes.fast.policy.solo import capitals_held
 from sim.games.principes.fast.politics import positions_all
 from sim.games.principes.fast.setup import compile_tables
-from sim.games.principes.fast.solo import play_solo, score
-from sim.games.principes.fast.state import CARD_KINDS, NP, STATE, Unsupported, to_state
+from sim.games.principes.fast.solo import distances, play_solo, score
+from sim.games.principes.fast.state import CARD_KINDS, NL, NP, STATE, Unsupported, to_state
 from sim.games.principes.game import neighbors as game_neighbors
 from sim.games.principes.game import solo as game_solo
 from sim.games.principes.game.setup import initial_state
@@ -57,6 +57,9 @@ def solo_tables(rules, on: frozenset[str]) -> np.ndarray:
     c["solo_knights"][0] = comb["movement_knights"]
     c["solo_capitals"][0] = v["victory"]["capitals"]
     c["solo_exit"][0] = act["exit_cost"]
+    queue, none = np.empty(NL, np.int64), np.zeros(NL, np.int64)
+    for land in range(NL):  # the board's steps, once: every activation reads them
+        distances(c[0], land, none, c["solo_dist"][0][land], queue)
     c["solo_after_battle"][0] = act["destroy_after_battle"]
     c["solo_ruin_nb"][0] = act["destroy"]["neighbors"]
     c["solo_division"][0] = hist["division_tokens"]

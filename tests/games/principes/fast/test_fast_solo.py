@@ -92,3 +92,20 @@ def test_auto_sends_solo_to_the_compiled_engine_and_json_says_so():
     assert sum(fast_run["games_by_difficulty"].values()) == 30
     custom = payload(strategies=["tests.games.principes.test_solo:Recorder"])
     assert custom.engine == "reference" and "not built in" in custom.engine_reason
+
+
+@pytest.mark.full
+def test_the_readme_solo_numbers():
+    """The README's solo paragraph: ``solo-difficulty.yaml`` over 20,000 compiled games (its own seed)."""
+    from sim.config import CONFIG_DIR
+    from sim.experiments import load_experiment
+
+    raw = load_experiment(CONFIG_DIR / "principes/experiments/solo-difficulty.yaml")
+    out = run_experiment(raw, games=20_000, seed=raw["seed"]).to_json()
+    assert out["engine"] == "fast"
+    assert all(rate == 0 for rate in out["win_rate"].values())  # "0 of 20,000"
+    score = out["mean_score"]
+    gap = {d: (s["silesia"] + s["polonia_maior"] - s["masovia"] - s["polonia_minor"]) / 2 for d, s in score.items()}
+    assert [round(gap[d], 1) for d in ("normal", "hard", "legendary")] == [4.0, 3.6, 2.2]
+    assert all(score["normal"][p] > score["hard"][p] for p in score["normal"])
+    assert (round(score["hard"]["polonia_minor"], 1), round(score["legendary"]["polonia_minor"], 1)) == (20.4, 21.1)

@@ -93,13 +93,18 @@ NPICKS = 2 * MAXHELD + 24  # rows of a picks array: 12 face-up tiles, each up to
 
 
 @njit(cache=True)
-def support_plan(S, C, p, mine, plays):
+def support_plan(S, C, p, mine, plays, spare=-1):
     """``scripted.Scripted.support_plan``: each support card (sorted) on the lower of its tracks, none past the top.
-    ``mine`` (3,) positions is updated; ``plays`` rows (card, 1 people | 2 clergy); returns how many."""
+    ``mine`` (3,) positions is updated; ``plays`` rows (card, 1 people | 2 clergy); returns how many. ``spare`` >= 0
+    (``solo.SoloPlanner.solo_support``): only the first ``spare`` Neighbor Cards are played."""
     n = 0
     lo = first_support_card(S, C, p) if C.tiles else 3
     for card in range(lo, NC):  # Heralds of Peace: Battle Cards too (either track)
         for _ in range(S.hands[p, card]):
+            if spare >= 0 and C.card_type[card] == 2:
+                if spare == 0:
+                    continue
+                spare -= 1
             sym = C.card_sym[card]
             if sym == SYM_CLERGY:
                 t = 2

@@ -11,11 +11,9 @@ import numpy as np
 from numba import njit
 
 from sim.games.principes.fast.control import control_all
-from sim.games.principes.fast.legal import first_support_card
 from sim.games.principes.fast.policy.params import P_DRAW_COURT, P_KEEP_NB
 from sim.games.principes.fast.policy.scripted import COUNCIL, support_plan
 from sim.games.principes.fast.politics import positions_all
-from sim.games.principes.fast.setup import SYM_CLERGY, SYM_PEOPLE
 from sim.games.principes.fast.state import A_POLITICS, A_PROGRESS, A_TAXES, NC, NL, NP
 
 
@@ -65,24 +63,8 @@ def support(S, C, Pp, p, plays):
     mine = np.empty(3, np.int64)
     mine[1] = S.people[p]
     mine[2] = S.clergy[p]
-    lo = first_support_card(S, C, p) if C.tiles else 3
     held = 0
-    for card in range(lo, NC):
+    for card in range(NC):
         if C.card_type[card] == 2:
             held += S.hands[p, card]
-    spare = max(0, held - Pp[P_KEEP_NB])
-    n = 0
-    for card in range(lo, NC):
-        for _ in range(S.hands[p, card]):
-            if C.card_type[card] == 2:
-                if spare <= 0:
-                    continue
-                spare -= 1
-            sym = C.card_sym[card]
-            t = 2 if sym == SYM_CLERGY else (1 if sym == SYM_PEOPLE else (1 if mine[1] <= mine[2] else 2))
-            if mine[t] < C.track_hi:
-                mine[t] += 1
-                plays[n, 0] = card
-                plays[n, 1] = t
-                n += 1
-    return n
+    return support_plan(S, C, p, mine, plays, max(0, held - Pp[P_KEEP_NB]))
