@@ -114,16 +114,14 @@ def options(S, C, f, g, ng, entry, me, lands):
         power += C.swords[g[i, 1]] * g[i, 2]
     ok = np.ones(NL, np.bool_)  # ``solo.destinations``: every figure of the group reaches it
     dist = np.empty(NL, np.int64)
-    queue = np.empty(NL if ng and g[0, 0] < 0 else 0, np.int64)
+    queue = np.empty(NL, np.int64)
     for i in range(ng):
         points = movement_points(C, g[i, 1])
         if g[i, 0] >= 0:
             for land in range(NL):
                 ok[land] = ok[land] and 0 <= C.solo_dist[g[i, 0], land] <= points
             continue
-        if queue.shape[0] == 0:
-            queue = np.empty(NL, np.int64)
-        distances(C, -1, entry, dist, queue)
+        distances(C, -1, entry, dist, queue)  # from the off-map area
         for land in range(NL):
             ok[land] = ok[land] and 0 <= dist[land] <= points
     one = g[0, 0]  # the group's only start, or -2

@@ -101,11 +101,6 @@ def compiled(payload):
     return _COMPILED[key]
 
 
-def check_supported(payload) -> None:
-    """Raise ``state.Unsupported`` when the fast engine cannot play the solo experiment."""
-    compiled(payload)
-
-
 @njit(cache=True)
 def play_games(starts, Ca, P, F, where, levels, key, start, count, out):
     """``solo_experiment.play_chunk``'s loop: one row of ``solo_experiment.COLUMNS`` per game into ``out``."""
