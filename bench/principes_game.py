@@ -1,12 +1,13 @@
 """Principes full games: complete games/s and actions/s of the fast (numba) engine on 1 and 2 workers, its
 ratio to the plain-Python reference engine measured in the same run (on fewer games), and peak memory as games grow.
 
-Five configurations (``--configs``), each played with ``engine: auto`` (the engine ``fast.dispatch`` picks, named
+Six configurations (``--configs``), each played with ``engine: auto`` (the engine ``fast.dispatch`` picks, named
 in the output) and ``engine: reference``: ``part1`` = ``configs/principes/experiments/faction-balance.yaml``
 (History off); ``history`` = ``faction-balance-history.yaml`` (the History Cards); ``full`` =
 ``faction-balance-full.yaml`` (History, Neighbors, printed Progress Tiles, Court texts, Princesses: every module
 on); ``3p`` = ``three-players.yaml`` (3 players, Silesia neutral, History on) and ``2p`` =
-``duel-masovia-silesia.yaml`` (the rulebook's recommended duel, History on). A configuration the fast engine
+``duel-masovia-silesia.yaml`` (the rulebook's recommended duel, History on); ``solo`` = ``solo-difficulty.yaml``
+(solo mode, the 3 levels, History on: ``fast.solo``). A configuration the fast engine
 cannot play runs on the reference only (``auto`` = reference; its games/s is then the reference's, on
 ``--reference-games`` games). Every measurement runs in a fresh process that first warms
 its workers up (imports, numba's cached machine code) on a few games, so the timings are steady-state play; peak
@@ -38,10 +39,11 @@ EXPERIMENTS = {
     "full": ROOT / "configs/principes/experiments/faction-balance-full.yaml",
     "3p": ROOT / "configs/principes/experiments/three-players.yaml",
     "2p": ROOT / "configs/principes/experiments/duel-masovia-silesia.yaml",
+    "solo": ROOT / "configs/principes/experiments/solo-difficulty.yaml",
 }
 TARGET = 5000  # part 1 (History off)
 TARGET_FULL = 3000  # every module on
-TARGETS = {"part1": TARGET, "full": TARGET_FULL, "3p": 6000, "2p": 8000}  # games/s on 2 workers (issue 16)
+TARGETS = {"part1": TARGET, "full": TARGET_FULL, "3p": 6000, "2p": 8000, "solo": 8000}  # games/s (issue 16)
 
 
 def engine_of(config: str, engine: str) -> str:

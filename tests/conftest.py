@@ -24,6 +24,8 @@ run_experiment({"game": "principes", "seats": ["builder", "conqueror", "politici
                 "progress": "tiles", "court": True, "princesses": True, "engine": "fast"}, games=1, workers=1)
 searcher = {"name": "s", "uses": "rollout", "params": {"rollouts": 1, "policy": "politician"}}  # tests/search
 run_experiment({"game": "principes", "seats": ["builder", searcher, "conqueror", "random"]}, games=1, workers=1)
+run_experiment({"game": "principes", "mode": "solo", "princesses": True, "progress": "tiles", "engine": "fast"},
+               games=3, workers=1)  # the solo engine (fast.solo)
 """,
 }
 ROOT = Path(__file__).resolve().parent.parent

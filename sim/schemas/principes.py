@@ -113,6 +113,7 @@ class Solo(_Seated):
     progress: choice("generic", "tiles") = "generic"
     strict: bool = False
     rules: RulesOverrides | None = None
+    engine: choice(*ENGINES) = "auto"
 
 
 MODES = {"multiplayer": Multiplayer, "solo": Solo, "module_effects": ModuleEffects}

@@ -95,8 +95,8 @@ def test_bad_searcher_settings_are_config_errors(params, expected):
 def test_the_searcher_refuses_the_reference_engine():
     with pytest.raises(ConfigError, match="engine: .*rollout seat"):
         payload([FIELD[0], searcher(2), *FIELD[2:]], engine="reference")
-    with pytest.raises(ConfigError, match="seats: .*fast engine"):  # no elimination: the reference plays it
-        payload([FIELD[0], searcher(2), *FIELD[2:]], elimination=False)
+    with pytest.raises(ConfigError, match="seats: .*fast engine"):  # a hand limit the compiled layout cannot hold
+        payload([FIELD[0], searcher(2), *FIELD[2:]], rules={"politics.hand_limit": 13})
     with pytest.raises(ConfigError, match="players: expected 4 for a rollout seat"):
         seats = {"polonia_maior": FIELD[0], "masovia": searcher(2), "polonia_minor": FIELD[2]}
         experiment.experiment_from_dict({"players": 3, "seats": seats}, "test.yaml")

@@ -13,6 +13,7 @@ Experiment keys (besides ``game``, ``games``, ``seed``, ``title``)::
     progress: generic                              # or tiles: the printed Progress Tiles, one copy of each
     strict: false                                  # true: a decision the engine rejects stops the run
     rules: {"tracks.start_people": 4}              # dotted game.yaml overrides, on top of solo.yaml's
+    engine: auto                                   # or fast, reference (``fast.dispatch.solo_obstacles``)
 
 Game ``i`` plays difficulty ``difficulties[i % k]`` of deal ``g = i // k`` on stream ``(key, g)``: the ``k`` levels
 of one deal share their random stream (common random numbers). The deal fixes the Principality
@@ -26,6 +27,7 @@ win) with its interval, ``mean_capitals``, ``tracks_reached`` (all 3 tracks at 1
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import random
@@ -40,7 +42,11 @@ from sim.rng import trial_state
 from sim.stats import mean_ci, wilson
 from strategies.principes import make, resolve
 
-KEYS = ("mode", "difficulties", "principalities", "strategies", "history", "princesses", "progress", "strict", "rules")
+KEYS = ("mode", "difficulties", "principalities", "strategies", "history", "princesses", "progress", "strict", "rules",
+        "engine")  # fmt: skip
+# the per-game table both engines fill (indices; ``outcome``: an index of OUTCOMES)
+COLUMNS = ("difficulty", "principality", "strategy", "won", "outcome", "rounds", "score", "capitals", "might",
+           "people", "clergy", "actions", "illegal")  # fmt: skip
 OUTCOMES = ("won", "lost_eliminated", "lost_rounds")
 
 
@@ -56,6 +62,8 @@ class SoloExperiment:
     princesses: bool = False  # the player's Princess goes on missions (never to a non-player's Capital)
     tiles: bool = False  # the printed Progress Tiles (one copy of each), else the generic model
     rounds: int = 6  # game.yaml rounds.count of the rule set: the longest game (the Rounds histogram's width)
+    engine: str = "reference"  # the engine that plays it: fast | reference (``fast.dispatch.choose_solo_engine``)
+    engine_reason: str = ""  # why the reference engine plays it (empty on the fast engine)
 
     @property
     def factions(self) -> tuple[str, ...]:
@@ -100,7 +108,7 @@ def experiment_from_dict(raw: dict, source: str) -> SoloExperiment:
             raise ConfigError(source, key, "true or false", raw[key])
     if raw.get("progress", "generic") not in ("generic", "tiles"):
         raise ConfigError(source, "progress", "generic or tiles", raw["progress"])
-    return SoloExperiment(
+    experiment = SoloExperiment(
         difficulties=tuple(difficulties),
         principalities=tuple(principalities),
         labels=tuple(labels),
@@ -112,6 +120,10 @@ def experiment_from_dict(raw: dict, source: str) -> SoloExperiment:
         rules=extra,
         rounds=rule_set.rounds,
     )
+    from sim.games.principes.fast.dispatch import choose_solo_engine
+
+    engine, reason = choose_solo_engine(raw, experiment, source)
+    return dataclasses.replace(experiment, engine=engine, engine_reason=reason)
 
 
 def compile(experiment: SoloExperiment) -> SoloExperiment:
@@ -142,56 +154,70 @@ def play_one(e: SoloExperiment, key, i: int) -> tuple[int, int, int, solo.SoloOu
     return d, p, s, outcome
 
 
+def game_row(e: SoloExperiment, key, i: int) -> list[int]:
+    """One reference game as a row of ``COLUMNS``."""
+    d, p, s, o = play_one(e, key, i)
+    player, end = e.principalities[p], o.final
+    tracks = (might_position(end, player), end.people[player], end.clergy[player])
+    outcome = OUTCOMES.index("won" if o.won else f"lost_{o.lost_by}")
+    return [d, p, s, o.won, outcome, o.rounds, o.score, o.capitals, *tracks, o.actions, o.illegal]
+
+
 def play_chunk(payload: SoloExperiment, key, start: int, count: int, keep_rows: bool):
+    if payload.engine == "fast":
+        from sim.games.principes.fast import solo_experiment as fast  # numba loads only when the fast engine plays
+
+        table = fast.run_games(payload, key, start, count)
+    else:
+        table = np.array([game_row(payload, key, i) for i in range(start, start + count)], np.int64)
+    return table_counts(table.reshape(count, len(COLUMNS)), payload, keep_rows)
+
+
+def table_counts(table: np.ndarray, payload: SoloExperiment, keep_rows: bool):
+    """The counts (and with ``keep_rows`` the rows) of a per-game table (``COLUMNS``), whichever engine filled it."""
     k, n_p, n_s = len(payload.difficulties), len(payload.principalities), len(payload.labels)
+    col = {name: table[:, j] for j, name in enumerate(COLUMNS)}
+    d, p, s = col["difficulty"], col["principality"], col["strategy"]
+    top = _rules(payload.rules).values["politics"]["coronation_position"]
+    reached = (col["might"] >= top) & (col["people"] >= top) & (col["clergy"] >= top)
+
+    def cells(weights):
+        out = np.zeros((k, n_p), np.int64)
+        np.add.at(out, (d, p), weights)
+        return out
+
+    ones = np.ones(len(table), np.int64)
+    strategy_games, strategy_wins = np.zeros((n_s, k), np.int64), np.zeros((n_s, k), np.int64)
+    np.add.at(strategy_games, (s, d), ones)
+    np.add.at(strategy_wins, (s, d), col["won"])
     c = {
-        "wins": np.zeros(k, np.int64),
-        "games": np.zeros(k, np.int64),
-        "cell_wins": np.zeros((k, n_p), np.int64),
-        "cell_games": np.zeros((k, n_p), np.int64),
-        "cell_score": np.zeros((k, n_p), np.int64),
-        "cell_score_sq": np.zeros((k, n_p), np.int64),
-        "cell_capitals": np.zeros((k, n_p), np.int64),
-        "cell_tracks": np.zeros((k, n_p), np.int64),
-        "cell_eliminated": np.zeros((k, n_p), np.int64),
-        "strategy_wins": np.zeros((n_s, k), np.int64),
-        "strategy_games": np.zeros((n_s, k), np.int64),
-        "outcome": np.zeros(len(OUTCOMES), np.int64),
-        "rounds_hist": np.zeros(payload.rounds + 1, np.int64),
-        "actions": np.zeros(1, np.int64),
-        "illegal": np.zeros(1, np.int64),
+        "wins": np.bincount(d, col["won"], k).astype(np.int64),
+        "games": np.bincount(d, minlength=k).astype(np.int64),
+        "cell_wins": cells(col["won"]),
+        "cell_games": cells(ones),
+        "cell_score": cells(col["score"]),
+        "cell_score_sq": cells(col["score"] ** 2),
+        "cell_capitals": cells(col["capitals"]),
+        "cell_tracks": cells(reached.astype(np.int64)),
+        "cell_eliminated": cells((col["outcome"] == OUTCOMES.index("lost_eliminated")).astype(np.int64)),
+        "strategy_wins": strategy_wins,
+        "strategy_games": strategy_games,
+        "outcome": np.bincount(col["outcome"], minlength=len(OUTCOMES)).astype(np.int64),
+        "rounds_hist": np.bincount(col["rounds"], minlength=payload.rounds + 1).astype(np.int64),
+        "actions": np.array([col["actions"].sum()], np.int64),
+        "illegal": np.array([col["illegal"].sum()], np.int64),
     }
-    cols = ("difficulty", "principality", "strategy", "won", "outcome", "rounds", "score", "capitals",
-            "might", "people", "clergy")  # fmt: skip
-    rows: dict[str, list] = {col: [] for col in cols}
-    for i in range(start, start + count):
-        d, p, s, o = play_one(payload, key, i)
-        player = payload.principalities[p]
-        end = o.final
-        top = end.rules.values["politics"]["coronation_position"]
-        tracks = (might_position(end, player), end.people[player], end.clergy[player])
-        c["games"][d] += 1
-        c["wins"][d] += o.won
-        c["cell_games"][d, p] += 1
-        c["cell_wins"][d, p] += o.won
-        c["cell_score"][d, p] += o.score
-        c["cell_score_sq"][d, p] += o.score * o.score
-        c["cell_capitals"][d, p] += o.capitals
-        c["cell_tracks"][d, p] += all(t >= top for t in tracks)
-        c["cell_eliminated"][d, p] += o.lost_by == "eliminated"
-        c["strategy_games"][s, d] += 1
-        c["strategy_wins"][s, d] += o.won
-        outcome = "won" if o.won else f"lost_{o.lost_by}"
-        c["outcome"][OUTCOMES.index(outcome)] += 1
-        c["rounds_hist"][o.rounds] += 1
-        c["actions"][0] += o.actions
-        c["illegal"][0] += o.illegal
-        if keep_rows:
-            values = (payload.difficulties[d], player, payload.labels[s], o.won, outcome, o.rounds, o.score,
-                      o.capitals, *tracks)  # fmt: skip
-            for col, v in zip(cols, values, strict=True):
-                rows[col].append(v)
-    return c, ({col: np.array(v) for col, v in rows.items()} if keep_rows else None)
+    if not keep_rows:
+        return c, None
+    rows = {
+        "difficulty": np.array([payload.difficulties[x] for x in d]),
+        "principality": np.array([payload.principalities[x] for x in p]),
+        "strategy": np.array([payload.labels[x] for x in s]),
+        "won": col["won"].astype(bool),
+        "outcome": np.array([OUTCOMES[x] for x in col["outcome"]]),
+        **{name: col[name] for name in ("rounds", "score", "capitals", "might", "people", "clergy")},
+    }
+    return c, rows
 
 
 def summarize(counts: dict, n: int, payload: SoloExperiment) -> dict:

@@ -452,7 +452,7 @@ def battle(S, C, land, attacker, rs):
     for i in range(ndead):
         prince_died(S, C, dead[i])
     for side in (attacker, defender):  # 2-3 players: a non-player Prince removed respawns on one of his lands
-        if side < NP and S.nonplayer[side]:
+        if side < NP and S.nonplayer[side] and not C.solo:  # solo: ``solo.rebirth`` after the event
             respawn(S, C, side)
     after_battle(S, C, land, winner)
     for side in (attacker, defender):  # Battle Order 10

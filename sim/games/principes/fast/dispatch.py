@@ -2,14 +2,16 @@
 
 ``auto`` takes the fast engine when it plays exactly the experiment's game: every seat a built-in strategy
 (random, builder, conqueror, politician, with parameter overrides of the kinds their defaults have), 2, 3 or 4
-players (2-3: the passive variant, with elimination; ``PLAYER_VARIANTS``), History on or off, Court texts,
-Princesses, Neighbors and the printed Progress Tiles (``court``, ``princesses``, ``neighbors``, ``progress:
-tiles``: ``FAST_MODULES``, ``FAST_VALUES``) each on or off, no other optional module
+players (2-3: the passive variant; ``PLAYER_VARIANTS``), History on or off, Court texts, Princesses,
+Neighbors, the printed Progress Tiles and the variant without elimination (``court``, ``princesses``,
+``neighbors``, ``progress: tiles``, ``elimination: false``: ``FAST_MODULES``, ``FAST_VALUES``) each on or off, no
+other optional module
 switched on (any key outside ``CORE_KEYS`` with a truthy value other than its documented "off" value counts as on,
 so switches added later fall back to the reference by themselves), and a rule set (``rules:`` overrides of any
 rules file) the compiled layout can hold (``setup.compile_tables``: every value reaches the compiled engine as data).
 ``fast`` when one of these fails is a ``ConfigError`` naming the reason; ``reference`` always plays the
-plain-Python engine.
+plain-Python engine. Solo experiments (``mode: solo``) go to the compiled solo engine (``solo_experiment``) the
+same way: every strategy a built-in one or the solo plan, a rule set the layout holds (``solo_obstacles``).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from sim.games.principes.game.setup import load_game_rules
 CORE_KEYS = ("players", "seats", "rotate", "strict", "rules", "history", "engine")
 OFF_VALUES = {"progress": ("generic",), "elimination": (True,)}  # a switch's truthy default that means "off"
 # optional modules the fast engine plays (``study._variants`` names)
-FAST_MODULES = ("court", "princesses", "neighbors", "tiles")
+FAST_MODULES = ("court", "princesses", "neighbors", "tiles", "no_elimination")
 FAST_VALUES = {"progress": ("tiles",), "variant": PLAYER_VARIANTS}  # other values of a switch the fast engine plays
 FAST_MAX_CHUNK = 10_000  # games per chunk on the fast engine (about 4 s on one core)
 
@@ -72,3 +74,27 @@ def choose_engine(raw: dict, experiment, source: str) -> tuple[str, str]:
     if search and engine == "reference":
         raise ConfigError(source, "seats", "a rollout seat in a game the fast engine plays: " + why, "rollout")
     return engine, why
+
+
+def solo_obstacles(experiment) -> list[str]:
+    """Why the compiled solo engine cannot play the ``SoloExperiment``; empty when it can."""
+    from sim.games.principes.fast import solo_experiment
+    from sim.games.principes.game.solo import solo_rules
+
+    rules = solo_rules(tuple((k, json.loads(v)) for k, v in experiment.rules))
+    why = []
+    for label, (uses, params) in zip(experiment.labels, experiment.specs, strict=True):
+        try:
+            compile_strategy(uses, params, rules, solo=True)
+        except Unsupported as err:
+            why.append(f"strategy {label}: {err}")
+    try:
+        solo_experiment.solo_tables(rules, solo_experiment.modules(experiment))
+    except Unsupported as err:
+        why.append(f"rules: {err}")
+    return why
+
+
+def choose_solo_engine(raw: dict, experiment, source: str) -> tuple[str, str]:
+    """('fast', '') or ('reference', why) for a solo experiment (``sim.engine_choice.choose``)."""
+    return choose(raw, source, lambda: solo_obstacles(experiment))

@@ -66,7 +66,7 @@ def eliminate(S, C, p):
 @njit(cache=True)
 def prince_died(S, C, p):
     """``dynasty.prince_died``: a second Prince of the current Period, else a young one of the next; none: the
-    dynasty ends."""
+    dynasty ends (the variant without elimination, ``C.no_elim``: the player plays on without one)."""
     per = period(S, C)
     for pp in (per, per + 1):
         if pp <= C.periods and S.princes_left[p, pp] > 0:
@@ -74,6 +74,9 @@ def prince_died(S, C, p):
             S.reign[p] = pp
             place_prince(S, C, p)
             return
+    if C.no_elim:  # the variant without elimination: play on without a Prince
+        S.reign[p] = 0
+        return
     eliminate(S, C, p)
 
 
@@ -90,6 +93,10 @@ def end_of_period(S, C):
         if ending + 1 <= C.periods and S.princes_left[p, ending + 1] > 0:
             S.princes_left[p, ending + 1] -= 1
             S.reign[p] = ending + 1
+            if C.no_elim and S.pool[p, PRINCE] > 0:
+                place_prince(S, C, p)  # a Prince again after an heir's reign: his figure enters the Map
+        elif C.no_elim:
+            S.reign[p] = 0  # no Prince of the next Period: the heir rules on
         else:
             eliminate(S, C, p)
 

@@ -7,7 +7,6 @@ Keys are full dotted names: a module (every function in it) or a function or met
 CHECKS = "checks a strategy's decision: the compiled policies build only legal ones"
 NON_PLAYER = "a non-player Prince's lands: read inline by the compiled ``dynasty.respawn``"
 MODULES = {
-    "sim.games.principes.game.solo": "solo mode (mode: solo) plays on the reference engine",
     "sim.games.principes.game.nonplayers": "the 2-3 player setup runs in Python into the starting record "
     "(``setup.compile_tables``); the active variant's Combined Actions play on the reference engine",
     "sim.games.principes.game.scenario": "hand-built positions for tests and rulebook examples, not a rule",

@@ -76,7 +76,7 @@ ICONS = (
 )
 SYM_PEOPLE, SYM_CLERGY, SYM_EITHER = 1, 2, 3  # ``card_sym``: a card's support symbol (0 a Battle Card)
 NB_ANY = 6  # ``card_nb`` of an "Any Neighbors" card
-MODULES = ("history", "court", "princesses", "neighbors", "tiles")  # the optional rules the engine plays
+MODULES = ("history", "court", "princesses", "neighbors", "tiles", "no_elimination")  # the optional rules it plays
 PLAYER_VARIANTS = ("passive",)  # 2-3 players: the passive variant (nothing moves the non-players) is played
 TILE_PARAMS = {  # printed tiles' effect kind → (first parameter, second parameter) names (``tile_par``/``tile_par2``)
     "chronicle": ("support", None),
@@ -244,6 +244,20 @@ TABLES = Layout(
         ("copies", (), "copies of each tile"),
         ("market_per_color", (), "face-up tiles per colour"),
         ("periods", (), "Periods (rounds.count / rounds.per_period)"),
+        ("no_elim", (), "1 in the variant without elimination: a player without a Prince plays on (``dynasty``)"),
+        # solo mode (solo.yaml; filled by ``solo_experiment.solo_tables``, 0 in the multiplayer game)
+        ("solo", (), "1 in a solo game: a removed non-player Prince is reborn by ``solo.rebirth``, not respawned"),
+        ("solo_count", (3, 3), "non-player Principalities per Combined Action: [level, assembly/movement/building]"),
+        ("solo_asm_units", (), "units a Combined Assembly places (combined.assembly_units)"),
+        ("solo_knights", (), "Knights a Combined Movement activates (combined.movement_knights)"),
+        ("solo_capitals", (), "Capitals the solo victory needs (victory.capitals)"),
+        ("solo_exit", (), "Movement Points to leave an off-map area when activated (activation.exit_cost)"),
+        ("solo_dist", (NL, NL), "steps between two lands through any units (``solo.distances`` of each land)"),
+        ("solo_after_battle", (), "Invaders and Neighbors destroy lands won in battle too (destroy_after_battle)"),
+        ("solo_ruin_nb", (), "activated Neighbors destroy (activation.destroy.neighbors)"),
+        ("solo_division", (), "Division Tokens the solo Division icon places (history.division_tokens)"),
+        ("solo_mongol_acts", (), "activations of the solo Mongol Invasion (history.mongol_activations)"),
+        ("solo_teutonic_block", (), "Teutonic Knights on the Map keep the Prussians home (teutonic_block_prussians)"),
         *((name, (), f"{stem}.yaml {key}") for name, stem, key in SCALARS),
     ],
 )
@@ -352,6 +366,7 @@ def _fill(c, rules, modules) -> None:
     _fill_princesses(c, rules, "princesses" in modules)
     _fill_neighbors(c, rules, "neighbors" in modules)
     c.court = "court" in modules
+    c.no_elim = "no_elimination" in modules
     c.distinct = distinct
     c.copies = v["progress"]["tiles_per_color"] // distinct
     c.market_per_color = v["progress_tiles"]["market_per_color"]

@@ -1,7 +1,7 @@
 """Principes for 2 and 3 players on the compiled engine (issue 16 part 1): the same games as the reference, state by
 state on the same stream, with every module off and every module on; invariants; the win table keyed by the played
-Principalities; ``engine: auto`` sends them to it (the passive variant with elimination; not ``variant: active``
-or ``elimination: false``).
+Principalities; ``engine: auto`` sends them to it (the passive variant, with or without elimination: ``elimination:
+false``; not ``variant: active``).
 
 Rulebook, Game for 2 and 3 Players: "Principalities not chosen by any player are not played, but their units are
 placed on the Map" (the neutral units of ``game.nonplayers``: no Treasury, hand, Princess or Prince Cards; their
@@ -37,6 +37,29 @@ def test_same_games_as_the_reference_state_by_state(seats, keys):
     ex = payload(seats, **keys)
     assert ex.engine == "fast", ex.engine_reason
     lockstep(ex, experiment_key(21), range(8))
+
+
+FOUR = {"polonia_maior": "conqueror", "masovia": "random", "polonia_minor": "conqueror", "silesia": "random"}
+
+
+@pytest.mark.parametrize("seats", [FOUR, THREE, TWO], ids=["4", "3", "2"])
+def test_without_elimination_the_same_games_as_the_reference(seats):
+    """Optional Variant for Players Sensitive to Elimination Games: a player whose last Prince dies plays on without
+    one (``dynasty``; the experiment key ``elimination: false``)."""
+    ex = payload(seats, elimination=False, **EVERY)
+    assert ex.engine == "fast", ex.engine_reason
+    lockstep(ex, experiment_key(23), range(8))
+
+
+@pytest.mark.full
+@pytest.mark.parametrize("seats", [FOUR, THREE, TWO])
+def test_without_elimination_many_games_nobody_is_eliminated(seats):
+    ex = payload(seats, elimination=False, **EVERY)
+    lockstep(ex, experiment_key(6), range(60))
+    t = chunk.run_games(ex, experiment_key(6), 0, 2000, debug=True)
+    col = {name: i for i, name in enumerate(experiment.study.columns(len(seats)))}
+    assert not t[:, col["bad"]].any()
+    assert not t[:, [col[f"eliminated_{j}"] for j in range(len(seats))]].any()
 
 
 @pytest.mark.full
@@ -76,6 +99,6 @@ def test_auto_sends_two_and_three_players_to_the_compiled_engine():
     assert payload(TWO, variant="passive").engine == "fast"
     active = payload(TWO, variant="active")
     assert active.engine == "reference" and "active" in active.engine_reason
-    lasting = payload(THREE, elimination=False)
-    assert lasting.engine == "reference" and "no_elimination" in lasting.engine_reason
+    assert payload(THREE, elimination=False).engine == "fast"
+    assert payload(TWO, elimination=False, **EVERY).engine == "fast"
     assert payload(["builder", "conqueror", "politician", "random"], elimination=True).engine == "fast"

@@ -259,7 +259,8 @@ def test_tile_switch():
     assert payload(seats=[bad, *MIX[1:]]).engine == "reference"
     three = {"polonia_maior": "builder", "masovia": "conqueror", "silesia": "random"}
     assert payload(players=3, seats=three).engine == "fast"  # 2-3 players: compiled too (test_fast_players)
-    assert payload(players=3, seats=three, elimination=False).engine == "reference"
+    assert payload(players=3, seats=three, elimination=False).engine == "fast"  # the variant without elimination
+    assert payload(players=3, seats=three, variant="active").engine == "reference"
 
 
 @pytest.mark.parametrize("seats", [[SOLDIER, "random", KNIGHT, "conqueror"], [SOLDIER, CLERK, "random", "random"]])

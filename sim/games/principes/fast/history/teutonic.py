@@ -72,6 +72,13 @@ def raid(S, C, moves, nm, rs):
     clergy0 = np.empty(NP, np.int64)
     support_all(S, C, people0, clergy0)
     invaders.move(S, C, F_TEUTONIC, moves, nm, rs)
+    return_home(S, C)
+    retrack(S, C, people0, clergy0)
+
+
+@njit(cache=True)
+def return_home(S, C):
+    """``teutonic.return_home``: off the Map, back on their land (waiting off the Map while it is occupied)."""
     invaders.leave(S, C, F_TEUTONIC)
     j = F_TEUTONIC - F_PRUSSIANS
     home = C.pomland[F_TEUTONIC - NP]
@@ -81,4 +88,3 @@ def raid(S, C, moves, nm, rs):
         S.pomerania_off[F_TEUTONIC - NP, C.inv_kind[j]] = C.inv_n[j]
     else:
         add_units(S, home, F_TEUTONIC, C.inv_kind[j], C.inv_n[j])
-    retrack(S, C, people0, clergy0)

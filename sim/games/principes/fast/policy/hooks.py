@@ -17,7 +17,7 @@ from sim.games.principes.fast.building import city_cost
 from sim.games.principes.fast.control import control_all
 from sim.games.principes.fast.history import division, invaders, release, teutonic, urbanization
 from sim.games.principes.fast.legal import assembly_room
-from sim.games.principes.fast.policy import random_legal, scripted
+from sim.games.principes.fast.policy import random_legal, scripted, solo
 from sim.games.principes.fast.policy.params import (
     F_NB_MIN_VALUE,
     F_NB_RATIO,
@@ -37,6 +37,7 @@ from sim.games.principes.fast.policy.params import (
     P_PROGRESS,
     P_SELL,
     RANDOM,
+    SOLO,
 )
 from sim.games.principes.fast.setup import SYM_EITHER, SYM_PEOPLE
 from sim.games.principes.fast.state import A_BUILDING, NC, NL
@@ -65,8 +66,19 @@ def plan(S, C, P, F, sid, q, rs, out):
     """``base.Strategy.plan``: the ``C.planned`` actions (``base.planned``) into ``out``."""
     if is_random(P, sid, q):
         random_legal.plan(C, rs, out)
+    elif P[sid[q], P_KIND] == SOLO and solo.can_win(S, C, q):
+        solo.winning_plan(C, out)
     else:
         scripted.scripted_plan(S, C, P[sid[q]], F[sid[q]], q, out)
+
+
+@njit(cache=True)
+def solo_support(S, C, P, sid, p, rs, plays):
+    """``game.solo.support``'s question (``solo_support``): Court and Neighbor Cards played for support before an
+    action, rows (card, track); the default (``game.solo.default_support``) and the random plan play none."""
+    if P[sid[p], P_KIND] != SOLO:
+        return 0
+    return solo.support(S, C, P[sid[p]], p, plays)
 
 
 @njit(cache=True)
@@ -154,6 +166,8 @@ def politics_choice(S, C, P, sid, p, rs):
     """``base.Strategy.politics``: ``scripted.COUNCIL`` or the number of Court Cards to draw."""
     if is_random(P, sid, p):
         return random_legal.politics(C, rs)
+    if P[sid[p], P_KIND] == SOLO:
+        return solo.politics(S, C, P[sid[p]], p)
     return scripted.scripted_politics(S, C, P[sid[p]], p)
 
 

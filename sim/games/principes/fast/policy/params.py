@@ -16,7 +16,8 @@ from sim.games.principes.game import effects
 from sim.games.principes.game.princesses import MISSIONS
 from strategies.principes import STRATEGIES, make
 
-RANDOM, SCRIPTED = 0, 1
+RANDOM, SCRIPTED, SOLO = 0, 1, 2
+SOLO_PLAN = "strategies.principes.solo:SoloPlanner"  # compiled for solo games only (``solo=True``)
 MAXPRIO, MAXBUILD = 12, 6
 P_KIND = 0
 P_NPRIO = 1
@@ -56,7 +57,13 @@ P_NEWMECH = P_TAKE_TILES + 1  # ``new_mechanisms``: the action to play the Progr
 P_SPEND = P_NEWMECH + 1  # ``spend_leftover``: the last Rounds in which the plan spends its gold, 0 off
 P_SPEND_RESERVE = P_SPEND + 1  # ``spend_reserve``: the gold kept then
 P_TAX_MAX = P_SPEND_RESERVE + 1  # ``tax_max_gold``: Taxes only below this gold, -1 always
-NPI = P_TAX_MAX + 1
+P_EARLY_ROUNDS = P_TAX_MAX + 1  # the solo plan (``strategies.principes.solo``): Rounds with ``early_priorities``
+P_NEARLY = P_EARLY_ROUNDS + 1
+P_EARLY = P_NEARLY + 1  # (MAXPRIO,)
+P_CAPITAL_BONUS = P_EARLY + MAXPRIO
+P_HOLD_SWORDS = P_CAPITAL_BONUS + 1
+P_KEEP_NB = P_HOLD_SWORDS + 1
+NPI = P_KEEP_NB + 1
 MAXWISH = 100
 F_RATIO, F_WEAKEST, F_MOVE_SHARE, F_PLAY_SHARE, F_COURT_SHARE = range(5)
 F_NB_RATIO, F_NB_RESERVE, F_NB_MIN_VALUE, F_NB_SHARE = range(5, 9)
@@ -78,9 +85,12 @@ def _flag(name, value):
     return int(bool(value))
 
 
-def compile_strategy(uses: str, params: dict, rules=None) -> tuple[np.ndarray, np.ndarray]:
+def compile_strategy(uses: str, params: dict, rules=None, solo: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """A built-in strategy with its parameters as (int row (NPI,), float row (NPF,)); ``Unsupported`` otherwise.
-    ``rules`` (a ``setup.GameRules``; None: the bundled files) names the printed tiles of the wishlist."""
+    ``rules`` (a ``setup.GameRules``; None: the bundled files) names the printed tiles of the wishlist; ``solo``:
+    a solo game, which also plays the solo plan (``SOLO_PLAN``)."""
+    if solo and uses == SOLO_PLAN:
+        return _compile_solo(params, rules)
 
     if uses == "rollout":  # a searcher's row is its policy's (its search settings: ``fast.search.search_rows``)
         from strategies.principes import playout_policy
@@ -88,9 +98,37 @@ def compile_strategy(uses: str, params: dict, rules=None) -> tuple[np.ndarray, n
         uses, params = playout_policy(params)
     if uses not in STRATEGIES:
         raise Unsupported(
-            f"strategy {uses!r} is not built in (the fast engine ports random, builder, conqueror, politician)"
+            f"strategy {uses!r} is not built in (the fast engine ports random, builder, conqueror, politician"
+            + (", solo)" if solo else "; solo games also the solo plan)")
         )
-    p = make(uses, params).p  # the class's defaults with the overrides, unknown keys rejected
+    return _compile(uses, make(uses, params).p, rules)
+
+
+def _priorities(name: str, prio) -> list[int]:
+    if not isinstance(prio, list | tuple) or len(prio) > MAXPRIO or any(a not in ACTIONS for a in prio):
+        raise Unsupported(f"{name} {prio!r}: at most {MAXPRIO} of {', '.join(ACTIONS)}")
+    return [ACTIONS.index(a) for a in prio]
+
+
+def _compile_solo(params: dict, rules) -> tuple[np.ndarray, np.ndarray]:
+    """``strategies.principes.solo.SoloPlanner``: the scripted plan's row with its own parameters."""
+    from strategies.principes.solo import SoloPlanner
+
+    p = SoloPlanner(**params).p
+    ints, floats = _compile("builder", p, rules)
+    ints[P_KIND] = SOLO
+    ints[P_EARLY_ROUNDS] = _num("early_rounds", p["early_rounds"])
+    early = _priorities("early_priorities", p["early_priorities"])
+    ints[P_NEARLY] = len(early)
+    ints[P_EARLY : P_EARLY + len(early)] = early
+    ints[P_CAPITAL_BONUS] = _num("capital_bonus", p["capital_bonus"])
+    ints[P_HOLD_SWORDS] = _num("hold_swords", p["hold_swords"])
+    ints[P_KEEP_NB] = _num("keep_neighbor", p["keep_neighbor"])
+    return ints, floats
+
+
+def _compile(uses: str, p: dict, rules) -> tuple[np.ndarray, np.ndarray]:
+    """The row of a strategy's resolved parameters ``p``."""
     ints = np.zeros(NPI, np.int64)
     floats = np.zeros(NPF, np.float64)
     if uses == "random":
@@ -101,11 +139,9 @@ def compile_strategy(uses: str, params: dict, rules=None) -> tuple[np.ndarray, n
         floats[F_NB_SHARE] = _num("neighbor_share", p["neighbor_share"], False)
         return ints, floats
     ints[P_KIND] = SCRIPTED
-    prio = p["priorities"]
-    if not isinstance(prio, list | tuple) or len(prio) > MAXPRIO or any(a not in ACTIONS for a in prio):
-        raise Unsupported(f"priorities {prio!r}: at most {MAXPRIO} of {', '.join(ACTIONS)}")
+    prio = _priorities("priorities", p["priorities"])
     ints[P_NPRIO] = len(prio)
-    ints[P_PRIO : P_PRIO + len(prio)] = [ACTIONS.index(a) for a in prio]
+    ints[P_PRIO : P_PRIO + len(prio)] = prio
     ints[P_TAX_MIN] = _num("tax_min_people", p["tax_min_people"])
     ints[P_ARMY] = _num("army_target", p["army_target"])
     ints[P_RESERVE] = _num("gold_reserve", p["gold_reserve"])

@@ -11,7 +11,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.principes.fast.battles import site_shields
-from sim.games.principes.fast.control import control_all, land_clergy, land_might, land_people
+from sim.games.principes.fast.control import control_all, controller, land_clergy, land_might, land_people
 from sim.games.principes.fast.legal import (
     assembly_room,
     building_sites,
@@ -35,13 +35,19 @@ from sim.games.principes.fast.policy.params import (
     P_ATT_PLAYERS,
     P_BLOCK,
     P_BUILD,
+    P_CAPITAL_BONUS,
     P_COUNCIL_LEADS,
     P_DRAW_COURT,
+    P_EARLY,
+    P_EARLY_ROUNDS,
     P_FOUND,
+    P_HOLD_SWORDS,
+    P_KIND,
     P_LATE,
     P_MAXB,
     P_NB_DRAWS,
     P_NBUILD,
+    P_NEARLY,
     P_NEWMECH,
     P_NPRIO,
     P_NWISH,
@@ -56,6 +62,7 @@ from sim.games.principes.fast.policy.params import (
     P_TAKE_TILES,
     P_TAX_MAX,
     P_TAX_MIN,
+    SOLO,
 )
 from sim.games.principes.fast.politics import positions_all, tracks_needed
 from sim.games.principes.fast.setup import SYM_CLERGY, SYM_EITHER, SYM_PEOPLE
@@ -86,13 +93,18 @@ NPICKS = 2 * MAXHELD + 24  # rows of a picks array: 12 face-up tiles, each up to
 
 
 @njit(cache=True)
-def support_plan(S, C, p, mine, plays):
+def support_plan(S, C, p, mine, plays, spare=-1):
     """``scripted.Scripted.support_plan``: each support card (sorted) on the lower of its tracks, none past the top.
-    ``mine`` (3,) positions is updated; ``plays`` rows (card, 1 people | 2 clergy); returns how many."""
+    ``mine`` (3,) positions is updated; ``plays`` rows (card, 1 people | 2 clergy); returns how many. ``spare`` >= 0
+    (``solo.SoloPlanner.solo_support``): only the first ``spare`` Neighbor Cards are played."""
     n = 0
     lo = first_support_card(S, C, p) if C.tiles else 3
     for card in range(lo, NC):  # Heralds of Peace: Battle Cards too (either track)
         for _ in range(S.hands[p, card]):
+            if spare >= 0 and C.card_type[card] == 2:
+                if spare == 0:
+                    continue
+                spare -= 1
             sym = C.card_sym[card]
             if sym == SYM_CLERGY:
                 t = 2
@@ -150,6 +162,9 @@ def scripted_target(S, C, P, F, p, moves):
                     grp = j
         if figures(S, land, p) == total:
             st[grp, 2] -= 1
+    solo = P[P_KIND] == SOLO
+    if solo:
+        hold_capitals(S, C, P, p, st, ns, keep)
     reach = np.empty((ns, NL), np.int64)
     power = np.zeros(NL, np.int64)
     odds = F[F_WIN_PROB] > 0
@@ -188,7 +203,7 @@ def scripted_target(S, C, P, F, p, moves):
         if owner == p:
             continue
         is_pl = 0 <= owner < NP and S.nonplayer[owner] == 0  # a non-player's units are neutral (2-3 players)
-        if (is_pl and not P[P_ATT_PLAYERS]) or (not is_pl and not P[P_ATT_NEUTRAL]):
+        if not solo and ((is_pl and not P[P_ATT_PLAYERS]) or (not is_pl and not P[P_ATT_NEUTRAL])):
             continue
         if power[dest] == 0:
             continue
@@ -201,13 +216,17 @@ def scripted_target(S, C, P, F, p, moves):
                 for k in range(NK):
                     defence += C.swords[k] * S.units[dest, f, k]
                 break
-        if odds and foe >= 0:  # ``attack_win_prob``: the exact odds of the dice decide a battle
+        if odds and foe >= 0 and not solo:  # ``attack_win_prob``: the exact odds of the dice decide a battle
             if win_probability(C, arrive[dest], S.units[dest, foe], site_shields(S, C, dest)) <= F[F_WIN_PROB]:
                 continue
         elif power[dest] < F[F_RATIO] * defence:
             continue
         score = land_might(S, C, dest) + land_people(S, C, dest) + land_clergy(S, C, dest)
-        fscore = score + F[F_WEAKEST] * (owner == weakest)
+        if solo:  # ``solo.SoloPlanner.target``: foreign Capitals first
+            q = C.princ[dest]
+            fscore = score + P[P_CAPITAL_BONUS] * (0 <= q != p and C.capital[q] == dest) + 0.0
+        else:
+            fscore = score + F[F_WEAKEST] * (owner == weakest)
         if fscore > 0 and (best < 0 or fscore > best_score):
             best = dest
             best_score = fscore
@@ -221,6 +240,39 @@ def scripted_target(S, C, P, F, p, moves):
                 moves[nm, 3] = best
                 nm += 1
     return best, nm
+
+
+@njit(cache=True)
+def hold_capitals(S, C, P, p, st, ns, keep):
+    """``solo.SoloPlanner.movable``: a foreign Capital the player holds keeps figures worth ``hold_swords`` (the
+    strongest stay first) of the free stacks ``st[:ns]`` (``keep``: rows still free)."""
+    for q in range(NP):
+        cap = C.capital[q]
+        if q == p or C.princ[cap] == p or controller(S, C, cap) != p:
+            continue
+        free = 0
+        held = 0
+        for i in range(ns):
+            if keep[i] and st[i, 0] == cap:
+                free += C.swords[st[i, 1]] * st[i, 2]
+        for k in range(NK):
+            held += C.swords[k] * S.units[cap, p, k]
+        need = P[P_HOLD_SWORDS] - (held - free)
+        rows = np.empty(ns, np.int64)
+        nr = 0
+        for i in range(ns):  # a stable sort by swords, strongest first
+            if keep[i] and st[i, 0] == cap:
+                j = nr
+                while j > 0 and C.swords[st[rows[j - 1], 1]] < C.swords[st[i, 1]]:
+                    rows[j] = rows[j - 1]
+                    j -= 1
+                rows[j] = i
+                nr += 1
+        for r in range(nr):
+            i = rows[r]
+            while need > 0 and st[i, 2] > 0:
+                st[i, 2] -= 1
+                need -= C.swords[st[i, 1]]
 
 
 @njit(cache=True)
@@ -459,8 +511,10 @@ def spend_rank(a):
 def scripted_plan(S, C, P, F, p, plan):
     """``scripted.Scripted.plan``: the first ``C.planned`` worthwhile actions by priority (a wished tile moves
     Progress up), gaps filled from the rest; Politics last in the final Round with ``late_council``."""
-    np_ = P[P_NPRIO]
-    prio = P[P_PRIO : P_PRIO + MAXPRIO + 1]  # a view; only its first np_ entries are read unless copied below
+    base, np_ = P_PRIO, P[P_NPRIO]
+    if P[P_KIND] == SOLO and S.round <= P[P_EARLY_ROUNDS]:  # ``solo.SoloPlanner.plan``: the early priorities
+        base, np_ = P_EARLY, P[P_NEARLY]
+    prio = P[base : base + MAXPRIO + 1]  # a view; only its first np_ entries are read unless copied below
     wish = False
     if C.tiles:
         wish = wished(S, C, P, p)
