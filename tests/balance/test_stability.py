@@ -1,0 +1,44 @@
+"""Agreement of independent ``sim balance`` runs (sim.balance.stability), and the README's stability table for the
+shipped every-module study and its reruns from other seeds (configs/principes/balance/faction-balance-full*)."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sim.balance.stability import format_stability, stability
+from sim.config import CONFIG_DIR
+
+F = ("a", "b", "c", "d")
+
+
+def _run(seed, rates):
+    return {"seed": seed, "factions": list(F), "win_rate": dict(zip(F, rates, strict=True))}
+
+
+def test_the_same_order_is_tau_one_and_the_reverse_minus_one():
+    s = stability([_run(1, (0.4, 0.3, 0.2, 0.1)), _run(2, (0.35, 0.3, 0.25, 0.1)), _run(3, (0.1, 0.2, 0.3, 0.4))])
+    assert s.tau[(0, 1)] == pytest.approx(1.0) and s.tau[(0, 2)] == pytest.approx(-1.0)
+    assert s.strongest == ("a", "a", "d") and s.weakest == ("d", "d", "a") and not s.agree
+    assert s.spread["a"] == pytest.approx(0.3) and s.spread["b"] == pytest.approx(0.1)
+
+
+def test_runs_that_name_the_same_ends_agree_even_if_the_middle_swaps():
+    s = stability([_run(1, (0.4, 0.3, 0.2, 0.1)), _run(2, (0.4, 0.2, 0.3, 0.1))])
+    assert s.agree and s.tau[(0, 1)] == pytest.approx(2 / 3)  # one discordant pair of six
+    table = format_stability(s)
+    assert "| A | 40.0% | 40.0% | 0.0 |" in table and "Kendall's τ 1–2 +0.67" in table
+
+
+def _shipped_runs():
+    runs = [json.loads(p.read_text()) for p in CONFIG_DIR.glob("principes/balance/faction-balance-full*/balance.json")]
+    return sorted(runs, key=lambda r: r["seed"])
+
+
+def test_the_readme_shows_the_shipped_runs_stability():
+    runs = _shipped_runs()
+    assert len(runs) >= 3, "the every-module study and two reruns from other seeds are shipped"
+    assert len({r["seed"] for r in runs}) == len(runs)
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    block = readme.split("<!-- stability principes/faction-balance-full -->", 1)[1].split("<!-- /stability -->")[0]
+    assert format_stability(stability(runs)) in block
