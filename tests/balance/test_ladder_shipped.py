@@ -1,0 +1,46 @@
+"""The searcher's ladder on the shipped every-module equilibrium (configs/principes/balance/faction-balance-full/
+ladder-FACTION.json, written by ``sim ladder … --json``): one per Principality, determinized, at 4, 16 and 64
+playouts; the seat's plan alone wins as often as the equilibrium's replay says (within the ladder's interval), and
+the README's table shows the shipped numbers."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sim.config import CONFIG_DIR
+
+STUDY = CONFIG_DIR / "principes" / "balance" / "faction-balance-full"
+README = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+
+
+def _ladders() -> dict:
+    doc = json.loads((STUDY / "balance.json").read_text())
+    return {f: json.loads((STUDY / f"ladder-{f}.json").read_text()) for f in doc["factions"]}
+
+
+def test_every_principality_has_a_determinized_ladder_that_agrees_with_the_equilibrium():
+    doc = json.loads((STUDY / "balance.json").read_text())
+    for faction, ladder in _ladders().items():
+        assert ladder["seat"] == faction and ladder["determinize"]
+        assert [r["rollouts"] for r in ladder["rungs"]] == [4, 16, 64]
+        lo, hi = ladder["plan_win_ci95"]  # the plan-alone games sample the equilibrium the balance.json replayed
+        assert lo <= doc["win_rate"][faction] <= hi, faction
+        for r in ladder["rungs"]:
+            assert r["win_rate"] - ladder["plan_win_rate"] == pytest.approx(r["gain"], abs=1e-9)
+
+
+def test_the_readme_ladder_table_shows_the_shipped_numbers():
+    section = README.split("<!-- ladder principes/faction-balance-full -->", 1)[1].split("<!-- /ladder -->", 1)[0]
+    rows = {line.split("|")[1].strip(): [c.strip() for c in line.strip("|").split("|")[1:]]
+            for line in section.splitlines() if line.startswith("| ") and not line.startswith("| Faction")}  # fmt: skip
+    ladders = _ladders()
+    assert len(rows) == len(ladders)
+    for faction, ladder in ladders.items():
+        cells = rows[faction.replace("_", " ").title()]
+        assert cells[0] == f"{ladder['games']:,}" and cells[1] == f"{ladder['plan_win_rate']:.1%}"
+        for cell, r in zip(cells[2:5], ladder["rungs"], strict=True):
+            lo, hi = r["gain_ci95"]
+            assert cell == f"{r['win_rate']:.1%} ({100 * r['gain']:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}])"
+        top = ladder["rungs"][-1]["changes"][0]
+        assert cells[5].startswith(f"{top['to']} first, not {top['from']} ({top['count']} of")
