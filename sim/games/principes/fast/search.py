@@ -113,9 +113,9 @@ def value(S, C, q, winner, objective):
 
 @njit(cache=True)
 def redeal_hands(S, C, q, rs):
-    """``determinize``'s cards: per card type, every card seat ``q`` does not hold (the deck and the other hands)
-    pooled, then each other hand dealt again as many cards of the type as it held (``cards.draw_into``, in seat
-    order); the rest stay in the deck."""
+    """``cards.draw_into`` again for ``determinize``'s cards: per card type, every card seat ``q`` does not hold (the
+    deck and the other hands) pooled, then each other hand dealt again as many cards of the type as it held (in
+    seat order); the rest stay in the deck."""
     need = np.zeros(NP, np.int64)
     for kind in range(3):
         for r in range(NP):
@@ -134,7 +134,7 @@ def redeal_hands(S, C, q, rs):
 
 @njit(cache=True)
 def shuffle_stacks(S, rs):
-    """``determinize``'s Progress Tiles: each face-down stack sorted, then shuffled (as ``progress.setup_market``)."""
+    """``progress.setup_market``'s shuffle again for ``determinize``: each face-down stack sorted, then shuffled."""
     for c in range(NCOL):
         n = S.stacks_n[c]
         S.stacks[c, :n].sort()
@@ -145,8 +145,8 @@ def shuffle_stacks(S, rs):
 
 @njit(cache=True)
 def redeal_history(S, C, rs):
-    """``determinize``'s History Cards: the slots of the Rounds after this one (slot i is revealed at Round i + 1)
-    dealt again, each from its Period's cards (history.yaml order) not revealed yet, as ``deck.deal`` draws."""
+    """``deck.deal`` again for ``determinize``'s History Cards: the slots of the Rounds after this one (slot i is
+    revealed at Round i + 1) dealt again, each from its Period's cards (history.yaml order) not revealed yet."""
     n = S.history_n
     k = C.hdealt
     shown = min(S.round, n)
@@ -173,8 +173,9 @@ def redeal_history(S, C, rs):
 
 @njit(cache=True)
 def determinize(S, C, q, rs):
-    """What seat ``q`` cannot see, resampled from ``rs`` consistently with what it can (the module's docstring):
-    the others' hands, the Progress stacks' order, the History Cards to come."""
+    """``base.Strategy.plan``'s view of the position: what seat ``q`` cannot see, resampled from ``rs``
+    consistently with what it can (the module's docstring): the others' hands, the Progress stacks' order, the
+    History Cards to come."""
     redeal_hands(S, C, q, rs)
     shuffle_stacks(S, rs)
     if S.history_n > 0:
@@ -306,7 +307,8 @@ def position(S0, C, P, F, sid, rs, upto, Sa, plans):
 
 @njit(cache=True)
 def decide(Sa, C, P, F, X, sid, q, plan, base, decision, values):
-    """``search_plan`` of seat ``q`` on the position ``Sa[0]`` (a Round's plans made); returns its answer."""
+    """``base.Strategy.plan`` by ``search_plan`` for seat ``q`` on the position ``Sa[0]`` (a Round's plans made);
+    returns its answer."""
     Sd = np.empty(1, Sa.dtype)
     Sp = np.empty(1, Sa.dtype)
     trace = np.empty(0, Sa.dtype)
@@ -317,7 +319,8 @@ def decide(Sa, C, P, F, X, sid, q, plan, base, decision, values):
 
 @njit(cache=True)
 def resample(Sa, C, q, seed, out):
-    """``determinize`` of the position ``Sa[0]`` for seat ``q`` from the stream ``seed``, into ``out[0]``."""
+    """``base.Strategy.plan``'s view by ``determinize`` of the position ``Sa[0]`` for seat ``q`` from the stream
+    ``seed``, into ``out[0]``."""
     out[0] = Sa[0]
     rs = np.empty(1, np.uint64)
     rs[0] = seed
