@@ -67,3 +67,16 @@ def win_effects(counts: dict, module: int, factions) -> dict:
         "win_rate_change": change,
         "win_rate_change_ci95": change_ci,
     }
+
+
+def chunk_plays(outcomes, start: int):
+    """``play(i, mods)`` from ``outcomes(mods)``, the list of games ``start ..`` of a chunk with the modules ``mods``
+    (a compiled engine plays a whole chunk at once): each set of modules is played once, when first asked for."""
+    runs: dict[tuple, list] = {}
+
+    def play(i: int, mods: tuple[str, ...]):
+        if mods not in runs:
+            runs[mods] = outcomes(mods)
+        return runs[mods][i - start]
+
+    return play

@@ -81,14 +81,7 @@ def plays(payload: EffectsPayload, key, start: int, count: int):
     returns it; on the compiled engine each set of modules plays the whole chunk at once (``fast.experiment``)."""
     if payload.engine != "fast":
         return lambda i, mods: play_one(payload, key, i, mods)
-    runs: dict[tuple, list] = {}
-
-    def play(i: int, mods: tuple[str, ...]):
-        if mods not in runs:
-            runs[mods] = fast_experiment.outcomes(payload, key, start, count, mods)
-        return runs[mods][i - start]
-
-    return play
+    return paired.chunk_plays(lambda mods: fast_experiment.outcomes(payload, key, start, count, mods), start)
 
 
 def play_chunk(payload: EffectsPayload, key, start: int, count: int, keep_rows: bool):

@@ -98,14 +98,7 @@ def plays(payload: SoloEffectsPayload, key, start: int, count: int):
     if payload.engine != "fast":
         inner = solo_experiment.SoloPayload(payload.experiment, payload.experiment.difficulties)
         return lambda g, mods: solo_experiment.play_one(inner, key, g, mods)
-    runs: dict[tuple, list] = {}
-
-    def play(g: int, mods: tuple[str, ...]):
-        if mods not in runs:
-            runs[mods] = fast_solo.outcomes(payload.experiment, key, start, count, mods)
-        return runs[mods][g - start]
-
-    return play
+    return paired.chunk_plays(lambda mods: fast_solo.outcomes(payload.experiment, key, start, count, mods), start)
 
 
 def play_chunk(payload: SoloEffectsPayload, key, start: int, count: int, keep_rows: bool):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections import Counter
 from dataclasses import asdict, dataclass, field
 
 import numpy as np
@@ -107,14 +108,13 @@ def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = DEFAULT_GAM
     seed = raw.get("seed", 1) if seed is None else seed
     profiles = _profiles(raw, source)
     shares = _shares(games, [w for _, w in profiles])
-    parts = [(n, _ladder_profile(raw, seats, seat, budgets, n, seed if len(profiles) == 1 else
-                                 derive_seed(seed, "profile", k), workers, progress, source, determinize))
+    parts = [_ladder_profile(raw, seats, seat, budgets, n, seed if len(profiles) == 1 else
+                             derive_seed(seed, "profile", k), workers, progress, source, determinize)
              for k, ((seats, _), n) in enumerate(zip(profiles, shares, strict=True)) if n]  # fmt: skip
-    plans: dict[str, int] = {}  # the seat's own plan, games
-    for n, (label, _, _) in parts:
-        plans[label] = plans.get(label, 0) + n
+    plans = Counter()  # the seat's own plan -> its games
+    for label, won, _ in parts:
+        plans[label] += len(won)
     label = ", ".join(f"{k} {n / games:.2f}" for k, n in plans.items()) if len(plans) > 1 else next(iter(plans))
-    parts = [part for _, part in parts]
     plan_won = np.concatenate([p[1] for p in parts])
     rungs = []
     for r, n in enumerate(budgets):
@@ -165,8 +165,6 @@ def _shares(games: int, weights: list[float]) -> list[int]:
 def _ladder_profile(raw, seats, seat, budgets, games, seed, workers, progress, source, determinize):
     """One profile's games: (the seat's plan label, its per-game wins, [(searcher's wins, search statistics,
     seconds) per budget])."""
-    from sim.games.principes.fast.search import NSTAT
-
     base = _experiment(raw, seats, source)
     if seat not in base.factions:
         raise ConfigError("--seat", "", f"one of {', '.join(base.factions)}", seat)
@@ -193,7 +191,7 @@ def _ladder_profile(raw, seats, seat, budgets, games, seed, workers, progress, s
         settings = {"rollouts": n, "policy": policy, "determinize": determinize}
         searcher = {"name": f"{label}+rollout{n}", "uses": "rollout", "params": settings}
         out, won = play(_experiment(raw, {**field_seats, seat: searcher}, source))
-        rungs.append((won, out.counts.get("stats", np.zeros(NSTAT, np.int64)), out.seconds))
+        rungs.append((won, out.counts["stats"], out.seconds))
     return label, plan_won, rungs
 
 
