@@ -49,7 +49,7 @@ def tune(file, seat, plan, budget, holdout, candidates, objective, optimizer, se
          as_json, progress):  # fmt: skip
     """Tune one seat's plan against the experiment's field; check it against its baseline on held-out games."""
     from sim.balance import tune as T
-    from sim.balance.report import format_tune, plan_mapping, write_plan
+    from sim.balance.report import format_tune, gain_text, plan_mapping, write_plan
     from sim.experiments import load_experiment
 
     if resume and not save:
@@ -64,8 +64,7 @@ def tune(file, seat, plan, budget, holdout, candidates, objective, optimizer, se
     body = result.to_json()
     if out:
         command = _command_line()
-        header = (f"Tuned by: {command}\nHeld-out gain against {result.base}: {100 * result.gain:+.1f} points "
-                  f"[{100 * result.gain_ci95[0]:+.1f}, {100 * result.gain_ci95[1]:+.1f}] over "
+        header = (f"Tuned by: {command}\nHeld-out gain against {result.base}: {gain_text(result)} over "
                   f"{result.holdout_games:,} games")  # fmt: skip
         write_plan(out, plan_mapping(result, command), header)
         body["out"] = str(out)

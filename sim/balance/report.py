@@ -18,14 +18,21 @@ def _pt(x: float) -> str:
     return f"{100 * x:+.1f}"
 
 
-def format_tune(r) -> str:
+def gain_text(r) -> str:
+    """A tuning run's held-out gain with its interval: points of win rate, or of score (``--objective score``)."""
+    pt = "{:+.2f}".format if r.objective == "score" else _pt
     lo, hi = r.gain_ci95
+    return f"{pt(r.gain)} points [{pt(lo)}, {pt(hi)}]"
+
+
+def format_tune(r) -> str:
+    level = "{:.2f}".format if r.objective == "score" else "{:.2%}".format  # a mean score, or a rate
     lines = [
         f"{r.game}: tuned {r.seat}'s plan from {r.base} ({r.objective}; budget {r.budget:,} games, "
         f"{len(r.candidates)} evaluations, seed {r.seed}, {r.seconds:.1f} s)",
-        f"  baseline {', '.join(f'{k} {w:.2f}' for k, w in r.baseline.items())}: {r.baseline_win_rate:.2%}",
-        f"  tuned {r.plan.label}: {r.tuned_win_rate:.2%}",
-        f"  gain {_pt(r.gain)} points [{_pt(lo)}, {_pt(hi)}], paired over {r.holdout_games:,} held-out games",
+        f"  baseline {', '.join(f'{k} {w:.2f}' for k, w in r.baseline.items())}: {level(r.baseline_win_rate)}",
+        f"  tuned {r.plan.label}: {level(r.tuned_win_rate)}",
+        f"  gain {gain_text(r)}, paired over {r.holdout_games:,} held-out games",
         "  parameters: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in r.searched.items()),
     ]
     return "\n".join(lines)
