@@ -74,3 +74,14 @@ def test_the_readme_shows_each_tuned_plans_held_out_gain():
         faction = path.stem.removeprefix("tuned-full-").replace("_", " ").title()
         shown = f"{head[2]} {head[3]}" if "tuned-full" in path.stem else f"{head[2]} points {head[3]}"
         assert shown in verdict or f"{faction} {head[2]} points {head[3]}" in verdict, (path.name, shown)
+
+
+def test_the_report_draws_each_games_fair_share():
+    """The win-rate plot's fair-share line: 1 in 3 for Dark Ages at 3 players (7 Rulers, 3 a game), 1 in 4 for a
+    4-player Principes study."""
+    from sim.balance.report import _parity
+    from sim.config import CONFIG_DIR
+
+    for game, study, share in (("dark_ages", "ruler-balance-3p", 1 / 3), ("principes", "faction-balance-full", 1 / 4)):
+        directory = CONFIG_DIR / game / "balance" / study
+        assert _parity(directory, json.loads((directory / "balance.json").read_text())) == pytest.approx(share)
