@@ -11,6 +11,7 @@ from sim.games.dark_ages.fast.alliances import battle_started
 from sim.games.dark_ages.fast.battle_sequence import fight, lost, muster, survivors
 from sim.games.dark_ages.fast.choices import pick_resource
 from sim.games.dark_ages.fast.economy import gain_culture, gain_vp
+from sim.games.dark_ages.fast.grand_buildings import defence_bonus
 from sim.games.dark_ages.fast.layout import (
     E_CANCEL,
     E_DIE,
@@ -23,6 +24,7 @@ from sim.games.dark_ages.fast.layout import (
     K_PLAYER,
     MAX_UNITS,
     MOD_ALLY,
+    MOD_GB,
     MOD_TRIB,
     O_CUMUL,
     V_BARB,
@@ -154,6 +156,8 @@ def attack_player(S, T, seat, src, dst, group, ds, R):
     if S.city[dst]:
         extra[T.city_transient] += 1
     keep = S.keep[dst]
+    if S.mods & MOD_GB:  # module hook point (Module 3: a defensive Grand Building adds to the Battle Result)
+        keep += defence_bonus(S, T, ds, dst)
     defending = np.empty(3, np.int64)
     for k in range(3):
         defending[k] = S.units[ds, dst, k]

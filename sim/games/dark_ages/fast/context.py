@@ -275,7 +275,7 @@ def compile_tables(ctx: Context, map_tokens: int | None = None) -> np.ndarray:
     _battle(t, ctx)
     t["ntok_map"] = len(ctx.tokens) if map_tokens is None else map_tokens
     _solo(t, ctx, ix, pix)
-    fill_modules(t, ctx, ix.tids, POPE_TITLE)
+    fill_modules(t, ctx, ix, POPE_TITLE)
     return t.out
 
 

@@ -4,8 +4,8 @@
 players), a solo experiment (``mode: solo``, Module 1, every difficulty option), or ``module_effects`` /
 ``solo_module_effects`` comparing only compiled modules, with every strategy built in (random_legal, expansion,
 culture, military, with ``strategy_params`` or ``seats`` plans the compiled rows can hold), only compiled modules
-switched on (``COMPILED``: Modules 4, 5, 7, 11 and 12A in multiplayer, 4, 7 and 12A in solo; the others are
-named), and ``rules:`` overrides whose counts fit the compiled tables (``context.compile_tables``; the tables are
+switched on (``COMPILED``: Modules 3, 4, 5, 7, 11 and 12A in multiplayer, 3, 4, 7 and 12A in solo; the others
+are named), and ``rules:`` overrides whose counts fit the compiled tables (``context.compile_tables``; the tables are
 compiled from the experiment's own rule set, so overrides stay compiled). ``fast`` when one of these fails is a
 ``ConfigError`` naming the reason; ``reference`` always plays the plain-Python engine.
 """

@@ -104,9 +104,11 @@ FX_NONE, FX_ADD, FX_UPGRADE, FX_ATTACK = range(4)
 FX_NAMES = {"add": FX_ADD, "upgrade": FX_UPGRADE, "attack": FX_ATTACK}
 HUMAN, LORDLINGS = 0, 1
 # the optional modules the compiled engine plays (bits of the ``mods`` field; Module 7 is a token pool of the tables)
-MODULES = ("alchemists", "alliances", "tribute", "pope")  # game/modules.GAME_MODULES order: hooks run in this order
-MOD_ALCH, MOD_ALLY, MOD_TRIB, MOD_POPE = (1 << MODULES.index(m) for m in MODULES)
+MODULES = ("alchemists", "alliances", "tribute", "pope", "grand_buildings")  # game/modules.GAME_MODULES order
+MOD_ALCH, MOD_ALLY, MOD_TRIB, MOD_POPE, MOD_GB = (1 << MODULES.index(m) for m in MODULES)
 ALLY_HAND = 8  # Alliance cards in one hand (capacity)
+GB_KINDS = ("production", "defence", "end_vp", "recruit_discount")  # Module 3: a Grand Building's effect kind
+GB_PRODUCTION, GB_DEFENCE, GB_END_VP, GB_RECRUIT = range(4)
 
 
 @dataclass(frozen=True)
@@ -282,6 +284,12 @@ def _suzerain(game, ix):
     return [lords[s] + 1 if s in lords else 0 for s in range(game.n)] + [0] * (SEATS - game.n)
 
 
+def _gb_built(game, ix):
+    m = _mod(game, "grand_buildings")
+    built = m.built if m else {}
+    return [ix.c(built[q]) + 1 if q in built else 0 for q in ix.pids] + [0] * (PROVINCES - len(ix.pids))
+
+
 def _pope_holder(game, ix):
     m = _mod(game, "pope")
     return 0 if m is None or m.holder is None else m.holder + 1
@@ -410,6 +418,7 @@ FIELDS = [
     ("suzerain", (SEATS,), "Module 11: each player's suzerain + 1 (0: none)", _suzerain),
     ("pope_holder", (), "Module 12A: the Pope Title's holder + 1 (0: in the offer)", _pope_holder),
     ("pope_ready", (), "Module 12A: 1 when the Pope Title is ready for its holder", _pope_ready),
+    ("gb_built", (PROVINCES,), "Module 3: the Grand Building card + 1 built in each Province (0: none)", _gb_built),
     # battle statistics (game/state.BattleLog)
     ("battles", (NKINDS,), "battles by kind (BATTLE_KINDS)", lambda g, ix: g.battles.battles),
     ("attacker_wins", (NKINDS,), "attacker wins by kind", lambda g, ix: g.battles.attacker_wins),

@@ -10,7 +10,8 @@ from numba import njit
 from sim.games.dark_ages.fast.choices import upkeep_gold
 from sim.games.dark_ages.fast.combat import army_limit, attack_barbarians, attack_player
 from sim.games.dark_ages.fast.economy import affordable, discounted, effect_sum, on_action, spend
-from sim.games.dark_ages.fast.layout import A_MANOEUVRE, A_RECRUIT, A_SETTLE, E_DISCOUNT, M_SETTLE
+from sim.games.dark_ages.fast.grand_buildings import recruit_discount
+from sim.games.dark_ages.fast.layout import A_MANOEUVRE, A_RECRUIT, A_SETTLE, E_DISCOUNT, M_SETTLE, MOD_GB
 from sim.games.dark_ages.fast.state import (
     add_units,
     controller,
@@ -25,9 +26,11 @@ from sim.games.dark_ages.fast.stream import J
 
 
 @njit(**J)
-def recruit_cost(S, T, seat, kind, out):
-    """Twin: ``game.military._recruit_cost`` into ``out``."""
+def recruit_cost(S, T, seat, kind, q, out):
+    """Twin: ``game.military._recruit_cost`` into ``out`` (``q``: the Province recruited in)."""
     cut = effect_sum(S, T, seat, E_DISCOUNT, A_RECRUIT)
+    if S.mods & MOD_GB:  # module hook point (Module 3: a Grand Building's recruit discount there)
+        cut += recruit_discount(S, T, seat, q)
     discounted(S, seat, T.recruit[kind, S.military[seat, kind]], cut, out)
 
 
@@ -39,7 +42,14 @@ def recruit_options(S, T, seat, MV, k0):
     for kind in range(3):
         if S.supply[seat, kind] <= 0:
             continue
-        recruit_cost(S, T, seat, kind, tmp)
+        if S.mods & MOD_GB:  # costs may differ by Province (Module 3)
+            for q in range(T.np):
+                if S.city[q] and controller(S, q) == seat:
+                    recruit_cost(S, T, seat, kind, q, tmp)
+                    if affordable(S, seat, tmp):
+                        k = put(MV, k, A_RECRUIT, kind, q, 0, 0, 0)
+            continue
+        recruit_cost(S, T, seat, kind, -1, tmp)
         if affordable(S, seat, tmp):
             for q in range(T.np):
                 if S.city[q] and controller(S, q) == seat:
@@ -51,7 +61,7 @@ def recruit_options(S, T, seat, MV, k0):
 def apply_recruit(S, T, seat, kind, q):
     """Twin: ``game.military.apply_recruit``."""
     tmp = np.empty(4, np.int64)
-    recruit_cost(S, T, seat, kind, tmp)
+    recruit_cost(S, T, seat, kind, q, tmp)
     spend(S, seat, tmp)
     S.supply[seat, kind] -= 1
     add_units(S, seat, q, kind, 1)

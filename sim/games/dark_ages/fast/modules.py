@@ -1,19 +1,37 @@
 """The optional modules on the compiled engine: which ones it plays (``layout.MODULES``, bits of the ``mods``
 field), their rules values as fields of ``context.TABLES`` (read from modules.yaml: no rules value in code) and
 their set-up. Twin of ``game/modules/__init__.py``; each module is the twin of its reference module
-(``alchemists``, ``alliances``, ``tribute``, ``pope``), and the core calls them at the reference's hook points.
+(``alchemists``, ``alliances``, ``tribute``, ``pope``, ``grand_buildings``), and the core calls them at the
+reference's hook points.
 """
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
+from sim.games.dark_ages.board import SOLO
 from sim.games.dark_ages.fast.alliances import install as install_alliances
-from sim.games.dark_ages.fast.layout import ALLY_HAND, GAINS, MOD_ALLY, MOD_TRIB, MODULES, Unsupported
+from sim.games.dark_ages.fast.grand_buildings import shuffle_in
+from sim.games.dark_ages.fast.layout import (
+    ALLY_HAND,
+    CARDS,
+    GAINS,
+    GB_KINDS,
+    MOD_ALLY,
+    MOD_GB,
+    MOD_TRIB,
+    MODULES,
+    RULERS,
+    Unsupported,
+)  # fmt: skip
 from sim.games.dark_ages.fast.stream import J
+from sim.games.dark_ages.game.context import RESOURCES
 
 POPE_ROWS = 8  # rows of the Pope's cost table (capacity)
 ALLY_CARDS = 16  # Alliance cards (capacity)
+GB_COMMON = 8  # common Grand Building cards (capacity)
+GB_COST = 4  # resources in a Grand Building's cost (capacity)
 
 FIELDS = [
     ("alch_per", (), "Module 4: resources on the Alchemist card per Gold"),
@@ -27,12 +45,19 @@ FIELDS = [
     ("pope_nrow", (), "Module 12A: cost rows"), ("pope_cost", (POPE_ROWS, 2), "rows: from N Churches, cost"),
     ("pope_vp", (), "VP for the holder at the end"), ("pope_claim", (), "1: claim whenever affordable (policy)"),
     ("pope_rank", (), "Kingdom Titles whose id sorts before the Pope's (a Title repeat exhausts the lowest id)"),
+    ("gb_ncom", (5,), "Module 3: common cards shuffled in at n players"), ("gb_com", (5, GB_COMMON), "them"),
+    ("gb_kind", (CARDS,), "a Grand Building card's effect (GB_KINDS index; -1: not a Grand Building)"),
+    ("gb_amt", (CARDS,), "its amount (end_vp: its VP)"), ("gb_cost", (CARDS, GB_COST), "its cost, -1 padded"),
+    ("l_cand_gb_n", (RULERS,), "solo with Module 3: Lordling Capitals to draw from (its Rulers too)"),
+    ("l_cand_gb", (RULERS, RULERS), "them"),
 ]  # fmt: skip
 
 
-def fill(t, ctx, tids: tuple[str, ...], title: str) -> None:
-    """The modules' fields of the TABLES filler ``t`` from ``ctx.modules`` (modules.yaml)."""
+def fill(t, ctx, ix, title: str) -> None:
+    """The modules' fields of the TABLES filler ``t`` from ``ctx.modules`` (modules.yaml) and the module cards of
+    culture.yaml; ``ix`` the tables' ``layout.Index``."""
     m = ctx.modules
+    tids = ix.tids
     t["alch_per"] = m["alchemists"]["resources_per_gold"]
     al = m["alliances"]
     ids = sorted(al["cards"])
@@ -52,6 +77,43 @@ def fill(t, ctx, tids: tuple[str, ...], title: str) -> None:
     t["pope_nrow"], t["pope_cost"] = len(rows), rows
     t["pope_vp"], t["pope_claim"] = pope["end_vp"], int(pope["claim_if_affordable"])
     t["pope_rank"] = sum(1 for x in tids if x < title)
+    _grand_buildings(t, ctx, ix)
+
+
+def _grand_buildings(t, ctx, ix) -> None:
+    """Module 3: the common cards by player count, each Grand Building card's cost and effect, the solo Lordlings'
+    draw with the module's Rulers (``game.solo_setup.new_solo_game``: Rulers of the base game and the modules on)."""
+    deck = ctx.deck.cards
+    common = ctx.modules["grand_buildings"]["common_cards"]
+    if len(common) > GB_COMMON:
+        raise Unsupported(f"{len(common)} common Grand Buildings (the compiled engine holds at most {GB_COMMON})")
+    com = np.zeros((5, GB_COMMON), np.int64)
+    ncom = np.zeros(5, np.int64)
+    for n in range(5):
+        cards = [ix.c(c) for c in common if deck[c].players <= n]
+        ncom[n] = len(cards)
+        com[n, : len(cards)] = cards
+    t["gb_ncom"], t["gb_com"] = ncom, com
+    kind, amt, cost = np.full(len(ix.cids), -1), np.zeros(len(ix.cids), np.int64), np.full((len(ix.cids), GB_COST), -1)
+    for c, card in deck.items():
+        if card.type == "grand_building":
+            e, price = card.data["effect"], card.data["cost"]
+            if len(price) > GB_COST:
+                raise Unsupported(f"a Grand Building cost of {len(price)} resources (at most {GB_COST})")
+            i = ix.c(c)
+            kind[i] = GB_KINDS.index(e["kind"])
+            amt[i] = e.get("vp", 0) if e["kind"] == "end_vp" else e["amount"]
+            cost[i, : len(price)] = [RESOURCES.index(r) for r in price]
+    t["gb_kind"], t["gb_amt"], t["gb_cost"] = kind, amt, cost
+    b = ctx.board
+    solo_in = set(b.in_play(SOLO))
+    cand, cand_n = np.full((len(ix.rids), len(ix.rids)), -1), np.zeros(len(ix.rids), np.int64)
+    for i, r in enumerate(ix.rids):
+        others = sorted(x for x, ru in b.rulers.items()
+                        if x != r and ru.module in ("base", "grand_buildings") and ru.capital in solo_in)  # fmt: skip
+        cand_n[i] = len(others)
+        cand[i, : len(others)] = [ix.p(b.rulers[x].capital) for x in others]
+    t["l_cand_gb_n"], t["l_cand_gb"] = cand_n, cand
 
 
 def bits(names) -> int:
@@ -67,6 +129,8 @@ def install(S, T, mods, R):
     S.mods = mods
     if mods & MOD_ALLY:
         install_alliances(S, T, R)
+    if mods & MOD_GB and not S.solo:  # solo: shuffled in by solo_setup, before the deck is split into piles
+        S.deck_n = shuffle_in(T, S.deck, S.deck_n, S.n, R)
     if mods & MOD_TRIB:
         for s in range(S.n):
             S.trib_markers[s] = T.trib_n

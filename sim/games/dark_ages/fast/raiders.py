@@ -10,6 +10,7 @@ from numba import njit
 from sim.games.dark_ages.fast.battle_sequence import fight, muster, survivors
 from sim.games.dark_ages.fast.combat import card_effects, keep_bonus, lose_farms, record, retreat
 from sim.games.dark_ages.fast.economy import gain_vp
+from sim.games.dark_ages.fast.grand_buildings import defence_bonus, province_razed
 from sim.games.dark_ages.fast.layout import (
     CT_RAIDER,
     F_PLAYER,
@@ -21,6 +22,7 @@ from sim.games.dark_ages.fast.layout import (
     K_COUNTER,
     K_RAIDER,
     MAX_UNITS,
+    MOD_GB,
     O_UPG_LOSS,
     V_RAIDERS,
 )  # fmt: skip
@@ -163,6 +165,8 @@ def fight_raid(S, T, where, R):
     for k in range(3):
         defending[k] = S.units[hb, where, k]
     keep = S.keep[where]
+    if S.mods & MOD_GB:  # module hook point (Module 3: a defensive Grand Building)
+        keep += defence_bonus(S, T, hb, where)
     UA = np.empty((MAX_UNITS, 9), np.int64)
     UD = np.empty((MAX_UNITS, 9), np.int64)
     lv = np.empty(3, np.int64)
@@ -201,6 +205,8 @@ def fight_raid(S, T, where, R):
     for r in range(4):
         S.buildings[where, r] = 0
     S.buildings[where, T.pres[where]] = 1
+    if S.mods & MOD_GB:  # module hook point (Module 3: 'remove all buildings (including Grand Buildings)')
+        province_razed(S, where)
     S.city[where] = 0
     S.keep[where] = 0
     if S.church_in[where]:

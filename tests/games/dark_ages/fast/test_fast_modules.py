@@ -1,9 +1,9 @@
-"""The optional modules on the Dark Ages fast engine (Modules 4 Alchemists, 5 Alliances, 7 Skirmishers in solo,
-11 Tribute, 12A the Pope): the same games as the reference with each module on alone and with all of them on,
-position by position after every turn on the same stream, in multiplayer and (Modules 4, 7 and 12A, which have
-Solo Support) in solo; the compiled chunks with modules; the paired module studies on the compiled engine; a
-two-sample test of outcomes on the production streams; and ``engine: auto`` takes the compiled engine exactly when
-every module switched on is compiled."""
+"""The optional modules on the Dark Ages fast engine (Modules 3 Grand Buildings, 4 Alchemists, 5 Alliances, 7
+Skirmishers in solo, 11 Tribute, 12A the Pope): the same games as the reference with each module on alone and with
+all of them on, position by position after every turn on the same stream, in multiplayer and (Modules 3, 4, 7 and
+12A, which have Solo Support) in solo; the compiled chunks with modules; the paired module studies on the compiled
+engine; a two-sample test of outcomes on the production streams; and ``engine: auto`` takes the compiled engine
+exactly when every module switched on is compiled."""
 
 from __future__ import annotations
 
@@ -15,8 +15,10 @@ from sim.experiments import run_experiment
 from sim.games.dark_ages import experiment
 from sim.games.dark_ages.fast import experiment as FX
 from sim.games.dark_ages.fast import layout as L
+from sim.games.dark_ages.fast import solo_experiment as FSE
 from sim.games.dark_ages.fast.dispatch import COMPILED
 from sim.games.dark_ages.fast.modules import bits
+from sim.games.dark_ages.game.context import cached_context
 from sim.rng import experiment_key
 from tests.games.dark_ages.fast.lockstep_util import lockstep_game
 from tests.games.dark_ages.fast.test_fast_solo import experiment as solo_experiment
@@ -73,10 +75,21 @@ def test_the_modules_act_in_these_games():
     assert (modules_vp > 0).any(axis=1).mean() > 0.2  # the Pope's holder scores 5 VP in many games
     assert (off[:, FX.HEAD + 15 : FX.HEAD + 3 * L.OUT_COLS : L.OUT_COLS] == 0).all()
     assert not np.array_equal(on[:, 2], off[:, 2])  # the modules change the games
-    assert bits(MODULES) == L.MOD_ALCH | L.MOD_ALLY | L.MOD_TRIB | L.MOD_POPE
+    assert bits(MODULES) == (1 << len(MODULES)) - 1 and bits(("skirmishers", "wyrd")) == 0
     allied = payload(players=3, strategies=ALL, modules={"alliances": True})
     vp = FX.run_games(allied, experiment_key(9), 0, 200)[:, FX.HEAD + 15 : FX.HEAD + 3 * L.OUT_COLS : L.OUT_COLS]
     assert (vp > 0).any() and (vp < 0).any()  # Alliance cards' VP received, and broken Alliances' 5 VP lost
+
+
+def test_grand_buildings_are_built():
+    """Module 3 acts in these games: Grand Buildings are built, and those scoring at the end (C051 5 VP, C053 4 VP;
+    configs/dark_ages/culture.yaml) give their controller exactly those VP as "modules", in multiplayer and solo."""
+    p = payload(players=3, strategies=ALL, modules={"grand_buildings": True})
+    out = FX.run_games(p, experiment_key(9), 0, 300)
+    vp = out[:, FX.HEAD + 15 : FX.HEAD + 3 * L.OUT_COLS : L.OUT_COLS].ravel()
+    _, solo = FSE.run_games(solo_experiment(modules={"grand_buildings": True}), experiment_key(9), 0, 300)
+    for v in (vp, solo[:, FSE.HEAD + 15]):
+        assert (v > 0).mean() > 0.03 and set(np.unique(v)) <= {0, 4, 5, 9}
 
 
 def test_chunk_counts_with_modules_are_the_reference_counts():
@@ -143,8 +156,10 @@ def test_module_effects_plays_are_the_plain_experiments(engine):
 
 
 def test_solo_module_effects_plays_are_the_plain_solo_experiments():
-    """The same for ``mode: solo_module_effects`` on the compiled engine (Modules 4, 7 and 12A compared)."""
-    raw = {"game": "dark_ages", "mode": "solo", "strategies": ALL, "difficulties": ["standard"]}
+    """The same for ``mode: solo_module_effects`` on the compiled engine (every compiled solo module compared; the
+    study deals the base game's Rulers, so the plain experiments name them: Module 3 would add its two)."""
+    base = [r for r, x in cached_context().board.rulers.items() if x.module == "base"]
+    raw = {"game": "dark_ages", "mode": "solo", "strategies": ALL, "difficulties": ["standard"], "rulers": base}
     paired = {"game": "dark_ages", "mode": "solo_module_effects", "strategies": ALL,
               "modules": dict.fromkeys(SOLO, True)}  # fmt: skip
     effects = run_experiment(paired, games=60, seed=9, workers=1, keep_rows=True)

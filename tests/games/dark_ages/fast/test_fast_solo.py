@@ -54,7 +54,7 @@ def lockstep_solo(e, key, i: int) -> int:
     S = states[0]
     R = np.array([state], np.uint64)
     opts = 0 if not options else 1 << L.SOLO_OPTIONS.index(difficulty)
-    FSS.solo_setup(S, T, L.Index.of(ctx).rids.index(ruler), opts, R)
+    FSS.solo_setup(S, T, L.Index.of(ctx).rids.index(ruler), opts, FM.bits(e.modules), R)
     FM.install(S, T, FM.bits(e.modules), R)
     S["strategy"][0] = e.strategies.index(name)
     MVA, NK, MV, mv = FX.buffers()
