@@ -10,6 +10,7 @@ from numba import njit
 from sim.games.dark_ages.fast.alliances import battle_started
 from sim.games.dark_ages.fast.battle_sequence import fight, lost, muster, survivors
 from sim.games.dark_ages.fast.choices import pick_resource
+from sim.games.dark_ages.fast.commanders import battle_begun, battle_effects, battle_won
 from sim.games.dark_ages.fast.economy import gain_culture, gain_vp
 from sim.games.dark_ages.fast.grand_buildings import defence_bonus
 from sim.games.dark_ages.fast.layout import (
@@ -24,6 +25,7 @@ from sim.games.dark_ages.fast.layout import (
     K_PLAYER,
     MAX_UNITS,
     MOD_ALLY,
+    MOD_CMD,
     MOD_GB,
     MOD_TRIB,
     O_CUMUL,
@@ -63,6 +65,8 @@ def card_effects(S, T, seat, eff):
                 eff[3 + T.lv_phase[c, k]] += T.lv_amt[c, k]
             elif kind == E_CANCEL:
                 eff[6] += T.lv_amt[c, k]
+    if S.mods & MOD_CMD:  # module hook point (Module 6: the Commander present at the battle)
+        battle_effects(S, T, seat, eff)
 
 
 @njit(**J)
@@ -110,6 +114,8 @@ def attack_barbarians(S, T, seat, src, dst, group, R):
             extra[k] += S.barbarian_extra[dst, k]
         cards[0] = holds_card(S, seat, T.rc_reinforce)
     nd = muster(UD, 0, T, F_RAIDER, lv, T.tok_units[tok], extra)
+    if S.mods & MOD_CMD:  # module hook point (Module 6: a Commander present at the battle)
+        battle_begun(S, T, seat, -1, dst)
     effa = np.empty(7, np.int64)
     effd = np.zeros(7, np.int64)
     card_effects(S, T, seat, effa)
@@ -121,6 +127,8 @@ def attack_barbarians(S, T, seat, src, dst, group, R):
     survivors(UA, na, alive)
     for k in range(3):
         S.supply[seat, k] += group[k] - alive[k]
+    if S.mods & MOD_CMD:
+        battle_won(S, seat, dst, win)
     if not win:
         place(S, seat, src, alive)
         return False
@@ -173,6 +181,8 @@ def attack_player(S, T, seat, src, dst, group, ds, R):
     nd = muster(UD, 0, T, F_LORDLING if lordling else F_PLAYER, lv, defending, extra)
     bonus_a = keep_bonus(S, T, seat, dst, False)
     bonus_d = keep_bonus(S, T, ds, dst, True)
+    if S.mods & MOD_CMD:  # module hook point (Module 6: Commanders present at the battle)
+        battle_begun(S, T, seat, ds, dst)
     effa = np.empty(7, np.int64)
     effd = np.empty(7, np.int64)
     card_effects(S, T, seat, effa)
@@ -183,6 +193,8 @@ def attack_player(S, T, seat, src, dst, group, ds, R):
         cards[1] = holds_card(S, ds, T.rc_reinforce)
     win = fight(UA, na, UD, nd, bonus_a, bonus_d, keep, effa, effd, cards, T, S.dice, R)
     record(S, K_LORDLING if lordling else K_PLAYER, win, UA, na, UD, nd)
+    if S.mods & MOD_CMD:
+        battle_won(S, seat, dst, win)
     if cards[0] == 2:
         hand_remove(S, seat, T.rc_reinforce)
     if cards[1] == 2:

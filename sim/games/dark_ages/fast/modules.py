@@ -1,8 +1,8 @@
 """The optional modules on the compiled engine: which ones it plays (``layout.MODULES``, bits of the ``mods``
 field), their rules values as fields of ``context.TABLES`` (read from modules.yaml: no rules value in code) and
 their set-up. Twin of ``game/modules/__init__.py``; each module is the twin of its reference module
-(``alchemists``, ``alliances``, ``tribute``, ``pope``, ``grand_buildings``), and the core calls them at the
-reference's hook points.
+(``alchemists``, ``alliances``, ``tribute``, ``pope``, ``benjamin``, ``grand_buildings``, ``commanders``), and the
+core calls them at the reference's hook points.
 """
 
 from __future__ import annotations
@@ -12,26 +12,34 @@ from numba import njit
 
 from sim.games.dark_ages.board import SOLO
 from sim.games.dark_ages.fast.alliances import install as install_alliances
+from sim.games.dark_ages.fast.benjamin import shuffle_in as tob_shuffle_in
+from sim.games.dark_ages.fast.commanders import install as install_commanders
 from sim.games.dark_ages.fast.grand_buildings import shuffle_in
 from sim.games.dark_ages.fast.layout import (
     ALLY_HAND,
     CARDS,
+    CMD_CARDS,
     GAINS,
     GB_KINDS,
     MOD_ALLY,
+    MOD_CMD,
     MOD_GB,
+    MOD_TOB,
     MOD_TRIB,
     MODULES,
+    PHASES,
     RULERS,
     Unsupported,
 )  # fmt: skip
 from sim.games.dark_ages.fast.stream import J
 from sim.games.dark_ages.game.context import RESOURCES
+from sim.games.dark_ages.game.modules.benjamin import card_ids
 
 POPE_ROWS = 8  # rows of the Pope's cost table (capacity)
 ALLY_CARDS = 16  # Alliance cards (capacity)
 GB_COMMON = 8  # common Grand Building cards (capacity)
 GB_COST = 4  # resources in a Grand Building's cost (capacity)
+TOB_CARDS = 16  # Travels of Benjamin cards (capacity)
 
 FIELDS = [
     ("alch_per", (), "Module 4: resources on the Alchemist card per Gold"),
@@ -50,6 +58,15 @@ FIELDS = [
     ("gb_amt", (CARDS,), "its amount (end_vp: its VP)"), ("gb_cost", (CARDS, GB_COST), "its cost, -1 padded"),
     ("l_cand_gb_n", (RULERS,), "solo with Module 3: Lordling Capitals to draw from (its Rulers too)"),
     ("l_cand_gb", (RULERS, RULERS), "them"),
+    ("tob_ncards", (5,), "Module 13A: cards marked up to n players"), ("tob_cards", (5, TOB_CARDS), "them, by id"),
+    ("tob_half", (5,), "cards into each half of the deck at n players"),
+    ("tob_harder", (), "solo: 1 for the harder split"), ("tob_harder_half", (), "its cards per half"),
+    ("tob_r1_vp", (), "reward 1: VP"), ("tob_r2_gold", (), "reward 2: Gold"),
+    ("tob_r3_vp", (), "reward 3: VP when no Farm can be placed"), ("tob_r5_vp", (), "reward 5: VP"),
+    ("cmd_n", (), "Module 6: Commander cards"), ("cmd_eff", (CMD_CARDS, 7), "their effects (combat.card_effects)"),
+    ("cmd_drawn_extra", (), "drawn beyond the player count"), ("cmd_solo_drawn", (), "drawn in solo"),
+    ("cmd_hire_gold", (), "Gold to hire"), ("cmd_fourth", (), "solo: 1 for the 4th Lordling Ruler"),
+    ("cmd_caps_n", (), "solo: base Rulers' Capitals in play (sorted)"), ("cmd_caps", (RULERS,), "them"),
 ]  # fmt: skip
 
 
@@ -78,6 +95,48 @@ def fill(t, ctx, ix, title: str) -> None:
     t["pope_vp"], t["pope_claim"] = pope["end_vp"], int(pope["claim_if_affordable"])
     t["pope_rank"] = sum(1 for x in tids if x < title)
     _grand_buildings(t, ctx, ix)
+    _benjamin(t, ctx, ix)
+    _commanders(t, ctx, ix)
+
+
+def _commanders(t, ctx, ix) -> None:
+    """Module 6: each Commander's effects as a ``combat.card_effects`` row (dice by phase, hits by phase, cancels),
+    the draw, the hire, the solo 4th Lordling's candidate Capitals (base Rulers', in solo play)."""
+    cg = ctx.modules["commanders"]
+    ids = sorted(cg["effects"])
+    if len(ids) > CMD_CARDS:
+        raise Unsupported(f"{len(ids)} Commander cards (the compiled engine holds at most {CMD_CARDS})")
+    eff = np.zeros((len(ids), 7), np.int64)
+    for i, c in enumerate(ids):
+        for kind, phase, n in cg["effects"][c]:
+            col = {"battle_die": 0, "battle_hit": 3, "battle_cancel": 6}[kind]
+            eff[i, col + (PHASES.index(phase) if kind != "battle_cancel" else 0)] += n
+    t["cmd_n"], t["cmd_eff"] = len(ids), eff
+    t["cmd_drawn_extra"], t["cmd_solo_drawn"], t["cmd_hire_gold"] = cg["drawn_extra"], cg["solo_drawn"], cg["hire_gold"]
+    t["cmd_fourth"] = int(cg["solo_fourth_lordling"])
+    b = ctx.board
+    solo_in = set(b.in_play(SOLO))
+    caps = sorted({ix.p(r.capital) for r in b.rulers.values() if r.capital in solo_in and r.module == "base"})
+    t["cmd_caps_n"], t["cmd_caps"] = len(caps), caps
+
+
+def _benjamin(t, ctx, ix) -> None:
+    """Module 13A: the cards marked up to n players (``game.modules.benjamin.card_ids``), the split, the rewards."""
+    tob = ctx.modules["benjamin"]
+    marks = {int(k): v for k, v in tob["cards_by_players"].items()}
+    ids = card_ids(marks)
+    if len(ids) > TOB_CARDS:
+        raise Unsupported(f"{len(ids)} Travels of Benjamin cards (the compiled engine holds at most {TOB_CARDS})")
+    cards, ncards, half = np.zeros((5, TOB_CARDS), np.int64), np.zeros(5, np.int64), np.zeros(5, np.int64)
+    for n in range(5):
+        mine = [ix.c(c) for c, players in ids if players <= n]
+        ncards[n] = len(mine)
+        cards[n, : len(mine)] = mine
+        half[n] = tob["per_half"].get(n, tob["per_half"].get(str(n), 0))
+    t["tob_ncards"], t["tob_cards"], t["tob_half"] = ncards, cards, half
+    t["tob_harder"], t["tob_harder_half"] = int(tob["solo_harder"]), tob["solo_harder_per_half"]
+    t["tob_r1_vp"], t["tob_r2_gold"], t["tob_r3_vp"] = tob["reward1_vp"], tob["reward2_gold"], tob["reward3_vp"]
+    t["tob_r5_vp"] = tob["end_vp_reward5"]
 
 
 def _grand_buildings(t, ctx, ix) -> None:
@@ -129,8 +188,22 @@ def install(S, T, mods, R):
     S.mods = mods
     if mods & MOD_ALLY:
         install_alliances(S, T, R)
-    if mods & MOD_GB and not S.solo:  # solo: shuffled in by solo_setup, before the deck is split into piles
-        S.deck_n = shuffle_in(T, S.deck, S.deck_n, S.n, R)
+    if not S.solo:  # solo: in solo_setup, before the Culture deck is split into piles
+        S.deck_n = module_setup(S, T, mods, S.deck, S.deck_n, R)
     if mods & MOD_TRIB:
         for s in range(S.n):
             S.trib_markers[s] = T.trib_n
+
+
+@njit(**J)
+def module_setup(S, T, mods, deck, m, R):
+    """Twin: ``game.modules.benjamin.Benjamin.install``, ``game.modules.grand_buildings.GrandBuildings.install``,
+    ``game.modules.commanders.Commanders.install``: the set-up steps drawing from the stream, in module order (the
+    module cards shuffled into the Culture deck ``deck[:m]``, the Commanders drawn); returns the deck's size."""
+    if mods & MOD_TOB:
+        m = tob_shuffle_in(S, T, deck, m, R)
+    if mods & MOD_GB:
+        m = shuffle_in(T, deck, m, S.n, R)
+    if mods & MOD_CMD:
+        install_commanders(S, T, R)
+    return m

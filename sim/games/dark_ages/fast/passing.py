@@ -8,10 +8,21 @@ from numba import njit
 
 from sim.games.dark_ages.fast.alliances import passed as alliances_passed
 from sim.games.dark_ages.fast.choices import choose_discard_resource, choose_sell, choose_title
+from sim.games.dark_ages.fast.commanders import passed as cmd_passed
 from sim.games.dark_ages.fast.culture import offer_take, resolve_cognomens
 from sim.games.dark_ages.fast.economy import effect_sum, gain, gain_culture, gain_vp
 from sim.games.dark_ages.fast.grand_buildings import passed as gb_passed
-from sim.games.dark_ages.fast.layout import E_HOLD, E_PASS, MOD_ALLY, MOD_GB, MOD_POPE, MOD_TRIB, TITLES, V_TITLE
+from sim.games.dark_ages.fast.layout import (
+    E_HOLD,
+    E_PASS,
+    MOD_ALLY,
+    MOD_CMD,
+    MOD_GB,
+    MOD_POPE,
+    MOD_TRIB,
+    TITLES,
+    V_TITLE,
+)
 from sim.games.dark_ages.fast.pope import passed as pope_passed
 from sim.games.dark_ages.fast.reactions import retrieve_nobles
 from sim.games.dark_ages.fast.state import controller
@@ -137,3 +148,5 @@ def do_pass(S, T, seat, ST, cycle, final, end_bonus, R):
             pope_passed(S, seat)
         if S.mods & MOD_GB:
             gb_passed(S, T, seat)
+        if S.mods & MOD_CMD:
+            cmd_passed(S, seat)

@@ -9,6 +9,8 @@ from numba import njit
 
 from sim.games.dark_ages.fast.battle_sequence import fight, muster, survivors
 from sim.games.dark_ages.fast.combat import card_effects, keep_bonus, lose_farms, record, retreat
+from sim.games.dark_ages.fast.commanders import battle_begun
+from sim.games.dark_ages.fast.commanders import province_razed as cmd_razed
 from sim.games.dark_ages.fast.economy import gain_vp
 from sim.games.dark_ages.fast.grand_buildings import defence_bonus, province_razed
 from sim.games.dark_ages.fast.layout import (
@@ -22,6 +24,7 @@ from sim.games.dark_ages.fast.layout import (
     K_COUNTER,
     K_RAIDER,
     MAX_UNITS,
+    MOD_CMD,
     MOD_GB,
     O_UPG_LOSS,
     V_RAIDERS,
@@ -167,6 +170,8 @@ def fight_raid(S, T, where, R):
     keep = S.keep[where]
     if S.mods & MOD_GB:  # module hook point (Module 3: a defensive Grand Building)
         keep += defence_bonus(S, T, hb, where)
+    if S.mods & MOD_CMD:  # (Module 6: a Commander present)
+        battle_begun(S, T, -1, hb, where)
     UA = np.empty((MAX_UNITS, 9), np.int64)
     UD = np.empty((MAX_UNITS, 9), np.int64)
     lv = np.empty(3, np.int64)
@@ -207,6 +212,8 @@ def fight_raid(S, T, where, R):
     S.buildings[where, T.pres[where]] = 1
     if S.mods & MOD_GB:  # module hook point (Module 3: 'remove all buildings (including Grand Buildings)')
         province_razed(S, where)
+    if S.mods & MOD_CMD:  # (Module 6: the Commander retreats as a beaten defender's)
+        cmd_razed(S, where)
     S.city[where] = 0
     S.keep[where] = 0
     if S.church_in[where]:
@@ -329,6 +336,8 @@ def counterattack(S, T, src, ST, R):
         lv[k] = S.raider_level[k]
         party[k] = S.party[k]
     nd = muster(UD, 0, T, F_RAIDER, lv, party, np.zeros(3, np.int64))
+    if S.mods & MOD_CMD:  # module hook point (Module 6: a Commander present at the counterattack)
+        battle_begun(S, T, HUMAN, -1, src)
     effa = np.empty(7, np.int64)
     effd = np.zeros(7, np.int64)
     card_effects(S, T, HUMAN, effa)

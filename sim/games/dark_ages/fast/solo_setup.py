@@ -8,8 +8,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.dark_ages.fast.grand_buildings import shuffle_in
-from sim.games.dark_ages.fast.layout import HUMAN, LORDLINGS, MOD_GB, O_HARDER
+from sim.games.dark_ages.fast.commanders import solo_setup as cmd_solo_setup
+from sim.games.dark_ages.fast.layout import HUMAN, LORDLINGS, MOD_CMD, MOD_GB, O_HARDER
+from sim.games.dark_ages.fast.modules import module_setup
 from sim.games.dark_ages.fast.raiders import draw_tokens, revealed
 from sim.games.dark_ages.fast.setup import place_barbarians, place_production
 from sim.games.dark_ages.fast.state import add_units, hand_add
@@ -44,11 +45,10 @@ def solo_setup(S, T, ruler, opts, mods, R):
     for i in range(5):
         S.action_at[i] = acts[i]
     m = T.nsolo_draw
-    deck = np.zeros(m + T.gb_ncom[2], np.int64)
+    deck = np.zeros(m + T.gb_ncom[2] + T.tob_ncards[2], np.int64)
     deck[:m] = T.solo_draw[:m]
     shuffle(R, deck, m)
-    if gb:  # module hook point: the module set-up (game.modules.install)
-        m = shuffle_in(T, deck, m, 2, R)
+    m = module_setup(S, T, mods, deck, m, R)  # module hook point: the module set-up (game.modules.install)
     S.ruler[HUMAN] = ruler
     S.gold[HUMAN] = T.setup_gold
     for r in range(4):
@@ -121,6 +121,8 @@ def solo_setup(S, T, ruler, opts, mods, R):
     S.target = -1
     draw_tokens(S, T, 1)
     place_production(S, T)
+    if mods & MOD_CMD:  # module hook point (Module 6: the suggested 4th Lordling Ruler)
+        cmd_solo_setup(S, T, R)
     S.trigger = -1
     for _ in range(T.offer_slots):
         if S.deck_p < S.deck_n:
