@@ -7,6 +7,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.games.dark_ages.fast.ages_of_war import battle_effects as aow_battle_effects
+from sim.games.dark_ages.fast.ages_of_war import battle_ended as aow_battle_ended
+from sim.games.dark_ages.fast.ages_of_war import battle_started as aow_battle_started
 from sim.games.dark_ages.fast.alliances import battle_started
 from sim.games.dark_ages.fast.battle_sequence import fight, lost, muster, survivors
 from sim.games.dark_ages.fast.choices import pick_resource
@@ -25,6 +28,7 @@ from sim.games.dark_ages.fast.layout import (
     K_PLAYER,
     MAX_UNITS,
     MOD_ALLY,
+    MOD_AOW,
     MOD_CMD,
     MOD_GB,
     MOD_TRIB,
@@ -65,8 +69,17 @@ def card_effects(S, T, seat, eff):
                 eff[3 + T.lv_phase[c, k]] += T.lv_amt[c, k]
             elif kind == E_CANCEL:
                 eff[6] += T.lv_amt[c, k]
-    if S.mods & MOD_CMD:  # module hook point (Module 6: the Commander present at the battle)
+    if S.mods & MOD_AOW:  # module hook point (Module 9: a played Combat card's benefits)
+        aow_battle_effects(S, T, seat, eff)
+    if S.mods & MOD_CMD:  # (Module 6: the Commander present at the battle)
         battle_effects(S, T, seat, eff)
+
+
+@njit(**J)
+def ties(S, T):
+    """Twin: ``game.modules.ages_of_war._context``: 'the attacker wins ties in Battle, as long as at least one of
+    their units survives' (Module 9, also against Barbarians), or the rules' own ``attacker_wins_ties``."""
+    return T.attacker_wins_ties or (S.mods & MOD_AOW) != 0
 
 
 @njit(**J)
@@ -119,7 +132,7 @@ def attack_barbarians(S, T, seat, src, dst, group, R):
     effa = np.empty(7, np.int64)
     effd = np.zeros(7, np.int64)
     card_effects(S, T, seat, effa)
-    win = fight(UA, na, UD, nd, keep_bonus(S, T, seat, dst, False), 0, 0, effa, effd, cards, T, S.dice, R)
+    win = fight(UA, na, UD, nd, keep_bonus(S, T, seat, dst, False), 0, 0, effa, effd, cards, ties(S, T), T, S.dice, R)
     record(S, K_BARBARIAN, win, UA, na, UD, nd)
     if cards[0] == 2:
         hand_remove(S, seat, T.rc_reinforce)
@@ -158,6 +171,8 @@ def attack_player(S, T, seat, src, dst, group, ds, R):
     """Twin: ``game.combat.attack_player``, ``game.combat._raid_capital``; the group has left ``src``."""
     if S.mods & MOD_ALLY:  # module hook point (Module 5, breaking an Alliance)
         battle_started(S, T, seat, ds)
+    if S.mods & MOD_AOW:  # (Module 9: a Combat card played)
+        aow_battle_started(S, seat)
     farms = S.farms[dst]
     extra = np.zeros(3, np.int64)
     extra[T.farm_transient] += farms
@@ -191,8 +206,10 @@ def attack_player(S, T, seat, src, dst, group, ds, R):
     if S.solo:
         cards[0] = holds_card(S, seat, T.rc_reinforce)
         cards[1] = holds_card(S, ds, T.rc_reinforce)
-    win = fight(UA, na, UD, nd, bonus_a, bonus_d, keep, effa, effd, cards, T, S.dice, R)
+    win = fight(UA, na, UD, nd, bonus_a, bonus_d, keep, effa, effd, cards, ties(S, T), T, S.dice, R)
     record(S, K_LORDLING if lordling else K_PLAYER, win, UA, na, UD, nd)
+    if S.mods & MOD_AOW:  # module hook point (Module 9: War tokens and Reclaim bonuses)
+        aow_battle_ended(S, T, seat, ds, win)
     if S.mods & MOD_CMD:
         battle_won(S, seat, dst, win)
     if cards[0] == 2:

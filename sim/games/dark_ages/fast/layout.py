@@ -107,8 +107,9 @@ FX_NONE, FX_ADD, FX_UPGRADE, FX_ATTACK = range(4)
 FX_NAMES = {"add": FX_ADD, "upgrade": FX_UPGRADE, "attack": FX_ATTACK}
 HUMAN, LORDLINGS = 0, 1
 # the optional modules the compiled engine plays (bits of the ``mods`` field; Module 7 is a token pool of the tables)
-MODULES = ("alchemists", "alliances", "tribute", "pope", "benjamin", "grand_buildings", "commanders")  # GAME_MODULES
-MOD_ALCH, MOD_ALLY, MOD_TRIB, MOD_POPE, MOD_TOB, MOD_GB, MOD_CMD = (1 << MODULES.index(m) for m in MODULES)
+MODULES = ("alchemists", "alliances", "tribute", "pope", "benjamin", "ages_of_war", "grand_buildings", "commanders")
+MOD_ALCH, MOD_ALLY, MOD_TRIB, MOD_POPE, MOD_TOB, MOD_AOW, MOD_GB, MOD_CMD = (1 << MODULES.index(m) for m in MODULES)
+AOW_HAND = 24  # Module 9: Combat cards in one hand or discard pile (capacity)
 CMD_CARDS = 8  # Commander cards (capacity)
 K_COMMANDER = 3  # Module 6: the 'unit type' of a Recruit row hiring only the Commander
 ALLY_HAND = 8  # Alliance cards in one hand (capacity)
@@ -325,6 +326,30 @@ def _commanders(game, ix):
     return len(m.available), avail, card, at, came, ready, engaged
 
 
+def _ages_of_war(game, ix):
+    """Module 9: hands and Combat discard piles (card codes: ``fast.ages_of_war``), the card + 1 each attacker
+    plays, War tokens held, the stack."""
+    hand_n, disc_n, tokens, playing = (np.zeros(SEATS, np.int64) for _ in range(4))
+    hand, disc = np.zeros((SEATS, AOW_HAND), np.int64), np.zeros((SEATS, AOW_HAND), np.int64)
+    m = _mod(game, "ages_of_war")
+    if m is None:
+        return hand_n, hand, disc_n, disc, tokens, playing, 0
+    common = sorted(m.data["common_cards"])
+
+    def code(c):
+        if c in common:
+            return common.index(c)
+        return len(common) + (int(c[6:]) if c.startswith("ruler_") else SEATS + ix.tids.index(c[6:]))
+
+    for s in range(game.n):
+        hand_n[s], disc_n[s], tokens[s] = len(m.hand[s]), len(m.discard[s]), m.tokens[s]
+        hand[s, : len(m.hand[s])] = [code(c) for c in m.hand[s]]
+        disc[s, : len(m.discard[s])] = [code(c) for c in m.discard[s]]
+    for s, c in m.playing.items():
+        playing[s] = code(c) + 1
+    return hand_n, hand, disc_n, disc, tokens, playing, m.left
+
+
 def _pope_holder(game, ix):
     m = _mod(game, "pope")
     return 0 if m is None or m.holder is None else m.holder + 1
@@ -456,6 +481,13 @@ FIELDS = [
     ("tob_n", (SEATS,), "Module 13A: Travels of Benjamin cards collected", _mod_seats("benjamin", "collected")),
     ("tob_third", (SEATS,), "Module 13A: 1 with the third-Farm reward", _mod_seats("benjamin", "third_farm")),
     ("gb_built", (PROVINCES,), "Module 3: the Grand Building card + 1 built in each Province (0: none)", _gb_built),
+    ("aow_hand_n", (SEATS,), "Module 9: Combat cards in hand", "ages_of_war"),
+    ("aow_hand", (SEATS, AOW_HAND), "them, in order", "ages_of_war"),
+    ("aow_disc_n", (SEATS,), "Combat cards in the discard pile", "ages_of_war"),
+    ("aow_disc", (SEATS, AOW_HAND), "them, in order", "ages_of_war"),
+    ("aow_tokens", (SEATS,), "War tokens held", "ages_of_war"),
+    ("aow_playing", (SEATS,), "the card + 1 the attacker plays in the current battle", "ages_of_war"),
+    ("aow_left", (), "War tokens left in the stack", "ages_of_war"),
     ("cmd_avail_n", (), "Module 6: Commander cards next to the board", "commanders"),
     ("cmd_avail", (CMD_CARDS,), "them, in the random set-up order (sorted card ids)", "commanders"),
     ("cmd_card", (SEATS,), "Module 6: each seat's Commander card + 1 (0: none)", "commanders"),
@@ -495,6 +527,8 @@ def _multi(game: Game, ix: Index, red: tuple[int, ...]) -> dict[str, object]:
     out["pool_n"], out["pool"] = _list(solo.token_pool if solo else [], TOKENS)
     out["ally_hand_n"], out["ally_hand"], out["ally_active"], out["ally_met"] = _alliances(game, ix)
     out["map_pool_n"], out["map_pool"] = _list(solo.map_pool or [] if solo else [], TOKENS)
+    (out["aow_hand_n"], out["aow_hand"], out["aow_disc_n"], out["aow_disc"], out["aow_tokens"], out["aow_playing"],
+     out["aow_left"]) = _ages_of_war(game, ix)  # fmt: skip
     (out["cmd_avail_n"], out["cmd_avail"], out["cmd_card"], out["cmd_at"], out["cmd_from"], out["cmd_ready"],
      out["cmd_engaged"]) = _commanders(game, ix)  # fmt: skip
     return out

@@ -1,8 +1,8 @@
 """The optional modules on the compiled engine: which ones it plays (``layout.MODULES``, bits of the ``mods``
 field), their rules values as fields of ``context.TABLES`` (read from modules.yaml: no rules value in code) and
 their set-up. Twin of ``game/modules/__init__.py``; each module is the twin of its reference module
-(``alchemists``, ``alliances``, ``tribute``, ``pope``, ``benjamin``, ``grand_buildings``, ``commanders``), and the
-core calls them at the reference's hook points.
+(``alchemists``, ``alliances``, ``tribute``, ``pope``, ``benjamin``, ``ages_of_war``, ``grand_buildings``,
+``commanders``), and the core calls them at the reference's hook points.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.dark_ages.board import SOLO
+from sim.games.dark_ages.fast.ages_of_war import install as install_aow
 from sim.games.dark_ages.fast.alliances import install as install_alliances
 from sim.games.dark_ages.fast.benjamin import shuffle_in as tob_shuffle_in
 from sim.games.dark_ages.fast.commanders import install as install_commanders
@@ -22,6 +23,7 @@ from sim.games.dark_ages.fast.layout import (
     GAINS,
     GB_KINDS,
     MOD_ALLY,
+    MOD_AOW,
     MOD_CMD,
     MOD_GB,
     MOD_TOB,
@@ -29,6 +31,8 @@ from sim.games.dark_ages.fast.layout import (
     MODULES,
     PHASES,
     RULERS,
+    SEATS,
+    TITLES,
     Unsupported,
 )  # fmt: skip
 from sim.games.dark_ages.fast.stream import J
@@ -38,6 +42,7 @@ from sim.games.dark_ages.game.modules.benjamin import card_ids
 POPE_ROWS = 8  # rows of the Pope's cost table (capacity)
 ALLY_CARDS = 16  # Alliance cards (capacity)
 GB_COMMON = 8  # common Grand Building cards (capacity)
+AOW_CARDS = 8 + SEATS + TITLES  # Combat cards: common, one per seat's Ruler, one per Title (capacity)
 GB_COST = 4  # resources in a Grand Building's cost (capacity)
 TOB_CARDS = 16  # Travels of Benjamin cards (capacity)
 
@@ -63,6 +68,11 @@ FIELDS = [
     ("tob_harder", (), "solo: 1 for the harder split"), ("tob_harder_half", (), "its cards per half"),
     ("tob_r1_vp", (), "reward 1: VP"), ("tob_r2_gold", (), "reward 2: Gold"),
     ("tob_r3_vp", (), "reward 3: VP when no Farm can be placed"), ("tob_r5_vp", (), "reward 5: VP"),
+    ("aow_ncom", (), "Module 9: common Combat cards"), ("aow_dealt", (), "common cards dealt to each player"),
+    ("aow_eff", (AOW_CARDS, 7), "each card's benefits (combat.card_effects; codes: fast.ages_of_war)"),
+    ("aow_rec", (AOW_CARDS, 2), "its Reclaim bonus (GAINS index, amount)"), ("aow_tokens", (), "War tokens"),
+    ("aow_vp", (), "VP for a win with a card"), ("aow_maxn", (), "the majority table's largest player count"),
+    ("aow_nmaj", (5,), "its values at n players"), ("aow_major", (5, 4), "them"),
     ("cmd_n", (), "Module 6: Commander cards"), ("cmd_eff", (CMD_CARDS, 7), "their effects (combat.card_effects)"),
     ("cmd_drawn_extra", (), "drawn beyond the player count"), ("cmd_solo_drawn", (), "drawn in solo"),
     ("cmd_hire_gold", (), "Gold to hire"), ("cmd_fourth", (), "solo: 1 for the 4th Lordling Ruler"),
@@ -97,6 +107,39 @@ def fill(t, ctx, ix, title: str) -> None:
     _grand_buildings(t, ctx, ix)
     _benjamin(t, ctx, ix)
     _commanders(t, ctx, ix)
+    _ages_of_war(t, ctx, ix)
+
+
+def _battle_row(benefits) -> list[int]:
+    """Battle benefits ``[kind, phase, n]`` as a ``combat.card_effects`` row: dice by phase, hits by phase,
+    cancels."""
+    row = [0] * 7
+    for kind, phase, n in benefits:
+        col = {"battle_die": 0, "battle_hit": 3, "battle_cancel": 6}[kind]
+        row[col + (PHASES.index(phase) if kind != "battle_cancel" else 0)] += n
+    return row
+
+
+def _ages_of_war(t, ctx, ix) -> None:
+    """Module 9: the Combat cards (common by sorted id, a Ruler card per seat, a Title card per Title), the War
+    tokens and the majority table."""
+    aw = ctx.modules["ages_of_war"]
+    common = sorted(aw["common_cards"])
+    if len(common) + SEATS + len(ix.tids) > AOW_CARDS:
+        raise Unsupported(f"{len(common)} common Combat cards (the compiled engine holds at most {AOW_CARDS})")
+    cards = [aw["common_cards"][c] for c in common] + [aw["ruler_card"]] * SEATS + [aw["title_card"]] * len(ix.tids)
+    t["aow_ncom"], t["aow_dealt"] = len(common), aw["common_dealt"]
+    t["aow_eff"] = [_battle_row(c["benefits"]) for c in cards]
+    t["aow_rec"] = [[GAINS.index(c["reclaim"][0]), c["reclaim"][1]] for c in cards]
+    t["aow_tokens"], t["aow_vp"] = aw["war_tokens"], aw["victory_vp"]
+    table = {int(k): v for k, v in aw["majority_vp"].items()}
+    major, nmaj = np.zeros((5, 4), np.int64), np.zeros(5, np.int64)
+    for n, values in table.items():
+        if n < 5:
+            if len(values) > 4:
+                raise Unsupported(f"{len(values)} War-token majority values (at most 4)")
+            major[n, : len(values)], nmaj[n] = values, len(values)
+    t["aow_maxn"], t["aow_major"], t["aow_nmaj"] = max(table), major, nmaj
 
 
 def _commanders(t, ctx, ix) -> None:
@@ -106,12 +149,7 @@ def _commanders(t, ctx, ix) -> None:
     ids = sorted(cg["effects"])
     if len(ids) > CMD_CARDS:
         raise Unsupported(f"{len(ids)} Commander cards (the compiled engine holds at most {CMD_CARDS})")
-    eff = np.zeros((len(ids), 7), np.int64)
-    for i, c in enumerate(ids):
-        for kind, phase, n in cg["effects"][c]:
-            col = {"battle_die": 0, "battle_hit": 3, "battle_cancel": 6}[kind]
-            eff[i, col + (PHASES.index(phase) if kind != "battle_cancel" else 0)] += n
-    t["cmd_n"], t["cmd_eff"] = len(ids), eff
+    t["cmd_n"], t["cmd_eff"] = len(ids), [_battle_row(cg["effects"][c]) for c in ids]
     t["cmd_drawn_extra"], t["cmd_solo_drawn"], t["cmd_hire_gold"] = cg["drawn_extra"], cg["solo_drawn"], cg["hire_gold"]
     t["cmd_fourth"] = int(cg["solo_fourth_lordling"])
     b = ctx.board
@@ -140,8 +178,8 @@ def _benjamin(t, ctx, ix) -> None:
 
 
 def _grand_buildings(t, ctx, ix) -> None:
-    """Module 3: the common cards by player count, each Grand Building card's cost and effect, the solo Lordlings'
-    draw with the module's Rulers (``game.solo_setup.new_solo_game``: Rulers of the base game and the modules on)."""
+    """Module 3: the common cards by player count, each Grand Building card's cost and effect, the solo Lordlings' draw
+    with the module's Rulers (``game.solo_setup.new_solo_game``: Rulers of the base game and the modules on)."""
     deck = ctx.deck.cards
     common = ctx.modules["grand_buildings"]["common_cards"]
     if len(common) > GB_COMMON:
@@ -198,10 +236,13 @@ def install(S, T, mods, R):
 @njit(**J)
 def module_setup(S, T, mods, deck, m, R):
     """Twin: ``game.modules.benjamin.Benjamin.install``, ``game.modules.grand_buildings.GrandBuildings.install``,
-    ``game.modules.commanders.Commanders.install``: the set-up steps drawing from the stream, in module order (the
-    module cards shuffled into the Culture deck ``deck[:m]``, the Commanders drawn); returns the deck's size."""
+    ``game.modules.commanders.Commanders.install``, ``game.modules.ages_of_war.AgesOfWar.install``: the set-up steps
+    drawing from the stream, in module order (the module cards shuffled into the Culture deck ``deck[:m]``, the
+    Commanders drawn); returns the deck's size."""
     if mods & MOD_TOB:
         m = tob_shuffle_in(S, T, deck, m, R)
+    if mods & MOD_AOW:
+        install_aow(S, T, R)
     if mods & MOD_GB:
         m = shuffle_in(T, deck, m, S.n, R)
     if mods & MOD_CMD:

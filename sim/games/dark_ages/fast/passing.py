@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.games.dark_ages.fast.ages_of_war import title_claimed
 from sim.games.dark_ages.fast.alliances import passed as alliances_passed
 from sim.games.dark_ages.fast.choices import choose_discard_resource, choose_sell, choose_title
 from sim.games.dark_ages.fast.commanders import passed as cmd_passed
@@ -16,6 +17,7 @@ from sim.games.dark_ages.fast.layout import (
     E_HOLD,
     E_PASS,
     MOD_ALLY,
+    MOD_AOW,
     MOD_CMD,
     MOD_GB,
     MOD_POPE,
@@ -70,6 +72,8 @@ def claim_title(S, T, seat, ST, R):
         t = choose_title(S, T, seat, ST, S.strategy[seat], titles, k, R)
         if t >= 0:
             claim(S, T, seat, t)
+            if S.mods & MOD_AOW:  # module hook point (Module 9: the Title's Combat card)
+                title_claimed(S, T, seat, t)
 
 
 @njit(**J)

@@ -8,7 +8,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.dark_ages.fast.battle_sequence import fight, muster, survivors
-from sim.games.dark_ages.fast.combat import card_effects, keep_bonus, lose_farms, record, retreat
+from sim.games.dark_ages.fast.combat import card_effects, keep_bonus, lose_farms, record, retreat, ties
 from sim.games.dark_ages.fast.commanders import battle_begun
 from sim.games.dark_ages.fast.commanders import province_razed as cmd_razed
 from sim.games.dark_ages.fast.economy import gain_vp
@@ -188,7 +188,7 @@ def fight_raid(S, T, where, R):
     card_effects(S, T, hb, effd)
     cards = np.zeros(2, np.int64)
     cards[1] = holds_card(S, hb, T.rc_reinforce)
-    win = fight(UA, na, UD, nd, 0, keep_bonus(S, T, hb, where, True), keep, effa, effd, cards, T, S.dice, R)
+    win = fight(UA, na, UD, nd, 0, keep_bonus(S, T, hb, where, True), keep, effa, effd, cards, ties(S, T), T, S.dice, R)
     record(S, K_RAIDER, win, UA, na, UD, nd)
     if cards[1] == 2:
         hand_remove(S, hb, T.rc_reinforce)
@@ -344,7 +344,7 @@ def counterattack(S, T, src, ST, R):
     cards = np.zeros(2, np.int64)
     cards[0] = holds_card(S, HUMAN, T.rc_reinforce)
     before = party[0] + party[1] + party[2]
-    win = fight(UA, na, UD, nd, 0, 0, 0, effa, effd, cards, T, S.dice, R)
+    win = fight(UA, na, UD, nd, 0, 0, 0, effa, effd, cards, ties(S, T), T, S.dice, R)
     record(S, K_COUNTER, win, UA, na, UD, nd)
     if cards[0] == 2:
         hand_remove(S, HUMAN, T.rc_reinforce)

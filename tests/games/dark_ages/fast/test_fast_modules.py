@@ -1,9 +1,9 @@
 """The optional modules on the Dark Ages fast engine (Modules 3 Grand Buildings, 4 Alchemists, 5 Alliances, 6
-Commanders, 7 Skirmishers in solo, 11 Tribute, 12A the Pope, 13A Travels of Benjamin): the same games as the reference
-with each module on alone and with all of them on, position by position after every turn on the same stream, in
-multiplayer and (Modules 3, 4, 6, 7, 12A and 13A, which have Solo Support) in solo; the compiled chunks with modules;
-the paired module studies on the compiled engine; a two-sample test of outcomes on the production streams; and ``engine:
-auto`` takes the compiled engine exactly when every module switched on is compiled."""
+Commanders, 7 Skirmishers in solo, 9 The Ages of War, 11 Tribute, 12A the Pope, 13A Travels of Benjamin): the same games
+as the reference with each module on alone and with all of them on, position by position after every turn on the same
+stream, in multiplayer and (Modules 3, 4, 6, 7, 12A and 13A, which have Solo Support) in solo; the compiled chunks with
+modules; the paired module studies on the compiled engine; a two-sample test of outcomes on the production streams; and
+``engine: auto`` takes the compiled engine exactly when every module switched on is compiled."""
 
 from __future__ import annotations
 

@@ -25,7 +25,7 @@ PORTED = ("game.actions", "game.battle_sequence", "game.building", "game.combat"
           "strategies.dark_ages.base", "strategies.dark_ages.scripted",
           "strategies.dark_ages.random_legal", "game.modules.alchemists", "game.modules.alliances",
           "game.modules.tribute", "game.modules.pope", "game.modules.grand_buildings", "game.modules.benjamin",
-          "game.modules.commanders")  # fmt: skip
+          "game.modules.commanders", "game.modules.ages_of_war")  # fmt: skip
 NOT_PORTED = {
     # Python plumbing the compiled engine does in its own way
     "game.actions.LegalMoves": "the compiled engine lists moves into buffers (loop.take_turn lists them lazily)",
@@ -62,6 +62,8 @@ NOT_PORTED = {
     "game.modules.benjamin.Benjamin.unlocked": "benjamin.card_taken (its highest element)",
     "game.modules.benjamin.Benjamin.extra_farms": "invariants.check (the Farm limit + tob_third)",
     "game.modules.commanders.Commanders": "layout.STATE's cmd_* fields",
+    "game.modules.ages_of_war.AgesOfWar": "layout.STATE's aow_* fields",
+    "game.modules.ages_of_war.AgesOfWar.end_trigger": "ending.trigger (the last War token)",
     "strategies.dark_ages.base.Strategy.hire_commander": "the scripted and random plans override it",
     "game.solo_setup._forget_old": "a cache of solo contexts (the tables are cached per rule set)",
     "game.raiders.kind_of": "a card's type in the tables (CT_RAIDER)",
