@@ -13,9 +13,9 @@ from sim.games.dark_ages.game import modules
 BASE = ["conrad_the_red", "arnulf_the_bad", "boleslaus_the_cruel", "berengar_of_ivrea", "tomislav",
         "pandulf_ironhead", "gero_the_great"]  # fmt: skip
 EFFECTS = {"game": "dark_ages", "mode": "solo_module_effects", "seed": 7, "strategies": ["culture", "random_legal"],
-           "modules": {"grand_buildings": True, "alchemists": True}}  # fmt: skip
-# the paired baseline is the reference engine's solo game (``engine: auto`` plays solo on the fast engine, whose
-# counter-based stream deals other games than random.Random)
+           "modules": {"grand_buildings": True, "alchemists": True}, "engine": "reference"}  # fmt: skip
+# both on the reference engine (``engine: auto`` plays both on the fast engine, whose counter-based stream deals
+# other games than random.Random: tests/games/dark_ages/fast/test_fast_modules.py pairs those)
 SOLO = {"game": "dark_ages", "mode": "solo", "seed": 7, "strategies": ["culture", "random_legal"],
         "difficulties": ["standard"], "rulers": BASE, "engine": "reference"}  # fmt: skip
 N = 8

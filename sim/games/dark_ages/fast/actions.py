@@ -45,7 +45,7 @@ def apply_action(S, T, seat, mv, ST, R):
         if S.mods & MOD_ALCH:  # module hook point (Module 4, Alchemists)
             researched(S, T, seat)
     elif a == A_RECRUIT:
-        apply_recruit(S, T, seat, mv[1], mv[2])  # its own on_action: the reaction triggers it too
+        apply_recruit(S, T, seat, mv[1], mv[2], ST, R)  # its own on_action: the reaction triggers it too
     else:
         battle = apply_manoeuvre(S, T, seat, mv[1], mv[2], mv[3], mv[4], mv[5], ST, R)
         on_action(S, T, seat, A_MANOEUVRE)

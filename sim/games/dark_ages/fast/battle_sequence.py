@@ -172,10 +172,10 @@ def extra_dice(U, n, phase, k, faces, dice, R):
 
 
 @njit(**J)
-def fight(UA, na, UD, nd, bonus_a, bonus_d, br_d, effa, effd, cards, T, dice, R):
+def fight(UA, na, UD, nd, bonus_a, bonus_d, br_d, effa, effd, cards, ties, T, dice, R):
     """Twin: ``game.battle_sequence.fight`` (both sides assign hits by the solo list): whether the attacker won.
     ``eff*``: extra dice per phase [0:3], extra hits per phase [3:6], cancel [6]; ``cards[s]`` 1 if side ``s``
-    holds a Reinforce card, 2 on return if it was played."""
+    holds a Reinforce card, 2 on return if it was played; ``ties``: the attacker wins ties with a unit left."""
     faces, reinforce = T.faces, T.reinforce_bonus
     cancel_a, cancel_d = effa[6], effd[6]
     for phase in range(3):
@@ -210,7 +210,7 @@ def fight(UA, na, UD, nd, bonus_a, bonus_d, br_d, effa, effd, cards, T, dice, R)
             brd += UD[i, 1]
     if bra > brd:
         return True
-    if T.attacker_wins_ties and bra == brd:
+    if ties and bra == brd:
         for i in range(na):
             if UA[i, 8]:
                 return True

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.games.dark_ages.fast.benjamin import extra_farm
 from sim.games.dark_ages.fast.economy import affordable, discounted, effect_sum, gain_culture, gain_vp, spend
 from sim.games.dark_ages.fast.layout import (
     A_BUILD,
@@ -18,6 +19,7 @@ from sim.games.dark_ages.fast.layout import (
     CT_RELIC,
     E_DISCOUNT,
     MOD_POPE,
+    MOD_TOB,
     V_CHURCH,
 )
 from sim.games.dark_ages.fast.pope import church_built
@@ -121,6 +123,10 @@ def build_options(S, T, seat, MV):
         for q in range(T.np):
             if ctrl[q] and farm_room(S, T, seat, q):
                 k = put(MV, k, A_BUILD, B_FARM, q, -1, 0, 0)
+        if S.mods & MOD_TOB:  # module hook point (Module 13A: a third Farm per Province)
+            for q in range(T.np):
+                if ctrl[q] and extra_farm(S, seat, q):
+                    k = put(MV, k, A_BUILD, B_FARM, q, -1, 0, 0)
     w = S.warehouses[seat]
     if w + 1 < T.nwh:
         for i in range(T.wh_nalt[w + 1]):

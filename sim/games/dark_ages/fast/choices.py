@@ -10,7 +10,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.dark_ages.fast.layout import CT_MIL
-from sim.games.dark_ages.fast.plans import K_RANDOM, S_RESERVE, S_SELL_ALL, TRADE_ORDER
+from sim.games.dark_ages.fast.plans import C_NEVER, K_RANDOM, S_COMMANDER, S_RESERVE, S_SELL_ALL, TRADE_ORDER
 from sim.games.dark_ages.fast.stream import J, rand_below, rand_float
 
 
@@ -38,6 +38,16 @@ def upkeep_gold(S, seat, ST, sid, excess, R):
     if ST[sid, 0] == K_RANDOM:
         return rand_below(R, excess + 1)
     return max(0, S.gold[seat] - ST[sid, S_RESERVE])
+
+
+@njit(**J)
+def hire_commander(S, seat, ST, R):
+    """Twin: ``strategies.dark_ages.random_legal.RandomLegal.hire_commander`` (half the time),
+    ``strategies.dark_ages.scripted.Scripted.hire_commander`` (unless params.commander is never)."""
+    sid = S.strategy[seat]
+    if ST[sid, 0] == K_RANDOM:
+        return rand_float(R) < 0.5
+    return ST[sid, S_COMMANDER] != C_NEVER
 
 
 @njit(**J)

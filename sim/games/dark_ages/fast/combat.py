@@ -7,10 +7,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.games.dark_ages.fast.ages_of_war import battle_effects as aow_battle_effects
+from sim.games.dark_ages.fast.ages_of_war import battle_ended as aow_battle_ended
+from sim.games.dark_ages.fast.ages_of_war import battle_started as aow_battle_started
 from sim.games.dark_ages.fast.alliances import battle_started
 from sim.games.dark_ages.fast.battle_sequence import fight, lost, muster, survivors
 from sim.games.dark_ages.fast.choices import pick_resource
+from sim.games.dark_ages.fast.commanders import battle_begun, battle_effects, battle_won
 from sim.games.dark_ages.fast.economy import gain_culture, gain_vp
+from sim.games.dark_ages.fast.grand_buildings import defence_bonus
 from sim.games.dark_ages.fast.layout import (
     E_CANCEL,
     E_DIE,
@@ -23,6 +28,9 @@ from sim.games.dark_ages.fast.layout import (
     K_PLAYER,
     MAX_UNITS,
     MOD_ALLY,
+    MOD_AOW,
+    MOD_CMD,
+    MOD_GB,
     MOD_TRIB,
     O_CUMUL,
     V_BARB,
@@ -61,6 +69,17 @@ def card_effects(S, T, seat, eff):
                 eff[3 + T.lv_phase[c, k]] += T.lv_amt[c, k]
             elif kind == E_CANCEL:
                 eff[6] += T.lv_amt[c, k]
+    if S.mods & MOD_AOW:  # module hook point (Module 9: a played Combat card's benefits)
+        aow_battle_effects(S, T, seat, eff)
+    if S.mods & MOD_CMD:  # (Module 6: the Commander present at the battle)
+        battle_effects(S, T, seat, eff)
+
+
+@njit(**J)
+def ties(S, T):
+    """Twin: ``game.modules.ages_of_war._context``: 'the attacker wins ties in Battle, as long as at least one of
+    their units survives' (Module 9, also against Barbarians), or the rules' own ``attacker_wins_ties``."""
+    return T.attacker_wins_ties or (S.mods & MOD_AOW) != 0
 
 
 @njit(**J)
@@ -108,10 +127,12 @@ def attack_barbarians(S, T, seat, src, dst, group, R):
             extra[k] += S.barbarian_extra[dst, k]
         cards[0] = holds_card(S, seat, T.rc_reinforce)
     nd = muster(UD, 0, T, F_RAIDER, lv, T.tok_units[tok], extra)
+    if S.mods & MOD_CMD:  # module hook point (Module 6: a Commander present at the battle)
+        battle_begun(S, T, seat, -1, dst)
     effa = np.empty(7, np.int64)
     effd = np.zeros(7, np.int64)
     card_effects(S, T, seat, effa)
-    win = fight(UA, na, UD, nd, keep_bonus(S, T, seat, dst, False), 0, 0, effa, effd, cards, T, S.dice, R)
+    win = fight(UA, na, UD, nd, keep_bonus(S, T, seat, dst, False), 0, 0, effa, effd, cards, ties(S, T), T, S.dice, R)
     record(S, K_BARBARIAN, win, UA, na, UD, nd)
     if cards[0] == 2:
         hand_remove(S, seat, T.rc_reinforce)
@@ -119,6 +140,8 @@ def attack_barbarians(S, T, seat, src, dst, group, R):
     survivors(UA, na, alive)
     for k in range(3):
         S.supply[seat, k] += group[k] - alive[k]
+    if S.mods & MOD_CMD:
+        battle_won(S, seat, dst, win)
     if not win:
         place(S, seat, src, alive)
         return False
@@ -148,12 +171,16 @@ def attack_player(S, T, seat, src, dst, group, ds, R):
     """Twin: ``game.combat.attack_player``, ``game.combat._raid_capital``; the group has left ``src``."""
     if S.mods & MOD_ALLY:  # module hook point (Module 5, breaking an Alliance)
         battle_started(S, T, seat, ds)
+    if S.mods & MOD_AOW:  # (Module 9: a Combat card played)
+        aow_battle_started(S, seat)
     farms = S.farms[dst]
     extra = np.zeros(3, np.int64)
     extra[T.farm_transient] += farms
     if S.city[dst]:
         extra[T.city_transient] += 1
     keep = S.keep[dst]
+    if S.mods & MOD_GB:  # module hook point (Module 3: a defensive Grand Building adds to the Battle Result)
+        keep += defence_bonus(S, T, ds, dst)
     defending = np.empty(3, np.int64)
     for k in range(3):
         defending[k] = S.units[ds, dst, k]
@@ -169,6 +196,8 @@ def attack_player(S, T, seat, src, dst, group, ds, R):
     nd = muster(UD, 0, T, F_LORDLING if lordling else F_PLAYER, lv, defending, extra)
     bonus_a = keep_bonus(S, T, seat, dst, False)
     bonus_d = keep_bonus(S, T, ds, dst, True)
+    if S.mods & MOD_CMD:  # module hook point (Module 6: Commanders present at the battle)
+        battle_begun(S, T, seat, ds, dst)
     effa = np.empty(7, np.int64)
     effd = np.empty(7, np.int64)
     card_effects(S, T, seat, effa)
@@ -177,8 +206,12 @@ def attack_player(S, T, seat, src, dst, group, ds, R):
     if S.solo:
         cards[0] = holds_card(S, seat, T.rc_reinforce)
         cards[1] = holds_card(S, ds, T.rc_reinforce)
-    win = fight(UA, na, UD, nd, bonus_a, bonus_d, keep, effa, effd, cards, T, S.dice, R)
+    win = fight(UA, na, UD, nd, bonus_a, bonus_d, keep, effa, effd, cards, ties(S, T), T, S.dice, R)
     record(S, K_LORDLING if lordling else K_PLAYER, win, UA, na, UD, nd)
+    if S.mods & MOD_AOW:  # module hook point (Module 9: War tokens and Reclaim bonuses)
+        aow_battle_ended(S, T, seat, ds, win)
+    if S.mods & MOD_CMD:
+        battle_won(S, seat, dst, win)
     if cards[0] == 2:
         hand_remove(S, seat, T.rc_reinforce)
     if cards[1] == 2:

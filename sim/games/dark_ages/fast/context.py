@@ -18,6 +18,7 @@ from sim.games.dark_ages.fast.layout import (
     CARD_TYPES,
     CARDS,
     CT_RAIDER,
+    CT_TOB,
     DECK,
     DEGREE,
     EFFECT_KINDS,
@@ -43,6 +44,7 @@ from sim.games.dark_ages.fast.layout import (
     TOKENS,
     Index,
     Unsupported,
+    benjamin_cards,
 )  # fmt: skip
 from sim.games.dark_ages.fast.modules import FIELDS as MODULE_FIELDS
 from sim.games.dark_ages.fast.modules import fill as fill_modules
@@ -275,7 +277,7 @@ def compile_tables(ctx: Context, map_tokens: int | None = None) -> np.ndarray:
     _battle(t, ctx)
     t["ntok_map"] = len(ctx.tokens) if map_tokens is None else map_tokens
     _solo(t, ctx, ix, pix)
-    fill_modules(t, ctx, ix.tids, POPE_TITLE)
+    fill_modules(t, ctx, ix, POPE_TITLE)
     return t.out
 
 
@@ -284,9 +286,10 @@ def _cards(t: _Filler, ctx: Context, ix: Index) -> None:
     nc = _need(len(ix.cids), CARDS, "cards")
     t["nc"] = nc
     cix = {c: i for i, c in enumerate(ix.cids)}
-    is_card = [c in deck.cards and deck.cards[c].type != "raider" for c in ix.cids]
-    t["c_type"] = [CARD_TYPES.index(deck.cards[c].type) if ok else CT_RAIDER for c, ok in zip(ix.cids, is_card,
-                                                                                             strict=True)]  # fmt: skip
+    tob = set(benjamin_cards(ctx))  # Module 13A's cards: in the Index whether the module is on or not
+    is_card = [c in deck.cards and deck.cards[c].type != "raider" and c not in tob for c in ix.cids]
+    t["c_type"] = [CARD_TYPES.index(deck.cards[c].type) if ok else CT_TOB if c in tob else CT_RAIDER
+                   for c, ok in zip(ix.cids, is_card, strict=True)]  # fmt: skip
     cols = {k: np.full(nc, -1 if k in ("c_l2", "c_l3", "c_relic", "c_per") else 0, np.int64)
             for k in ("c_l2", "c_l3", "c_relic", "c_amt", "c_per", "c_cvp", "c_cmax")}  # fmt: skip
     lv = {

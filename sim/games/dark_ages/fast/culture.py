@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from numba import njit
 
+from sim.games.dark_ages.fast.benjamin import card_taken
 from sim.games.dark_ages.fast.counting import count
 from sim.games.dark_ages.fast.economy import gain, gain_vp
 from sim.games.dark_ages.fast.layout import (
@@ -14,6 +15,8 @@ from sim.games.dark_ages.fast.layout import (
     CT_COMMON,
     CT_MIL,
     CT_RAIDER,
+    CT_TOB,
+    MOD_TOB,
     R_MIL,
     R_PLAY,
     R_RAISE,
@@ -152,7 +155,11 @@ def apply_research(S, T, seat, how, c, unit, lev):
 @njit(**J)
 def apply_culture(S, T, seat, slot, R):
     """Twin: ``game.culture.apply_culture``, ``game.culture.to_hand``."""
-    hand_add(S, seat, offer_take(S, T, slot, False, R))
+    card = offer_take(S, T, slot, False, R)
+    if S.mods & MOD_TOB and T.c_type[card] == CT_TOB:  # module hook point: into play, not the hand (Module 13A)
+        card_taken(S, T, seat)
+    else:
+        hand_add(S, seat, card)
 
 
 @njit(**J)

@@ -1,14 +1,14 @@
 """Which engine plays a Dark Ages experiment: the experiment key ``engine: auto | fast | reference`` (default auto).
 
-``auto`` takes the compiled engine when it plays exactly the experiment's games: a multiplayer experiment (2-4
-players), a solo experiment (``mode: solo``, Module 1, every difficulty option), or ``module_effects`` /
-``solo_module_effects`` comparing only compiled modules, with every strategy built in (random_legal, expansion,
-culture, military, with ``strategy_params`` or ``seats`` plans the compiled rows can hold), only compiled modules
-switched on (``COMPILED``: Modules 4, 5, 7, 11 and 12A in multiplayer, 4, 7 and 12A in solo; the others are
-named), and ``rules:`` overrides whose counts fit the compiled tables (``context.compile_tables``; the tables are
-compiled from the experiment's own rule set, so overrides stay compiled). ``fast`` when one of these fails is a
-``ConfigError`` naming the reason; ``reference`` always plays the plain-Python engine.
-"""
+``auto`` takes the compiled engine when it plays exactly the experiment's games: a multiplayer experiment (2-4 players),
+a solo experiment (``mode: solo``, Module 1, every difficulty option), or ``module_effects`` / ``solo_module_effects``
+comparing only compiled modules, with every strategy built in (random_legal, expansion, culture, military, with
+``strategy_params`` or ``seats`` plans the compiled rows can hold), only compiled modules switched on (``COMPILED``:
+Modules 3, 4, 5, 6, 7, 9, 11, 12A and 13A in multiplayer, the six solo modules 3, 4, 6, 7, 12A and 13A in solo; the
+others are named), and ``rules:``
+overrides whose counts fit the compiled tables (``context.compile_tables``; the tables are compiled from the
+experiment's own rule set, so overrides stay compiled). ``fast`` when one of these fails is a ``ConfigError`` naming the
+reason; ``reference`` always plays the plain-Python engine."""
 
 from __future__ import annotations
 

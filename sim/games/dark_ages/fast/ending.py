@@ -6,8 +6,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.games.dark_ages.fast.ages_of_war import final_vp as aow_final_vp
 from sim.games.dark_ages.fast.counting import count, level3
-from sim.games.dark_ages.fast.layout import E_END, MOD_POPE, OUT_COLS, V_MODULES, V_RAIDERS
+from sim.games.dark_ages.fast.grand_buildings import final_vp as gb_final_vp
+from sim.games.dark_ages.fast.layout import E_END, MOD_AOW, MOD_GB, MOD_POPE, OUT_COLS, V_MODULES, V_RAIDERS
 from sim.games.dark_ages.fast.pope import final_vp
 from sim.games.dark_ages.fast.state import controller, slots_used
 from sim.games.dark_ages.fast.stream import J
@@ -29,6 +31,8 @@ def trigger(S, T):
             return 3
     if S.deck_ran_out:
         return 4
+    if S.mods & MOD_AOW and S.aow_left == 0:  # module hook point (Module 9: the last War token)
+        return 6
     return -1
 
 
@@ -91,8 +95,12 @@ def score(S, T, seat, out):
     for i in range(6):
         out[9 + i] = S.vp_by[seat, i]
     out[15] = S.vp_by[seat, V_MODULES]  # VP from modules: in-game (Alliances) and at the end (the Pope)
-    if S.mods & MOD_POPE:  # module hook point
+    if S.mods & MOD_POPE:  # module hook points
         out[15] += final_vp(S, T, seat)
+    if S.mods & MOD_GB:
+        out[15] += gb_final_vp(S, T, seat)
+    if S.mods & MOD_AOW:
+        out[15] += aow_final_vp(S, T, seat)
     tot = S.vp_by[seat, V_RAIDERS]  # solo: VP lost to the Raiders finding no target (0 in multiplayer)
     for i in range(16):
         tot += out[i]

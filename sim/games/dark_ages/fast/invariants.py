@@ -64,7 +64,7 @@ def check(S, T):
     for q in range(T.np):
         cities += S.city[q]
         if S.farms[q] > 0:
-            if S.farms[q] > T.farms_per_province or S.barbarian[q] >= 0:
+            if S.farms[q] > T.farms_per_province + S.tob_third[S.farm_owner[q]] or S.barbarian[q] >= 0:
                 return 13
             for o in range(n):
                 if o != S.farm_owner[q] and units_at(S, o, q) > 0:

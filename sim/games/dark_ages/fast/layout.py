@@ -23,6 +23,8 @@ import numpy as np
 
 from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES, Context
 from sim.games.dark_ages.game.ending import TRIGGERS
+from sim.games.dark_ages.game.modules.benjamin import TYPE as TOB_TYPE  # noqa: F401 (for the plans)
+from sim.games.dark_ages.game.modules.benjamin import card_ids
 from sim.games.dark_ages.game.modules.pope import TITLE as POPE_TITLE  # a ready Title that is no Kingdom Title
 from sim.games.dark_ages.game.solo_loop import SOLO_TRIGGERS
 from sim.games.dark_ages.game.solo_setup import solo_context
@@ -69,7 +71,8 @@ X_EXCHANGE, X_RECRUIT, X_REGROUP, X_SELL, X_WL, X_WS = range(6)
 RESOURCE_REACTIONS = {X_WL: ("wood", "leather"), X_WS: ("wood", "stone")}
 CARD_TYPES = ("common_technology", "military_technology", "relic", "cognomen", "grand_building")
 CT_COMMON, CT_MIL, CT_RELIC, CT_COG, CT_GB = range(5)
-CT_RAIDER = 5  # solo: the Raider cards (their rank column in a strategy row is S_NTYPES: 'not listed')
+CT_RAIDER = 5  # solo: the Raider cards (never listed in a plan's card_types)
+CT_TOB = 6  # Module 13A: the Travels of Benjamin cards (``TOB_TYPE``, listed in a plan's card_types or not)
 EFFECT_KINDS = ("gain_on_pass", "gain_on_action", "discount", "hold", "battle_die", "battle_hit", "battle_cancel",
                 "immediate", "end_vp")  # fmt: skip
 E_PASS, E_ACTION, E_DISCOUNT, E_HOLD, E_DIE, E_HIT, E_CANCEL, E_IMM, E_END = range(9)
@@ -104,9 +107,14 @@ FX_NONE, FX_ADD, FX_UPGRADE, FX_ATTACK = range(4)
 FX_NAMES = {"add": FX_ADD, "upgrade": FX_UPGRADE, "attack": FX_ATTACK}
 HUMAN, LORDLINGS = 0, 1
 # the optional modules the compiled engine plays (bits of the ``mods`` field; Module 7 is a token pool of the tables)
-MODULES = ("alchemists", "alliances", "tribute", "pope")  # game/modules.GAME_MODULES order: hooks run in this order
-MOD_ALCH, MOD_ALLY, MOD_TRIB, MOD_POPE = (1 << MODULES.index(m) for m in MODULES)
+MODULES = ("alchemists", "alliances", "tribute", "pope", "benjamin", "ages_of_war", "grand_buildings", "commanders")
+MOD_ALCH, MOD_ALLY, MOD_TRIB, MOD_POPE, MOD_TOB, MOD_AOW, MOD_GB, MOD_CMD = (1 << MODULES.index(m) for m in MODULES)
+AOW_HAND = 24  # Module 9: Combat cards in one hand or discard pile (capacity)
+CMD_CARDS = 8  # Commander cards (capacity)
+K_COMMANDER = 3  # Module 6: the 'unit type' of a Recruit row hiring only the Commander
 ALLY_HAND = 8  # Alliance cards in one hand (capacity)
+GB_KINDS = ("production", "defence", "end_vp", "recruit_discount")  # Module 3: a Grand Building's effect kind
+GB_PRODUCTION, GB_DEFENCE, GB_END_VP, GB_RECRUIT = range(4)
 
 
 @dataclass(frozen=True)
@@ -121,7 +129,8 @@ class Index:
     @classmethod
     def of(cls, ctx: Context) -> Index:
         raiders = tuple(f"raider_{k}" for k in RAIDER_KINDS)  # a solo context's deck holds them already
-        cids = tuple(sorted(c for c in ctx.deck.cards if c not in raiders)) + raiders
+        cards = {c for c in ctx.deck.cards if c not in raiders} | set(benjamin_cards(ctx))  # with Module 13A or not
+        cids = tuple(sorted(cards)) + raiders
         return cls(tuple(sorted(q.id for q in ctx.board.provinces)), cids, tuple(sorted(ctx.board.titles)),
                    tuple(ctx.board.rulers))  # fmt: skip
 
@@ -130,6 +139,12 @@ class Index:
 
     def c(self, card: str) -> int:
         return self.cids.index(card)
+
+
+def benjamin_cards(ctx: Context) -> tuple[str, ...]:
+    """Module 13A's card ids (``game.modules.benjamin.card_ids``), numbered in every rule set's Index."""
+    marks = ctx.modules["benjamin"]["cards_by_players"]
+    return tuple(c for c, _ in card_ids({int(k): v for k, v in marks.items()}))
 
 
 # --- the fields and their bridge -------------------------------------------------------------------------------
@@ -282,6 +297,59 @@ def _suzerain(game, ix):
     return [lords[s] + 1 if s in lords else 0 for s in range(game.n)] + [0] * (SEATS - game.n)
 
 
+def _gb_built(game, ix):
+    m = _mod(game, "grand_buildings")
+    built = m.built if m else {}
+    return [ix.c(built[q]) + 1 if q in built else 0 for q in ix.pids] + [0] * (PROVINCES - len(ix.pids))
+
+
+def _commanders(game, ix):
+    """Module 6: the available cards (sorted id order), and per seat its card + 1, the Province + 1 of its
+    miniature and of the one it came from, ready, engaged (0: none)."""
+    avail = np.zeros(CMD_CARDS, np.int64)
+    card, at, came, ready, engaged = (np.zeros(SEATS, np.int64) for _ in range(5))
+    m = _mod(game, "commanders")
+    if m is None:
+        return 0, avail, card, at, came, ready, engaged
+    ids = sorted(m.data["effects"])
+    avail[: len(m.available)] = [ids.index(c) for c in m.available]
+    for s, c in m.card.items():
+        card[s] = ids.index(c) + 1
+    for s, q in m.at.items():
+        at[s] = ix.p(q) + 1
+    for s, q in m.came_from.items():
+        came[s] = 0 if q is None else ix.p(q) + 1
+    for s, r in m.ready.items():
+        ready[s] = int(r)
+    for s in m.engaged:
+        engaged[s] = 1
+    return len(m.available), avail, card, at, came, ready, engaged
+
+
+def _ages_of_war(game, ix):
+    """Module 9: hands and Combat discard piles (card codes: ``fast.ages_of_war``), the card + 1 each attacker
+    plays, War tokens held, the stack."""
+    hand_n, disc_n, tokens, playing = (np.zeros(SEATS, np.int64) for _ in range(4))
+    hand, disc = np.zeros((SEATS, AOW_HAND), np.int64), np.zeros((SEATS, AOW_HAND), np.int64)
+    m = _mod(game, "ages_of_war")
+    if m is None:
+        return hand_n, hand, disc_n, disc, tokens, playing, 0
+    common = sorted(m.data["common_cards"])
+
+    def code(c):
+        if c in common:
+            return common.index(c)
+        return len(common) + (int(c[6:]) if c.startswith("ruler_") else SEATS + ix.tids.index(c[6:]))
+
+    for s in range(game.n):
+        hand_n[s], disc_n[s], tokens[s] = len(m.hand[s]), len(m.discard[s]), m.tokens[s]
+        hand[s, : len(m.hand[s])] = [code(c) for c in m.hand[s]]
+        disc[s, : len(m.discard[s])] = [code(c) for c in m.discard[s]]
+    for s, c in m.playing.items():
+        playing[s] = code(c) + 1
+    return hand_n, hand, disc_n, disc, tokens, playing, m.left
+
+
 def _pope_holder(game, ix):
     m = _mod(game, "pope")
     return 0 if m is None or m.holder is None else m.holder + 1
@@ -410,6 +478,23 @@ FIELDS = [
     ("suzerain", (SEATS,), "Module 11: each player's suzerain + 1 (0: none)", _suzerain),
     ("pope_holder", (), "Module 12A: the Pope Title's holder + 1 (0: in the offer)", _pope_holder),
     ("pope_ready", (), "Module 12A: 1 when the Pope Title is ready for its holder", _pope_ready),
+    ("tob_n", (SEATS,), "Module 13A: Travels of Benjamin cards collected", _mod_seats("benjamin", "collected")),
+    ("tob_third", (SEATS,), "Module 13A: 1 with the third-Farm reward", _mod_seats("benjamin", "third_farm")),
+    ("gb_built", (PROVINCES,), "Module 3: the Grand Building card + 1 built in each Province (0: none)", _gb_built),
+    ("aow_hand_n", (SEATS,), "Module 9: Combat cards in hand", "ages_of_war"),
+    ("aow_hand", (SEATS, AOW_HAND), "them, in order", "ages_of_war"),
+    ("aow_disc_n", (SEATS,), "Combat cards in the discard pile", "ages_of_war"),
+    ("aow_disc", (SEATS, AOW_HAND), "them, in order", "ages_of_war"),
+    ("aow_tokens", (SEATS,), "War tokens held", "ages_of_war"),
+    ("aow_playing", (SEATS,), "the card + 1 the attacker plays in the current battle", "ages_of_war"),
+    ("aow_left", (), "War tokens left in the stack", "ages_of_war"),
+    ("cmd_avail_n", (), "Module 6: Commander cards next to the board", "commanders"),
+    ("cmd_avail", (CMD_CARDS,), "them, in the random set-up order (sorted card ids)", "commanders"),
+    ("cmd_card", (SEATS,), "Module 6: each seat's Commander card + 1 (0: none)", "commanders"),
+    ("cmd_at", (SEATS,), "the Province + 1 of its miniature (0: none)", "commanders"),
+    ("cmd_from", (SEATS,), "the Province + 1 it last left with a group (0: none)", "commanders"),
+    ("cmd_ready", (SEATS,), "1: its card is ready", "commanders"),
+    ("cmd_engaged", (SEATS,), "1: it lends its effect to the current (last) battle", "commanders"),
     # battle statistics (game/state.BattleLog)
     ("battles", (NKINDS,), "battles by kind (BATTLE_KINDS)", lambda g, ix: g.battles.battles),
     ("attacker_wins", (NKINDS,), "attacker wins by kind", lambda g, ix: g.battles.attacker_wins),
@@ -442,6 +527,10 @@ def _multi(game: Game, ix: Index, red: tuple[int, ...]) -> dict[str, object]:
     out["pool_n"], out["pool"] = _list(solo.token_pool if solo else [], TOKENS)
     out["ally_hand_n"], out["ally_hand"], out["ally_active"], out["ally_met"] = _alliances(game, ix)
     out["map_pool_n"], out["map_pool"] = _list(solo.map_pool or [] if solo else [], TOKENS)
+    (out["aow_hand_n"], out["aow_hand"], out["aow_disc_n"], out["aow_disc"], out["aow_tokens"], out["aow_playing"],
+     out["aow_left"]) = _ages_of_war(game, ix)  # fmt: skip
+    (out["cmd_avail_n"], out["cmd_avail"], out["cmd_card"], out["cmd_at"], out["cmd_from"], out["cmd_ready"],
+     out["cmd_engaged"]) = _commanders(game, ix)  # fmt: skip
     return out
 
 

@@ -9,9 +9,11 @@ from numba import njit
 from sim.games.dark_ages.fast.actions import action_options, apply_action
 from sim.games.dark_ages.fast.alliances import turn_ended
 from sim.games.dark_ages.fast.choices import choose_discard_card
+from sim.games.dark_ages.fast.commanders import turn_ended as cmd_turn_ended
 from sim.games.dark_ages.fast.ending import trigger
+from sim.games.dark_ages.fast.grand_buildings import turn_action
 from sim.games.dark_ages.fast.invariants import check
-from sim.games.dark_ages.fast.layout import A_MANOEUVRE, LORDLINGS, MOD_ALLY, MOD_TRIB
+from sim.games.dark_ages.fast.layout import A_MANOEUVRE, LORDLINGS, MOD_ALLY, MOD_CMD, MOD_GB, MOD_TRIB
 from sim.games.dark_ages.fast.lordlings import react as lordling_react
 from sim.games.dark_ages.fast.military import apply_settle, settle_options
 from sim.games.dark_ages.fast.passing import do_pass
@@ -53,7 +55,7 @@ def react(S, T, ST, MV, R):
     if k == 0:
         return
     j = choose_react(S, T, owner, ST, S.strategy[owner], MV, k, R)
-    apply_reaction(S, T, owner, MV[j], R)
+    apply_reaction(S, T, owner, MV[j], ST, R)
 
 
 @njit(**J)
@@ -71,12 +73,28 @@ def noble_action(S, T, seat, ST, MVA, NK, mv, R):
 
 @njit(**J)
 def take_turn(S, T, seat, ST, MVA, NK, MV, mv, R):
-    """Twin: ``game.loop.take_turn``, ``game.loop._action_or_pass``, ``game.culture.enforce_hand_limit``."""
+    """Twin: ``game.loop.take_turn``, ``game.culture.enforce_hand_limit``."""
     sid = S.strategy[seat]
     S.extra_turn = 0
     if S.mods & MOD_TRIB:  # module hook point: free actions (Module 11, paying off a tribute)
         free_actions(S, T, seat)
     settle_free(S, T, seat, ST, MV, R)
+    if S.mods & MOD_GB and turn_action(S, T, seat):  # module hook point: a module action (Module 3)
+        settle_free(S, T, seat, ST, MV, R)
+    else:
+        action_or_pass(S, T, seat, ST, MVA, NK, MV, mv, R)
+    while S.nhand[seat] > T.hand_limit:
+        hand_remove(S, seat, choose_discard_card(S, T, seat, ST, sid, R))
+    if S.mods & MOD_ALLY:  # module hook point: end of a turn (Module 5, first shared borders)
+        turn_ended(S, T)
+    if S.mods & MOD_CMD:  # (Module 6: a Commander left alone moves)
+        cmd_turn_ended(S, T)
+
+
+@njit(**J)
+def action_or_pass(S, T, seat, ST, MVA, NK, MV, mv, R):
+    """Twin: ``game.loop._action_or_pass``."""
+    sid = S.strategy[seat]
     for a in range(5):
         NK[a] = -1
     has = False
@@ -102,10 +120,6 @@ def take_turn(S, T, seat, ST, MVA, NK, MV, mv, R):
         noble_action(S, T, seat, ST, MVA, NK, mv, R)
         settle_free(S, T, seat, ST, MV, R)
         react(S, T, ST, MV, R)
-    while S.nhand[seat] > T.hand_limit:
-        hand_remove(S, seat, choose_discard_card(S, T, seat, ST, sid, R))
-    if S.mods & MOD_ALLY:  # module hook point: end of a turn (Module 5, first shared borders)
-        turn_ended(S, T)
 
 
 @njit(**J)

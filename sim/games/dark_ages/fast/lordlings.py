@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.games.dark_ages.fast.benjamin import lordling_card
 from sim.games.dark_ages.fast.building import church_vp
 from sim.games.dark_ages.fast.culture import accessible, offer_take
 from sim.games.dark_ages.fast.economy import gain_vp
@@ -21,6 +22,7 @@ from sim.games.dark_ages.fast.layout import (
     CT_MIL,
     CT_RAIDER,
     CT_RELIC,
+    CT_TOB,
     HUMAN,
     L_BUILD,
     L_DOC,
@@ -31,6 +33,7 @@ from sim.games.dark_ages.fast.layout import (
     L_SETTLE,
     LORDLINGS,
     MOD_POPE,
+    MOD_TOB,
     O_CITY_ONLY,
     O_COG10,
     O_CULT3,
@@ -253,7 +256,9 @@ def church(S, T, R):
 def take(S, T, card, R):
     """Twin: ``game.lordlings.take``: what the Lordlings do with a Culture card they take."""
     t = T.c_type[card]
-    if t == CT_COMMON:
+    if S.mods & MOD_TOB and t == CT_TOB:  # module hook point (Module 13A: Travels of Benjamin)
+        lordling_card(S)
+    elif t == CT_COMMON:
         S.solo_techs += 1
     elif t == CT_MIL:
         upgrade(S, T, -1, R)

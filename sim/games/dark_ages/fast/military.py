@@ -7,10 +7,21 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.dark_ages.fast.choices import upkeep_gold
+from sim.games.dark_ages.fast.choices import hire_commander, upkeep_gold
 from sim.games.dark_ages.fast.combat import army_limit, attack_barbarians, attack_player
+from sim.games.dark_ages.fast.commanders import can_hire, hire, manoeuvres, moved, recruits
 from sim.games.dark_ages.fast.economy import affordable, discounted, effect_sum, on_action, spend
-from sim.games.dark_ages.fast.layout import A_MANOEUVRE, A_RECRUIT, A_SETTLE, E_DISCOUNT, M_SETTLE
+from sim.games.dark_ages.fast.grand_buildings import recruit_discount
+from sim.games.dark_ages.fast.layout import (
+    A_MANOEUVRE,
+    A_RECRUIT,
+    A_SETTLE,
+    E_DISCOUNT,
+    K_COMMANDER,
+    M_SETTLE,
+    MOD_CMD,
+    MOD_GB,
+)  # fmt: skip
 from sim.games.dark_ages.fast.state import (
     add_units,
     controller,
@@ -25,9 +36,11 @@ from sim.games.dark_ages.fast.stream import J
 
 
 @njit(**J)
-def recruit_cost(S, T, seat, kind, out):
-    """Twin: ``game.military._recruit_cost`` into ``out``."""
+def recruit_cost(S, T, seat, kind, q, out):
+    """Twin: ``game.military._recruit_cost`` into ``out`` (``q``: the Province recruited in)."""
     cut = effect_sum(S, T, seat, E_DISCOUNT, A_RECRUIT)
+    if S.mods & MOD_GB:  # module hook point (Module 3: a Grand Building's recruit discount there)
+        cut += recruit_discount(S, T, seat, q)
     discounted(S, seat, T.recruit[kind, S.military[seat, kind]], cut, out)
 
 
@@ -39,23 +52,40 @@ def recruit_options(S, T, seat, MV, k0):
     for kind in range(3):
         if S.supply[seat, kind] <= 0:
             continue
-        recruit_cost(S, T, seat, kind, tmp)
+        if S.mods & MOD_GB:  # costs may differ by Province (Module 3)
+            for q in range(T.np):
+                if S.city[q] and controller(S, q) == seat:
+                    recruit_cost(S, T, seat, kind, q, tmp)
+                    if affordable(S, seat, tmp):
+                        k = put(MV, k, A_RECRUIT, kind, q, 0, 0, 0)
+            continue
+        recruit_cost(S, T, seat, kind, -1, tmp)
         if affordable(S, seat, tmp):
             for q in range(T.np):
                 if S.city[q] and controller(S, q) == seat:
                     k = put(MV, k, A_RECRUIT, kind, q, 0, 0, 0)
+    if S.mods & MOD_CMD:  # module hook point (Module 6: a Recruit that hires only a Commander)
+        k = recruits(S, T, seat, MV, k)
     return k
 
 
 @njit(**J)
-def apply_recruit(S, T, seat, kind, q):
-    """Twin: ``game.military.apply_recruit``."""
+def apply_recruit(S, T, seat, kind, q, ST, R):
+    """Twin: ``game.military.apply_recruit``, ``game.modules.commanders.Commanders.recruited``,
+    ``game.modules.commanders.Commanders.module_recruit``."""
+    if kind == K_COMMANDER:  # module hook point (Module 6: the Recruit hires only a Commander)
+        if can_hire(S, T, seat):
+            hire(S, T, seat, q)
+        on_action(S, T, seat, A_RECRUIT)
+        return
     tmp = np.empty(4, np.int64)
-    recruit_cost(S, T, seat, kind, tmp)
+    recruit_cost(S, T, seat, kind, q, tmp)
     spend(S, seat, tmp)
     S.supply[seat, kind] -= 1
     add_units(S, seat, q, kind, 1)
     on_action(S, T, seat, A_RECRUIT)
+    if S.mods & MOD_CMD and can_hire(S, T, seat) and hire_commander(S, seat, ST, R):  # module hook point
+        hire(S, T, seat, q)
 
 
 @njit(**J)
@@ -127,6 +157,8 @@ def manoeuvre_options(S, T, seat, MV, k0, regroup):
                     continue
             for j in range(ng):
                 k = put(MV, k, A_MANOEUVRE, src, dst, g[3 * j], g[3 * j + 1], g[3 * j + 2])
+    if S.mods & MOD_CMD:  # module hook point (Module 6: the Commander moving alone; regroup-safe by its rule)
+        k = manoeuvres(S, T, seat, MV, k)
     return k
 
 
@@ -155,6 +187,8 @@ def upkeep(S, T, seat, src, ST, R):
 @njit(**J)
 def apply_manoeuvre(S, T, seat, src, dst, g0, g1, g2, ST, R):
     """Twin: ``game.military.apply_manoeuvre``: the Army limit check, then the move; whether a battle was fought."""
+    if S.mods & MOD_CMD:  # module hook point (Module 6: the Commander goes with the group)
+        moved(S, seat, src, dst)
     upkeep(S, T, seat, src, ST, R)
     moving = np.empty(3, np.int64)
     moving[0], moving[1], moving[2] = g0, g1, g2
@@ -181,6 +215,8 @@ def apply_manoeuvre(S, T, seat, src, dst, g0, g1, g2, ST, R):
 @njit(**J)
 def apply_regroup(S, seat, src, dst, g):
     """Twin: ``game.military.apply_regroup``."""
+    if S.mods & MOD_CMD:  # module hook point (Module 6: a Commander regroups with the group, or alone)
+        moved(S, seat, src, dst)
     for t in range(3):
         if g[t]:
             remove_units(S, seat, src, t, g[t], False)

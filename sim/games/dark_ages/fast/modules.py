@@ -1,19 +1,50 @@
 """The optional modules on the compiled engine: which ones it plays (``layout.MODULES``, bits of the ``mods``
 field), their rules values as fields of ``context.TABLES`` (read from modules.yaml: no rules value in code) and
 their set-up. Twin of ``game/modules/__init__.py``; each module is the twin of its reference module
-(``alchemists``, ``alliances``, ``tribute``, ``pope``), and the core calls them at the reference's hook points.
+(``alchemists``, ``alliances``, ``tribute``, ``pope``, ``benjamin``, ``ages_of_war``, ``grand_buildings``,
+``commanders``), and the core calls them at the reference's hook points.
 """
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
+from sim.games.dark_ages.board import SOLO
+from sim.games.dark_ages.fast.ages_of_war import install as install_aow
 from sim.games.dark_ages.fast.alliances import install as install_alliances
-from sim.games.dark_ages.fast.layout import ALLY_HAND, GAINS, MOD_ALLY, MOD_TRIB, MODULES, Unsupported
+from sim.games.dark_ages.fast.benjamin import shuffle_in as tob_shuffle_in
+from sim.games.dark_ages.fast.commanders import install as install_commanders
+from sim.games.dark_ages.fast.grand_buildings import shuffle_in
+from sim.games.dark_ages.fast.layout import (
+    ALLY_HAND,
+    CARDS,
+    CMD_CARDS,
+    GAINS,
+    GB_KINDS,
+    MOD_ALLY,
+    MOD_AOW,
+    MOD_CMD,
+    MOD_GB,
+    MOD_TOB,
+    MOD_TRIB,
+    MODULES,
+    PHASES,
+    RULERS,
+    SEATS,
+    TITLES,
+    Unsupported,
+)  # fmt: skip
 from sim.games.dark_ages.fast.stream import J
+from sim.games.dark_ages.game.context import RESOURCES
+from sim.games.dark_ages.game.modules.benjamin import card_ids
 
 POPE_ROWS = 8  # rows of the Pope's cost table (capacity)
 ALLY_CARDS = 16  # Alliance cards (capacity)
+GB_COMMON = 8  # common Grand Building cards (capacity)
+AOW_CARDS = 8 + SEATS + TITLES  # Combat cards: common, one per seat's Ruler, one per Title (capacity)
+GB_COST = 4  # resources in a Grand Building's cost (capacity)
+TOB_CARDS = 16  # Travels of Benjamin cards (capacity)
 
 FIELDS = [
     ("alch_per", (), "Module 4: resources on the Alchemist card per Gold"),
@@ -27,12 +58,33 @@ FIELDS = [
     ("pope_nrow", (), "Module 12A: cost rows"), ("pope_cost", (POPE_ROWS, 2), "rows: from N Churches, cost"),
     ("pope_vp", (), "VP for the holder at the end"), ("pope_claim", (), "1: claim whenever affordable (policy)"),
     ("pope_rank", (), "Kingdom Titles whose id sorts before the Pope's (a Title repeat exhausts the lowest id)"),
+    ("gb_ncom", (5,), "Module 3: common cards shuffled in at n players"), ("gb_com", (5, GB_COMMON), "them"),
+    ("gb_kind", (CARDS,), "a Grand Building card's effect (GB_KINDS index; -1: not a Grand Building)"),
+    ("gb_amt", (CARDS,), "its amount (end_vp: its VP)"), ("gb_cost", (CARDS, GB_COST), "its cost, -1 padded"),
+    ("l_cand_gb_n", (RULERS,), "solo with Module 3: Lordling Capitals to draw from (its Rulers too)"),
+    ("l_cand_gb", (RULERS, RULERS), "them"),
+    ("tob_ncards", (5,), "Module 13A: cards marked up to n players"), ("tob_cards", (5, TOB_CARDS), "them, by id"),
+    ("tob_half", (5,), "cards into each half of the deck at n players"),
+    ("tob_harder", (), "solo: 1 for the harder split"), ("tob_harder_half", (), "its cards per half"),
+    ("tob_r1_vp", (), "reward 1: VP"), ("tob_r2_gold", (), "reward 2: Gold"),
+    ("tob_r3_vp", (), "reward 3: VP when no Farm can be placed"), ("tob_r5_vp", (), "reward 5: VP"),
+    ("aow_ncom", (), "Module 9: common Combat cards"), ("aow_dealt", (), "common cards dealt to each player"),
+    ("aow_eff", (AOW_CARDS, 7), "each card's benefits (combat.card_effects; codes: fast.ages_of_war)"),
+    ("aow_rec", (AOW_CARDS, 2), "its Reclaim bonus (GAINS index, amount)"), ("aow_tokens", (), "War tokens"),
+    ("aow_vp", (), "VP for a win with a card"), ("aow_maxn", (), "the majority table's largest player count"),
+    ("aow_nmaj", (5,), "its values at n players"), ("aow_major", (5, 4), "them"),
+    ("cmd_n", (), "Module 6: Commander cards"), ("cmd_eff", (CMD_CARDS, 7), "their effects (combat.card_effects)"),
+    ("cmd_drawn_extra", (), "drawn beyond the player count"), ("cmd_solo_drawn", (), "drawn in solo"),
+    ("cmd_hire_gold", (), "Gold to hire"), ("cmd_fourth", (), "solo: 1 for the 4th Lordling Ruler"),
+    ("cmd_caps_n", (), "solo: base Rulers' Capitals in play (sorted)"), ("cmd_caps", (RULERS,), "them"),
 ]  # fmt: skip
 
 
-def fill(t, ctx, tids: tuple[str, ...], title: str) -> None:
-    """The modules' fields of the TABLES filler ``t`` from ``ctx.modules`` (modules.yaml)."""
+def fill(t, ctx, ix, title: str) -> None:
+    """The modules' fields of the TABLES filler ``t`` from ``ctx.modules`` (modules.yaml) and the module cards of
+    culture.yaml; ``ix`` the tables' ``layout.Index``."""
     m = ctx.modules
+    tids = ix.tids
     t["alch_per"] = m["alchemists"]["resources_per_gold"]
     al = m["alliances"]
     ids = sorted(al["cards"])
@@ -52,6 +104,113 @@ def fill(t, ctx, tids: tuple[str, ...], title: str) -> None:
     t["pope_nrow"], t["pope_cost"] = len(rows), rows
     t["pope_vp"], t["pope_claim"] = pope["end_vp"], int(pope["claim_if_affordable"])
     t["pope_rank"] = sum(1 for x in tids if x < title)
+    _grand_buildings(t, ctx, ix)
+    _benjamin(t, ctx, ix)
+    _commanders(t, ctx, ix)
+    _ages_of_war(t, ctx, ix)
+
+
+def _battle_row(benefits) -> list[int]:
+    """Battle benefits ``[kind, phase, n]`` as a ``combat.card_effects`` row: dice by phase, hits by phase,
+    cancels."""
+    row = [0] * 7
+    for kind, phase, n in benefits:
+        col = {"battle_die": 0, "battle_hit": 3, "battle_cancel": 6}[kind]
+        row[col + (PHASES.index(phase) if kind != "battle_cancel" else 0)] += n
+    return row
+
+
+def _ages_of_war(t, ctx, ix) -> None:
+    """Module 9: the Combat cards (common by sorted id, a Ruler card per seat, a Title card per Title), the War
+    tokens and the majority table."""
+    aw = ctx.modules["ages_of_war"]
+    common = sorted(aw["common_cards"])
+    if len(common) + SEATS + len(ix.tids) > AOW_CARDS:
+        raise Unsupported(f"{len(common)} common Combat cards (the compiled engine holds at most {AOW_CARDS})")
+    cards = [aw["common_cards"][c] for c in common] + [aw["ruler_card"]] * SEATS + [aw["title_card"]] * len(ix.tids)
+    t["aow_ncom"], t["aow_dealt"] = len(common), aw["common_dealt"]
+    t["aow_eff"] = [_battle_row(c["benefits"]) for c in cards]
+    t["aow_rec"] = [[GAINS.index(c["reclaim"][0]), c["reclaim"][1]] for c in cards]
+    t["aow_tokens"], t["aow_vp"] = aw["war_tokens"], aw["victory_vp"]
+    table = {int(k): v for k, v in aw["majority_vp"].items()}
+    major, nmaj = np.zeros((5, 4), np.int64), np.zeros(5, np.int64)
+    for n, values in table.items():
+        if n < 5:
+            if len(values) > 4:
+                raise Unsupported(f"{len(values)} War-token majority values (at most 4)")
+            major[n, : len(values)], nmaj[n] = values, len(values)
+    t["aow_maxn"], t["aow_major"], t["aow_nmaj"] = max(table), major, nmaj
+
+
+def _commanders(t, ctx, ix) -> None:
+    """Module 6: each Commander's effects as a ``combat.card_effects`` row (dice by phase, hits by phase, cancels),
+    the draw, the hire, the solo 4th Lordling's candidate Capitals (base Rulers', in solo play)."""
+    cg = ctx.modules["commanders"]
+    ids = sorted(cg["effects"])
+    if len(ids) > CMD_CARDS:
+        raise Unsupported(f"{len(ids)} Commander cards (the compiled engine holds at most {CMD_CARDS})")
+    t["cmd_n"], t["cmd_eff"] = len(ids), [_battle_row(cg["effects"][c]) for c in ids]
+    t["cmd_drawn_extra"], t["cmd_solo_drawn"], t["cmd_hire_gold"] = cg["drawn_extra"], cg["solo_drawn"], cg["hire_gold"]
+    t["cmd_fourth"] = int(cg["solo_fourth_lordling"])
+    b = ctx.board
+    solo_in = set(b.in_play(SOLO))
+    caps = sorted({ix.p(r.capital) for r in b.rulers.values() if r.capital in solo_in and r.module == "base"})
+    t["cmd_caps_n"], t["cmd_caps"] = len(caps), caps
+
+
+def _benjamin(t, ctx, ix) -> None:
+    """Module 13A: the cards marked up to n players (``game.modules.benjamin.card_ids``), the split, the rewards."""
+    tob = ctx.modules["benjamin"]
+    marks = {int(k): v for k, v in tob["cards_by_players"].items()}
+    ids = card_ids(marks)
+    if len(ids) > TOB_CARDS:
+        raise Unsupported(f"{len(ids)} Travels of Benjamin cards (the compiled engine holds at most {TOB_CARDS})")
+    cards, ncards, half = np.zeros((5, TOB_CARDS), np.int64), np.zeros(5, np.int64), np.zeros(5, np.int64)
+    for n in range(5):
+        mine = [ix.c(c) for c, players in ids if players <= n]
+        ncards[n] = len(mine)
+        cards[n, : len(mine)] = mine
+        half[n] = tob["per_half"].get(n, tob["per_half"].get(str(n), 0))
+    t["tob_ncards"], t["tob_cards"], t["tob_half"] = ncards, cards, half
+    t["tob_harder"], t["tob_harder_half"] = int(tob["solo_harder"]), tob["solo_harder_per_half"]
+    t["tob_r1_vp"], t["tob_r2_gold"], t["tob_r3_vp"] = tob["reward1_vp"], tob["reward2_gold"], tob["reward3_vp"]
+    t["tob_r5_vp"] = tob["end_vp_reward5"]
+
+
+def _grand_buildings(t, ctx, ix) -> None:
+    """Module 3: the common cards by player count, each Grand Building card's cost and effect, the solo Lordlings' draw
+    with the module's Rulers (``game.solo_setup.new_solo_game``: Rulers of the base game and the modules on)."""
+    deck = ctx.deck.cards
+    common = ctx.modules["grand_buildings"]["common_cards"]
+    if len(common) > GB_COMMON:
+        raise Unsupported(f"{len(common)} common Grand Buildings (the compiled engine holds at most {GB_COMMON})")
+    com = np.zeros((5, GB_COMMON), np.int64)
+    ncom = np.zeros(5, np.int64)
+    for n in range(5):
+        cards = [ix.c(c) for c in common if deck[c].players <= n]
+        ncom[n] = len(cards)
+        com[n, : len(cards)] = cards
+    t["gb_ncom"], t["gb_com"] = ncom, com
+    kind, amt, cost = np.full(len(ix.cids), -1), np.zeros(len(ix.cids), np.int64), np.full((len(ix.cids), GB_COST), -1)
+    for c, card in deck.items():
+        if card.type == "grand_building":
+            e, price = card.data["effect"], card.data["cost"]
+            if len(price) > GB_COST:
+                raise Unsupported(f"a Grand Building cost of {len(price)} resources (at most {GB_COST})")
+            i = ix.c(c)
+            kind[i] = GB_KINDS.index(e["kind"])
+            amt[i] = e.get("vp", 0) if e["kind"] == "end_vp" else e["amount"]
+            cost[i, : len(price)] = [RESOURCES.index(r) for r in price]
+    t["gb_kind"], t["gb_amt"], t["gb_cost"] = kind, amt, cost
+    b = ctx.board
+    solo_in = set(b.in_play(SOLO))
+    cand, cand_n = np.full((len(ix.rids), len(ix.rids)), -1), np.zeros(len(ix.rids), np.int64)
+    for i, r in enumerate(ix.rids):
+        others = sorted(x for x, ru in b.rulers.items()
+                        if x != r and ru.module in ("base", "grand_buildings") and ru.capital in solo_in)  # fmt: skip
+        cand_n[i] = len(others)
+        cand[i, : len(others)] = [ix.p(b.rulers[x].capital) for x in others]
+    t["l_cand_gb_n"], t["l_cand_gb"] = cand_n, cand
 
 
 def bits(names) -> int:
@@ -67,6 +226,25 @@ def install(S, T, mods, R):
     S.mods = mods
     if mods & MOD_ALLY:
         install_alliances(S, T, R)
+    if not S.solo:  # solo: in solo_setup, before the Culture deck is split into piles
+        S.deck_n = module_setup(S, T, mods, S.deck, S.deck_n, R)
     if mods & MOD_TRIB:
         for s in range(S.n):
             S.trib_markers[s] = T.trib_n
+
+
+@njit(**J)
+def module_setup(S, T, mods, deck, m, R):
+    """Twin: ``game.modules.benjamin.Benjamin.install``, ``game.modules.grand_buildings.GrandBuildings.install``,
+    ``game.modules.commanders.Commanders.install``, ``game.modules.ages_of_war.AgesOfWar.install``: the set-up steps
+    drawing from the stream, in module order (the module cards shuffled into the Culture deck ``deck[:m]``, the
+    Commanders drawn); returns the deck's size."""
+    if mods & MOD_TOB:
+        m = tob_shuffle_in(S, T, deck, m, R)
+    if mods & MOD_AOW:
+        install_aow(S, T, R)
+    if mods & MOD_GB:
+        m = shuffle_in(T, deck, m, S.n, R)
+    if mods & MOD_CMD:
+        install_commanders(S, T, R)
+    return m

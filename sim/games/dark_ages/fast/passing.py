@@ -6,11 +6,25 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.games.dark_ages.fast.ages_of_war import title_claimed
 from sim.games.dark_ages.fast.alliances import passed as alliances_passed
 from sim.games.dark_ages.fast.choices import choose_discard_resource, choose_sell, choose_title
+from sim.games.dark_ages.fast.commanders import passed as cmd_passed
 from sim.games.dark_ages.fast.culture import offer_take, resolve_cognomens
 from sim.games.dark_ages.fast.economy import effect_sum, gain, gain_culture, gain_vp
-from sim.games.dark_ages.fast.layout import E_HOLD, E_PASS, MOD_ALLY, MOD_POPE, MOD_TRIB, TITLES, V_TITLE
+from sim.games.dark_ages.fast.grand_buildings import passed as gb_passed
+from sim.games.dark_ages.fast.layout import (
+    E_HOLD,
+    E_PASS,
+    MOD_ALLY,
+    MOD_AOW,
+    MOD_CMD,
+    MOD_GB,
+    MOD_POPE,
+    MOD_TRIB,
+    TITLES,
+    V_TITLE,
+)
 from sim.games.dark_ages.fast.pope import passed as pope_passed
 from sim.games.dark_ages.fast.reactions import retrieve_nobles
 from sim.games.dark_ages.fast.state import controller
@@ -58,6 +72,8 @@ def claim_title(S, T, seat, ST, R):
         t = choose_title(S, T, seat, ST, S.strategy[seat], titles, k, R)
         if t >= 0:
             claim(S, T, seat, t)
+            if S.mods & MOD_AOW:  # module hook point (Module 9: the Title's Combat card)
+                title_claimed(S, T, seat, t)
 
 
 @njit(**J)
@@ -134,3 +150,7 @@ def do_pass(S, T, seat, ST, cycle, final, end_bonus, R):
             tribute_passed(S, T, seat)
         if S.mods & MOD_POPE:
             pope_passed(S, seat)
+        if S.mods & MOD_GB:
+            gb_passed(S, T, seat)
+        if S.mods & MOD_CMD:
+            cmd_passed(S, seat)

@@ -8,8 +8,11 @@ import numpy as np
 from numba import njit
 
 from sim.games.dark_ages.fast.battle_sequence import fight, muster, survivors
-from sim.games.dark_ages.fast.combat import card_effects, keep_bonus, lose_farms, record, retreat
+from sim.games.dark_ages.fast.combat import card_effects, keep_bonus, lose_farms, record, retreat, ties
+from sim.games.dark_ages.fast.commanders import battle_begun
+from sim.games.dark_ages.fast.commanders import province_razed as cmd_razed
 from sim.games.dark_ages.fast.economy import gain_vp
+from sim.games.dark_ages.fast.grand_buildings import defence_bonus, province_razed
 from sim.games.dark_ages.fast.layout import (
     CT_RAIDER,
     F_PLAYER,
@@ -21,6 +24,8 @@ from sim.games.dark_ages.fast.layout import (
     K_COUNTER,
     K_RAIDER,
     MAX_UNITS,
+    MOD_CMD,
+    MOD_GB,
     O_UPG_LOSS,
     V_RAIDERS,
 )  # fmt: skip
@@ -163,6 +168,10 @@ def fight_raid(S, T, where, R):
     for k in range(3):
         defending[k] = S.units[hb, where, k]
     keep = S.keep[where]
+    if S.mods & MOD_GB:  # module hook point (Module 3: a defensive Grand Building)
+        keep += defence_bonus(S, T, hb, where)
+    if S.mods & MOD_CMD:  # (Module 6: a Commander present)
+        battle_begun(S, T, -1, hb, where)
     UA = np.empty((MAX_UNITS, 9), np.int64)
     UD = np.empty((MAX_UNITS, 9), np.int64)
     lv = np.empty(3, np.int64)
@@ -179,7 +188,7 @@ def fight_raid(S, T, where, R):
     card_effects(S, T, hb, effd)
     cards = np.zeros(2, np.int64)
     cards[1] = holds_card(S, hb, T.rc_reinforce)
-    win = fight(UA, na, UD, nd, 0, keep_bonus(S, T, hb, where, True), keep, effa, effd, cards, T, S.dice, R)
+    win = fight(UA, na, UD, nd, 0, keep_bonus(S, T, hb, where, True), keep, effa, effd, cards, ties(S, T), T, S.dice, R)
     record(S, K_RAIDER, win, UA, na, UD, nd)
     if cards[1] == 2:
         hand_remove(S, hb, T.rc_reinforce)
@@ -201,6 +210,10 @@ def fight_raid(S, T, where, R):
     for r in range(4):
         S.buildings[where, r] = 0
     S.buildings[where, T.pres[where]] = 1
+    if S.mods & MOD_GB:  # module hook point (Module 3: 'remove all buildings (including Grand Buildings)')
+        province_razed(S, where)
+    if S.mods & MOD_CMD:  # (Module 6: the Commander retreats as a beaten defender's)
+        cmd_razed(S, where)
     S.city[where] = 0
     S.keep[where] = 0
     if S.church_in[where]:
@@ -323,13 +336,15 @@ def counterattack(S, T, src, ST, R):
         lv[k] = S.raider_level[k]
         party[k] = S.party[k]
     nd = muster(UD, 0, T, F_RAIDER, lv, party, np.zeros(3, np.int64))
+    if S.mods & MOD_CMD:  # module hook point (Module 6: a Commander present at the counterattack)
+        battle_begun(S, T, HUMAN, -1, src)
     effa = np.empty(7, np.int64)
     effd = np.zeros(7, np.int64)
     card_effects(S, T, HUMAN, effa)
     cards = np.zeros(2, np.int64)
     cards[0] = holds_card(S, HUMAN, T.rc_reinforce)
     before = party[0] + party[1] + party[2]
-    win = fight(UA, na, UD, nd, 0, 0, 0, effa, effd, cards, T, S.dice, R)
+    win = fight(UA, na, UD, nd, 0, 0, 0, effa, effd, cards, ties(S, T), T, S.dice, R)
     record(S, K_COUNTER, win, UA, na, UD, nd)
     if cards[0] == 2:
         hand_remove(S, HUMAN, T.rc_reinforce)

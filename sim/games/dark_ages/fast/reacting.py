@@ -58,13 +58,13 @@ def react_options(S, T, seat, reaction, MV, k0):
 
 
 @njit(**J)
-def apply_reaction(S, T, seat, row, R):
+def apply_reaction(S, T, seat, row, ST, R):
     """Twin: ``game.reacting.apply``: the reaction in move row ``row``."""
     x = row[1]
     if x == X_WL or x == X_WS:
         S.res[seat, row[2]] += T.react_res
     elif x == X_RECRUIT:
-        apply_recruit(S, T, seat, row[2], row[3])
+        apply_recruit(S, T, seat, row[2], row[3], ST, R)
     elif x == X_REGROUP:
         g = np.empty(3, np.int64)
         g[0], g[1], g[2] = row[4], row[5] // 16, row[5] % 16

@@ -41,7 +41,7 @@ def play_solo_games(key, DEAL, RUL, STR, OPT, ST, T, states, flat, max_turns, mo
     for g in range(len(DEAL)):
         R[0] = trial_state(key, DEAL[g])
         flat[:] = 0
-        solo_setup(S, T, RUL[g], OPT[g], R)
+        solo_setup(S, T, RUL[g], OPT[g], mods, R)
         install(S, T, mods, R)
         S.strategy[0] = STR[g]
         play_solo(S, T, ST, max_turns, R, MVA, NK, MV, mv)

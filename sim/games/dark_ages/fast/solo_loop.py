@@ -10,9 +10,11 @@ from numba import njit
 from sim.games.dark_ages.fast.choices import choose_counterattack
 from sim.games.dark_ages.fast.counting import level3
 from sim.games.dark_ages.fast.ending import keep_vp, title_vp
+from sim.games.dark_ages.fast.grand_buildings import final_vp as gb_final_vp
 from sim.games.dark_ages.fast.layout import (
     HUMAN,
     LORDLINGS,
+    MOD_GB,
     MOD_POPE,
     NVPS,
     O_AT_TRIGGER,
@@ -76,7 +78,9 @@ def lordling_score(S, T, out):
     out[8] = S.vp_by[L, V_TITLE]
     out[9] = S.vp_by[L, V_COG]
     out[10] = S.vp_by[L, V_REDSP]
-    out[11] = S.vp_by[L, V_MODULES] + (final_vp(S, T, L) if S.mods & MOD_POPE else 0)  # "modules": the Pope's VP
+    out[11] = S.vp_by[L, V_MODULES] + (final_vp(S, T, L) if S.mods & MOD_POPE else 0)  # "modules": the Pope's VP,
+    if S.mods & MOD_GB:
+        out[11] += gb_final_vp(S, T, L)  # Grand Buildings in Provinces the Lordlings control
     tot = 0
     for i in range(12):
         tot += out[i]

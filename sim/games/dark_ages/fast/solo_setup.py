@@ -1,13 +1,16 @@
 """Module 1 set-up in the compiled engine: the player against the Lordlings (3 random Rulers' Provinces with a City
 and a Lordling Farm), Barbarians everywhere else, the Raider cards in five piles, the Raiding Party. Twin of
-``game/solo_setup.py`` (Module 7's separate map pool; the other modules' set-up is ``modules.install``)."""
+``game/solo_setup.py`` (Module 7's separate map pool; the module cards shuffled into the Culture deck before it is
+split; the other modules' set-up is ``modules.install``)."""
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from sim.games.dark_ages.fast.layout import HUMAN, LORDLINGS, O_HARDER
+from sim.games.dark_ages.fast.commanders import solo_setup as cmd_solo_setup
+from sim.games.dark_ages.fast.layout import HUMAN, LORDLINGS, MOD_CMD, MOD_GB, O_HARDER
+from sim.games.dark_ages.fast.modules import module_setup
 from sim.games.dark_ages.fast.raiders import draw_tokens, revealed
 from sim.games.dark_ages.fast.setup import place_barbarians, place_production
 from sim.games.dark_ages.fast.state import add_units, hand_add
@@ -15,20 +18,23 @@ from sim.games.dark_ages.fast.stream import J, rand_below, shuffle
 
 
 @njit(**J)
-def solo_setup(S, T, ruler, opts, R):
+def solo_setup(S, T, ruler, opts, mods, R):
     """Twin: ``game.solo_setup.new_solo_game``, ``game.solo_setup.raider_deck``, ``game.solo_setup.culture_deck``:
-    ``ruler`` the player's Ruler index, ``opts`` the difficulty bits; ``S`` must be all zero."""
+    ``ruler`` the player's Ruler index, ``opts`` the difficulty bits, ``mods`` the switched-on modules (their cards
+    go into the Culture deck before it is split into piles); ``S`` must be all zero."""
     S.n = 2
     S.solo = 1
     S.options = opts
+    S.mods = mods
     for q in range(T.np):
         S.in_play[q] = T.inplay[1, q]
         S.farm_owner[q] = -1
         S.barbarian[q] = -1
     for i in range(S.offer.shape[0]):
         S.offer[i] = -1
-    nc = T.l_cand_n[ruler]
-    pool = T.l_cand[ruler, :nc].copy()
+    gb = mods & MOD_GB  # Module 3 adds its two Rulers to the Lordlings' draw
+    nc = T.l_cand_gb_n[ruler] if gb else T.l_cand_n[ruler]
+    pool = T.l_cand_gb[ruler, :nc].copy() if gb else T.l_cand[ruler, :nc].copy()
     for i in range(T.l_homes):  # rng.sample
         j = i + rand_below(R, nc - i)
         t = pool[i]
@@ -39,8 +45,10 @@ def solo_setup(S, T, ruler, opts, R):
     for i in range(5):
         S.action_at[i] = acts[i]
     m = T.nsolo_draw
-    deck = T.solo_draw[:m].copy()
+    deck = np.zeros(m + T.gb_ncom[2] + T.tob_ncards[2], np.int64)
+    deck[:m] = T.solo_draw[:m]
     shuffle(R, deck, m)
+    m = module_setup(S, T, mods, deck, m, R)  # module hook point: the module set-up (game.modules.install)
     S.ruler[HUMAN] = ruler
     S.gold[HUMAN] = T.setup_gold
     for r in range(4):
@@ -113,6 +121,8 @@ def solo_setup(S, T, ruler, opts, R):
     S.target = -1
     draw_tokens(S, T, 1)
     place_production(S, T)
+    if mods & MOD_CMD:  # module hook point (Module 6: the suggested 4th Lordling Ruler)
+        cmd_solo_setup(S, T, R)
     S.trigger = -1
     for _ in range(T.offer_slots):
         if S.deck_p < S.deck_n:

@@ -22,6 +22,7 @@ from sim.games.dark_ages.fast.layout import (
     B_CITY,
     B_KEEP,
     B_PROD,
+    K_COMMANDER,
     R_MIL,
     R_RAISE,
     X_EXCHANGE,
@@ -32,10 +33,12 @@ from sim.games.dark_ages.fast.layout import (
 )  # fmt: skip
 from sim.games.dark_ages.fast.plans import (
     BY_NAME,
+    C_ALONE,
     FALLBACK,
     K_RANDOM,
     PRIO_W,
     S_CAPITALS,
+    S_COMMANDER,
     S_MARGIN,
     S_NPRIO,
     S_NREACT,
@@ -155,14 +158,23 @@ def pick_research(S, T, seat, how, MV, k):
 
 
 @njit(**J)
-def pick_recruit(S, T, seat, intent, MV, k0, k, c_kind, c_q):
+def pick_recruit(S, T, seat, ST, sid, intent, MV, k0, k, c_kind, c_q):
     """Twin: ``strategies.dark_ages.scripted.Scripted._recruit`` over rows k0..k-1 whose unit type is column
-    ``c_kind`` and Province ``c_q``."""
+    ``c_kind`` and Province ``c_q``; Module 6's hiring rows: taken first (the last Province id) with
+    params.commander alone, else left out."""
+    hire = -1
+    for i in range(k0, k):
+        if MV[i, c_kind] == K_COMMANDER:
+            hire = i  # rows by Province id: the last one is max(hires, key=Province)
+    if hire >= 0 and ST[sid, S_COMMANDER] == C_ALONE:
+        return hire
     kind = intent
     if intent == 3:
         kind, kk = -1, -1
         for i in range(k0, k):
             t = MV[i, c_kind]
+            if t == K_COMMANDER:
+                continue
             key = S.military[seat, t] * 10 + t
             if key > kk:
                 kind, kk = t, key
@@ -187,6 +199,8 @@ def pick_manoeuvre(S, T, seat, ST, sid, intent, MV, k):
     best, bk = -1, 0
     for i in range(k):
         src, dst = MV[i, 1], MV[i, 2]
+        if MV[i, 3] + MV[i, 4] + MV[i, 5] == 0:  # Module 6: plans never move a Commander alone
+            continue
         if intent == 0:
             if S.barbarian[dst] >= 0 or controller(S, dst) >= 0:
                 continue
@@ -223,7 +237,7 @@ def pick_intent(S, T, seat, ST, sid, action, intent, MV, k):
     if action == A_RESEARCH:
         return pick_research(S, T, seat, intent, MV, k)
     if action == A_RECRUIT:
-        return pick_recruit(S, T, seat, intent, MV, 0, k, 1, 2)
+        return pick_recruit(S, T, seat, ST, sid, intent, MV, 0, k, 1, 2)
     return pick_manoeuvre(S, T, seat, ST, sid, intent, MV, k)
 
 
@@ -347,7 +361,7 @@ def choose_react(S, T, seat, ST, sid, MV, k, R):
             e = f
             while e < k and MV[e, 1] == kind:  # one reaction's moves are contiguous
                 e += 1
-            j = pick_recruit(S, T, seat, 3, MV, f, e, 2, 3)
+            j = pick_recruit(S, T, seat, ST, sid, 3, MV, f, e, 2, 3)
             return j if j >= 0 else f
         if kind == X_WL or kind == X_WS:
             best, bk = -1, 0

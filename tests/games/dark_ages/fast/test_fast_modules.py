@@ -1,9 +1,9 @@
-"""The optional modules on the Dark Ages fast engine (Modules 4 Alchemists, 5 Alliances, 7 Skirmishers in solo,
-11 Tribute, 12A the Pope): the same games as the reference with each module on alone and with all of them on,
-position by position after every turn on the same stream, in multiplayer and (Modules 4, 7 and 12A, which have
-Solo Support) in solo; the compiled chunks with modules; the paired module studies on the compiled engine; a
-two-sample test of outcomes on the production streams; and ``engine: auto`` takes the compiled engine exactly when
-every module switched on is compiled."""
+"""The optional modules on the Dark Ages fast engine (Modules 3 Grand Buildings, 4 Alchemists, 5 Alliances, 6
+Commanders, 7 Skirmishers in solo, 9 The Ages of War, 11 Tribute, 12A the Pope, 13A Travels of Benjamin): the same games
+as the reference with each module on alone and with all of them on, position by position after every turn on the same
+stream, in multiplayer and (Modules 3, 4, 6, 7, 12A and 13A, which have Solo Support) in solo; the compiled chunks with
+modules; the paired module studies on the compiled engine; a two-sample test of outcomes on the production streams; and
+``engine: auto`` takes the compiled engine exactly when every module switched on is compiled."""
 
 from __future__ import annotations
 
@@ -13,22 +13,30 @@ import pytest
 from sim.errors import ConfigError
 from sim.experiments import run_experiment
 from sim.games.dark_ages import experiment
+from sim.games.dark_ages.fast import benjamin as FB
+from sim.games.dark_ages.fast import building as FBU
 from sim.games.dark_ages.fast import experiment as FX
 from sim.games.dark_ages.fast import layout as L
+from sim.games.dark_ages.fast import solo_experiment as FSE
+from sim.games.dark_ages.fast.context import tables_for
 from sim.games.dark_ages.fast.dispatch import COMPILED
 from sim.games.dark_ages.fast.modules import bits
+from sim.games.dark_ages.game import building
+from sim.games.dark_ages.game.context import cached_context
+from sim.games.dark_ages.game.modules import SOLO_MODULES
 from sim.rng import experiment_key
-from tests.games.dark_ages.fast.lockstep_util import lockstep_game
+from tests.games.dark_ages.fast.lockstep_util import encode_move, lockstep_game
 from tests.games.dark_ages.fast.test_fast_solo import experiment as solo_experiment
 from tests.games.dark_ages.fast.test_fast_solo import lockstep_solo
 from tests.games.dark_ages.fast.test_fast_stat import FAMILY_ALPHA, two_sample_pvalues
+from tests.games.dark_ages.module_helpers import game_with
 
 ALL = ["random_legal", "expansion", "culture", "military"]
 MODULES = L.MODULES
 SOLO = COMPILED["solo"]
-# plans that attack Capitals (Tribute) more often
-TWEAKED = {"expansion": {"attack_capitals": True, "attack_margin": 0},
-           "military": {"attack_capitals": True, "attack_margin": 0}}  # fmt: skip
+# plans that attack Capitals (Tribute) more often, and hire Commanders alone (Module 6) or never
+TWEAKED = {"expansion": {"attack_capitals": True, "attack_margin": 0, "commander": "alone"},
+           "military": {"attack_capitals": True, "attack_margin": 0, "commander": "never"}}  # fmt: skip
 
 
 def payload(**keys):
@@ -38,8 +46,14 @@ def payload(**keys):
 MP_CASES = [((m,), 3, 4) for m in MODULES] + [(MODULES, 3, 6), (MODULES, 4, 3), (("alchemists", "pope"), 2, 3)]
 
 
+def label(v):
+    return "+".join(v) if isinstance(v, tuple) and len(v) < len(SOLO) else "all" if isinstance(v, tuple) else str(v)
+
+
 @pytest.mark.parametrize(
-    "mods, players, games", MP_CASES + [pytest.param(m, p, 12 * g, marks=pytest.mark.full) for m, p, g in MP_CASES]
+    "mods, players, games",
+    MP_CASES + [pytest.param(m, p, 12 * g, marks=pytest.mark.full) for m, p, g in MP_CASES],
+    ids=label,
 )
 def test_module_games_are_the_reference_games_turn_by_turn(mods, players, games):
     """Each compiled module plays the reference's games: the whole position (the module's own state too: the
@@ -55,12 +69,16 @@ def test_module_games_are_the_reference_games_turn_by_turn(mods, players, games)
 
 @pytest.mark.parametrize("mods, games", [((m,), 4) for m in SOLO] + [(SOLO, 5)]
                          + [pytest.param(m, 40, marks=pytest.mark.full) for m in ((x,) for x in SOLO)]
-                         + [pytest.param(SOLO, 40, marks=pytest.mark.full)])  # fmt: skip
+                         + [pytest.param(SOLO, 40, marks=pytest.mark.full)], ids=label)  # fmt: skip
 def test_solo_module_games_are_the_reference_games_turn_by_turn(mods, games):
-    """Modules 4, 7 and 12A with their Solo Support rules (the Lordlings take the Pope when they build a Church and
-    control at least as many Churches as the player; Skirmishers on the map, regular tokens for the Raiders): the
-    same solo games, turn by turn, and the same scores."""
-    e = solo_experiment(modules=dict.fromkeys(mods, True))
+    """The six solo modules with their Solo Support rules (the Lordlings take the Pope when they build a Church and
+    control at least as many Churches as the player; Skirmishers on the map, regular tokens for the Raiders; the
+    Lordlings keep Travels of Benjamin cards for 1 VP per card; one Commander drawn, and the suggested 4th Lordling
+    Ruler with a Farm and an Archer; Module 3's Rulers in the Lordlings' draw): the same solo games, turn by turn,
+    and the same scores. Standard difficulty, so that consecutive deals change strategy (``make test``: one Ruler,
+    the four strategies; the full suite: every Ruler)."""
+    rulers = {"rulers": ["conrad_the_red"]} if games < 10 else {}
+    e = solo_experiment(modules=dict.fromkeys(mods, True), difficulties=["standard"], **rulers)
     assert sum(lockstep_solo(e, 1616, i) for i in range(games)) > games * 20
 
 
@@ -73,10 +91,21 @@ def test_the_modules_act_in_these_games():
     assert (modules_vp > 0).any(axis=1).mean() > 0.2  # the Pope's holder scores 5 VP in many games
     assert (off[:, FX.HEAD + 15 : FX.HEAD + 3 * L.OUT_COLS : L.OUT_COLS] == 0).all()
     assert not np.array_equal(on[:, 2], off[:, 2])  # the modules change the games
-    assert bits(MODULES) == L.MOD_ALCH | L.MOD_ALLY | L.MOD_TRIB | L.MOD_POPE
+    assert bits(MODULES) == (1 << len(MODULES)) - 1 and bits(("skirmishers", "wyrd")) == 0
     allied = payload(players=3, strategies=ALL, modules={"alliances": True})
     vp = FX.run_games(allied, experiment_key(9), 0, 200)[:, FX.HEAD + 15 : FX.HEAD + 3 * L.OUT_COLS : L.OUT_COLS]
     assert (vp > 0).any() and (vp < 0).any()  # Alliance cards' VP received, and broken Alliances' 5 VP lost
+
+
+def test_grand_buildings_are_built():
+    """Module 3 acts in these games: Grand Buildings are built, and those scoring at the end (C051 5 VP, C053 4 VP;
+    configs/dark_ages/culture.yaml) give their controller exactly those VP as "modules", in multiplayer and solo."""
+    p = payload(players=3, strategies=ALL, modules={"grand_buildings": True})
+    out = FX.run_games(p, experiment_key(9), 0, 300)
+    vp = out[:, FX.HEAD + 15 : FX.HEAD + 3 * L.OUT_COLS : L.OUT_COLS].ravel()
+    _, solo = FSE.run_games(solo_experiment(modules={"grand_buildings": True}), experiment_key(9), 0, 300)
+    for v in (vp, solo[:, FSE.HEAD + 15]):
+        assert (v > 0).mean() > 0.03 and set(np.unique(v)) <= {0, 4, 5, 9}
 
 
 def test_chunk_counts_with_modules_are_the_reference_counts():
@@ -99,8 +128,7 @@ def test_engine_auto_takes_the_compiled_engine_only_when_every_module_is_compile
         payload(players=3, engine="fast", modules={"wyrd": True})
     s = experiment.experiment_from_dict({"mode": "solo", "modules": dict.fromkeys(SOLO, True)}, "t.yaml")
     assert s.engine == "fast"
-    s = experiment.experiment_from_dict({"mode": "solo", "modules": {"benjamin": True}}, "t.yaml")
-    assert s.engine == "reference" and "benjamin" in s.engine_reason
+    assert set(SOLO) == {"skirmishers", *SOLO_MODULES}  # every solo module is compiled
     # solo Module 7 holds both token sets: 40 Skirmishers and the 25 regular tokens exceed the 64 compiled
     big = {"barbarians.skirmisher_tokens": [{"count": 40, "units": {"infantry": 2},
                                              "reward": {"kind": "gold", "amount": 2, "vp": 0}}]}  # fmt: skip
@@ -143,8 +171,10 @@ def test_module_effects_plays_are_the_plain_experiments(engine):
 
 
 def test_solo_module_effects_plays_are_the_plain_solo_experiments():
-    """The same for ``mode: solo_module_effects`` on the compiled engine (Modules 4, 7 and 12A compared)."""
-    raw = {"game": "dark_ages", "mode": "solo", "strategies": ALL, "difficulties": ["standard"]}
+    """The same for ``mode: solo_module_effects`` on the compiled engine (every compiled solo module compared; the
+    study deals the base game's Rulers, so the plain experiments name them: Module 3 would add its two)."""
+    base = [r for r, x in cached_context().board.rulers.items() if x.module == "base"]
+    raw = {"game": "dark_ages", "mode": "solo", "strategies": ALL, "difficulties": ["standard"], "rulers": base}
     paired = {"game": "dark_ages", "mode": "solo_module_effects", "strategies": ALL,
               "modules": dict.fromkeys(SOLO, True)}  # fmt: skip
     effects = run_experiment(paired, games=60, seed=9, workers=1, keep_rows=True)
@@ -155,3 +185,29 @@ def test_solo_module_effects_plays_are_the_plain_solo_experiments():
         on = run_experiment({**raw, "modules": {m: True}}, games=60, seed=9, workers=1, keep_rows=True)
         assert list(effects.rows[f"won_{m}"]) == list(on.rows["won"])
         assert list(effects.rows[f"margin_{m}"]) == list(on.rows["player_vp"] - on.rows["lordling_vp"])
+
+
+@pytest.mark.parametrize("collected, third", [(0, False), (1, False), (2, False), (3, False), (4, True), (6, False)])
+def test_benjamin_rewards_are_the_reference_rewards(collected, third):
+    """Module 13A's rewards, rarely reached in play (the plans rank its cards last): from the same position, the
+    card taken with ``collected`` cards already in play gives the same reward on both engines ('1 Wood or 1 VP',
+    '1 Gold or 2 VP', '1 Farm or 3 VP', the third Farm per Province, 'Gain 6 VP'), and after the fourth the third
+    Farm in the Capital is a legal Build on both."""
+    g = game_with("benjamin")
+    m = g.mods[0]
+    m.collected[0], m.third_farm[0] = collected, third
+    capital = g.players[0].capital
+    g.farms[capital] = (0, 2)
+    g.players[0].farms_off += 1
+    g.players[0].res.update(dict.fromkeys(g.players[0].res, 3))
+    T = tables_for(g.ctx)[0]
+    S = L.from_game(g)
+    m.card_taken(g, 0, "CB01")
+    FB.card_taken(S[0], T, 0)
+    assert L.describe_diff(L.comparable(L.from_game(g)), L.comparable(S)) == []
+    ix = L.Index.of(g.ctx)
+    moves = [encode_move(mv, ix)[:3] for mv in building.options(g, 0) if mv[1] == "farm"]
+    MV = np.zeros((256, 6), np.int64)
+    k = FBU.build_options(S[0], T, 0, MV)
+    assert [list(r[:3]) for r in MV[:k] if r[1] == L.B_FARM] == moves
+    assert ([L.A_BUILD, L.B_FARM, ix.p(capital)] in moves) == (collected + 1 == 4 or third)

@@ -54,7 +54,7 @@ def lockstep_solo(e, key, i: int) -> int:
     S = states[0]
     R = np.array([state], np.uint64)
     opts = 0 if not options else 1 << L.SOLO_OPTIONS.index(difficulty)
-    FSS.solo_setup(S, T, L.Index.of(ctx).rids.index(ruler), opts, R)
+    FSS.solo_setup(S, T, L.Index.of(ctx).rids.index(ruler), opts, FM.bits(e.modules), R)
     FM.install(S, T, FM.bits(e.modules), R)
     S["strategy"][0] = e.strategies.index(name)
     MVA, NK, MV, mv = FX.buffers()
@@ -168,10 +168,12 @@ def test_solo_engine_switch():
     assert X.experiment_from_dict({"mode": "solo", "engine": "reference"}, "t.yaml").engine == "reference"
     ruled = {"mode": "solo", "rules": {"battle.keep_melee_bonus_per_level": 2}}
     assert X.experiment_from_dict(ruled, "t.yaml").engine == "fast"  # the tables are compiled from the overrides
-    with pytest.raises(ConfigError, match="fast engine cannot play"):
-        X.experiment_from_dict({"mode": "solo", "modules": {"benjamin": True}, "engine": "fast"}, "t.yaml")
-    with pytest.raises(ConfigError, match="fast engine cannot play"):
-        X.experiment_from_dict({"mode": "solo_module_effects", "engine": "fast"}, "t.yaml")
+    every = {"mode": "solo", "modules": {"benjamin": True, "commanders": True, "grand_buildings": True}}
+    assert X.experiment_from_dict(every, "t.yaml").engine == "fast"  # every solo module is compiled
+    assert X.experiment_from_dict({"mode": "solo_module_effects", "engine": "fast"}, "t.yaml").engine == "fast"
+    many = {**every, "rules": {"modules.benjamin.cards_by_players": {2: 20, 3: 20, 4: 20}}, "engine": "fast"}
+    with pytest.raises(ConfigError, match="fast engine cannot play.*Travels of Benjamin"):
+        X.experiment_from_dict(many, "t.yaml")
 
 
 def test_solo_results_do_not_depend_on_chunking_or_workers():

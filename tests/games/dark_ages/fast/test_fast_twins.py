@@ -24,8 +24,8 @@ PORTED = ("game.actions", "game.battle_sequence", "game.building", "game.combat"
           "game.state", "reactions", "offer", "church", "production", "titles", "upkeep", "scoring", "research",
           "strategies.dark_ages.base", "strategies.dark_ages.scripted",
           "strategies.dark_ages.random_legal", "game.modules.alchemists", "game.modules.alliances",
-          "game.modules.tribute",
-          "game.modules.pope")  # fmt: skip
+          "game.modules.tribute", "game.modules.pope", "game.modules.grand_buildings", "game.modules.benjamin",
+          "game.modules.commanders", "game.modules.ages_of_war")  # fmt: skip
 NOT_PORTED = {
     # Python plumbing the compiled engine does in its own way
     "game.actions.LegalMoves": "the compiled engine lists moves into buffers (loop.take_turn lists them lazily)",
@@ -54,6 +54,17 @@ NOT_PORTED = {
     "game.modules.alliances.Alliances": "layout.STATE's ally_hand, ally_active and ally_met",
     "game.modules.pope.Pope": "layout.STATE's pope_holder and pope_ready",
     "game.modules.pope.Pope.install": "nothing to set up ('Add the Pope Title to the offer of Title cards')",
+    "game.modules.grand_buildings.GrandBuildings": "layout.STATE's gb_built (the cards' data: the tables' gb_*)",
+    "game.modules.grand_buildings.GrandBuildings._card": "the tables' gb_kind, gb_amt and gb_cost by card",
+    "game.modules.benjamin.card_ids": "layout.benjamin_cards numbers them in every Index; the tables' tob_cards",
+    "game.modules.benjamin._context": "the Travels of Benjamin cards are in every Index and the tables (CT_TOB)",
+    "game.modules.benjamin.Benjamin": "layout.STATE's tob_n and tob_third",
+    "game.modules.benjamin.Benjamin.unlocked": "benjamin.card_taken (its highest element)",
+    "game.modules.benjamin.Benjamin.extra_farms": "invariants.check (the Farm limit + tob_third)",
+    "game.modules.commanders.Commanders": "layout.STATE's cmd_* fields",
+    "game.modules.ages_of_war.AgesOfWar": "layout.STATE's aow_* fields",
+    "game.modules.ages_of_war.AgesOfWar.end_trigger": "ending.trigger (the last War token)",
+    "strategies.dark_ages.base.Strategy.hire_commander": "the scripted and random plans override it",
     "game.solo_setup._forget_old": "a cache of solo contexts (the tables are cached per rule set)",
     "game.raiders.kind_of": "a card's type in the tables (CT_RAIDER)",
     "game.raiders._party_army": "raiders.fight_raid musters the party",
@@ -83,7 +94,6 @@ NOT_PORTED = {
     "research.can_raise": "culture.research_options",
     "research.visible_effects": "the tables' vis_n / vis_lv",
     "strategies.dark_ages.base.Strategy": "a row of the strategy table (plans)",
-    "strategies.dark_ages.base.Strategy.hire_commander": "Module 6 is not compiled",
     "strategies.dark_ages.base.Strategy.wyrd_activate": "Module 8 is not compiled",
     "strategies.dark_ages.base.Strategy.choose_action": "abstract",
     "strategies.dark_ages.base.Strategy.repeat_with_title": "the scripted and random plans override it",
@@ -92,10 +102,8 @@ NOT_PORTED = {
     "strategies.dark_ages.base.Strategy.upkeep_gold": "the scripted and random plans override it",
     "strategies.dark_ages.base.unit_value": "choices.group_strength3",
     "strategies.dark_ages.random_legal.RandomLegal": "plans.K_RANDOM",
-    "strategies.dark_ages.random_legal.RandomLegal.hire_commander": "Module 6 is not compiled",
     "strategies.dark_ages.random_legal.RandomLegal.wyrd_activate": "Module 8 is not compiled",
     "strategies.dark_ages.scripted.Scripted": "plans.K_SCRIPTED",
-    "strategies.dark_ages.scripted.Scripted.hire_commander": "Module 6 is not compiled",
     "strategies.dark_ages.scripted.Scripted.wyrd_activate": "Module 8 is not compiled",
     "strategies.dark_ages.scripted.group_strength": "choices.group_strength3",
 }
