@@ -7,8 +7,9 @@ in the output) and ``engine: reference``: ``part1`` = ``configs/principes/experi
 ``faction-balance-full.yaml`` (History, Neighbors, printed Progress Tiles, Court texts, Princesses: every module
 on); ``3p`` = ``three-players.yaml`` (3 players, Silesia neutral, History on) and ``2p`` =
 ``duel-masovia-silesia.yaml`` (the rulebook's recommended duel, History on); ``solo`` = ``solo-difficulty.yaml``
-(solo mode, the 3 levels, History on: ``fast.solo``). A configuration the fast engine
-cannot play runs on the reference only (``auto`` = reference; its games/s is then the reference's, on
+(solo mode, the 3 levels, History on: ``fast.solo``); ``cards`` = ``history-card-effects.yaml`` (each History Card
+blanked in turn: a "game" is one History-on game and its blanked replays, about 5 of them). A configuration the
+fast engine cannot play runs on the reference only (``auto`` = reference; its games/s is then the reference's, on
 ``--reference-games`` games). Every measurement runs in a fresh process that first warms
 its workers up (imports, numba's cached machine code) on a few games, so the timings are steady-state play; peak
 memory is the maximum resident set (``VmHWM``) of the main process and of its largest worker.
@@ -40,6 +41,7 @@ EXPERIMENTS = {
     "3p": ROOT / "configs/principes/experiments/three-players.yaml",
     "2p": ROOT / "configs/principes/experiments/duel-masovia-silesia.yaml",
     "solo": ROOT / "configs/principes/experiments/solo-difficulty.yaml",
+    "cards": ROOT / "configs/principes/experiments/history-card-effects.yaml",
 }
 TARGET = 5000  # part 1 (History off)
 TARGET_FULL = 3000  # every module on
@@ -49,11 +51,12 @@ TARGETS = {"part1": TARGET, "full": TARGET_FULL, "3p": 6000, "2p": 8000, "solo":
 def engine_of(config: str, engine: str) -> str:
     """The engine ``engine`` (auto | fast | reference) resolves to for ``config``."""
     from sim.experiments import RUN_KEYS, load_experiment
-    from sim.games.principes import experiment
+    from sim.games.principes import experiment, module_effects
 
     raw = {**load_experiment(EXPERIMENTS[config]), "engine": engine}
     body = {k: v for k, v in raw.items() if k not in RUN_KEYS}
-    return experiment.experiment_from_dict(body, str(EXPERIMENTS[config])).engine
+    build = module_effects if body.get("mode") == "module_effects" else experiment
+    return build.experiment_from_dict(body, str(EXPERIMENTS[config])).engine
 
 
 def one(n: int, workers: int, engine: str, config: str = "part1") -> dict:
@@ -76,7 +79,7 @@ def one(n: int, workers: int, engine: str, config: str = "part1") -> dict:
         "workers": workers,
         "seconds": seconds,
         "games_per_s": n / seconds,
-        "actions_per_s": result.metrics["mean_actions"] * n / seconds,
+        "actions_per_s": result.metrics.get("mean_actions", 0) * n / seconds,  # not kept by module effects
         "peak_rss_mb": peak_kb(os.getpid()) / 1024,
         "worker_peak_rss_mb": worker_kb / 1024,
     }

@@ -6,8 +6,8 @@ Neighbor Cards, the printed Progress Tiles, the Court texts and the Princesses e
 stream (``sim.lockstep.LockstepRandom``) the reference plays exactly the same games, state by state (the tests
 compare the whole state after every action). It also plays the 2-3 player game (the passive variant), the variant
 without elimination and solo mode at every level (``solo``, ``solo_experiment``: the solo plan and the built-in
-plans); not ported: the active variant's Combined Actions and the History Cards blanked one by one (``dispatch``
-sends those experiments to the reference).
+plans), and the History Cards blanked one by one (``setup.BLANKED``: the ``history-card-effects`` study); not
+ported: the active variant's Combined Actions (``dispatch`` sends those experiments to the reference).
 
 Layout (each module the named twin of the reference module of the same name; every function's docstring names its
 twin, first, in double backticks):

@@ -57,6 +57,7 @@ from sim.games.principes.fast.state import (
 )
 from sim.games.principes.game import effects, nonplayers
 from sim.games.principes.game import neighbors as game_neighbors
+from sim.games.principes.game.history.deck import SKIP
 from sim.games.principes.game.setup import initial_state
 from sim.games.principes.game.state import UNITS
 from sim.layout import Layout
@@ -77,6 +78,7 @@ ICONS = (
 SYM_PEOPLE, SYM_CLERGY, SYM_EITHER = 1, 2, 3  # ``card_sym``: a card's support symbol (0 a Battle Card)
 NB_ANY = 6  # ``card_nb`` of an "Any Neighbors" card
 MODULES = ("history", "court", "princesses", "neighbors", "tiles", "no_elimination")  # the optional rules it plays
+BLANKED = SKIP  # "history_skip:<card>" in the modules: that History Card's icons do nothing (``module_effects``)
 PLAYER_VARIANTS = ("passive",)  # 2-3 players: the passive variant (nothing moves the non-players) is played
 TILE_PARAMS = {  # printed tiles' effect kind → (first parameter, second parameter) names (``tile_par``/``tile_par2``)
     "chronicle": ("support", None),
@@ -268,9 +270,10 @@ _COMPILED: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
 
 def compile_tables(rules, modules=frozenset(), non_players=frozenset()) -> tuple[np.ndarray, np.ndarray]:
     """(``TABLES`` record, starting ``STATE`` record before the deal) for a ``setup.GameRules``, the optional
-    ``modules`` on (``MODULES``) and the ``non_players`` (2-3 players: ``nonplayers.setup`` deploys them, as
-    ``driver.new_game`` does); both arrays of length 1, cached per ``rules.digest``."""
-    other = sorted(set(modules) - set(MODULES))
+    ``modules`` on (``MODULES``; ``BLANKED`` + a card: its icons blanked) and the ``non_players`` (2-3 players:
+    ``nonplayers.setup`` deploys them, as ``driver.new_game`` does); both arrays of length 1, cached per
+    ``rules.digest``."""
+    other = sorted(m for m in set(modules) - set(MODULES) if not m.startswith(BLANKED))
     if other:
         raise Unsupported(f"optional modules the fast engine does not play: {', '.join(other)}")
     key = (rules.digest, frozenset(modules), frozenset(non_players))
@@ -362,7 +365,7 @@ def _fill(c, rules, modules) -> None:
     for face in range(NSYM):  # Learning Chess: a symbol's opposite face (of its first face on the die)
         c.flip[face] = int(rb.opposite[list(rb.die).index(face)]) if face in list(rb.die) else face
     _fill_cards(c, rules, "neighbors" in modules)
-    _fill_history(c, rules, "history" in modules)
+    _fill_history(c, rules, "history" in modules, {m[len(BLANKED) :] for m in modules if m.startswith(BLANKED)})
     _fill_princesses(c, rules, "princesses" in modules)
     _fill_neighbors(c, rules, "neighbors" in modules)
     c.court = "court" in modules
@@ -397,16 +400,20 @@ def _fill_cards(c, rules, by_id: bool) -> None:
     c.trade_order[:] = sorted(range(NC), key=lambda i: (order.index(CARDS[i].split(".")[0]), CARDS[i]))
 
 
-def _fill_history(c, rules, on: bool) -> None:
+def _fill_history(c, rules, on: bool, blanked: set[str]) -> None:
+    """The History Cards, each ``blanked`` one with no icons (``deck.resolve_icons`` skips its icons: the same
+    deal, the same stream)."""
     hv = rules.file("history")
     names = tuple(hv["cards"])
     if len(names) != NHCARDS or hv["deck"]["dealt_per_period"] * hv["deck"]["periods"] != NHIST:
         raise Unsupported(f"the fast engine deals {NHIST} of {NHCARDS} History cards")
+    if blanked - set(names):
+        raise Unsupported(f"no History Card named {', '.join(sorted(blanked - set(names)))} to blank")
     for j, name in enumerate(names):
         spec = hv["cards"][name]
         if len(spec["icons"]) > 2:
             raise Unsupported("at most 2 icons per History card in the fast engine")
-        c.hcard[j, 0], c.hcard[j, 1] = spec["period"], len(spec["icons"])
+        c.hcard[j, 0], c.hcard[j, 1] = spec["period"], 0 if name in blanked else len(spec["icons"])
         for k, icon in enumerate(spec["icons"]):
             c.hcard[j, 2 + k] = ICONS.index(icon)
     inv = hv["invaders"]
