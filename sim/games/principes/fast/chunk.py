@@ -109,7 +109,7 @@ def compiled(payload):
     """(S0, tables, P, F) for an experiment's rule set, strategies, modules (``history`` and its variants) and
     played Principalities (2-3 players: the others are non-players, ``nonplayers.setup`` deploys them)."""
     specs = json.dumps([[u, p] for u, p in payload.specs], sort_keys=True)
-    modules = set(getattr(payload, "variants", ()) or ()) - set(PLAYER_VARIANTS)
+    modules = set(getattr(payload, "variants", ()) or ()) - {"passive"}  # active: the Combined Actions
     if getattr(payload, "history", False):
         modules.add("history")
     key = (payload.rules, specs, frozenset(modules), tuple(getattr(payload, "factions", ())))

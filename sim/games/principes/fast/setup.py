@@ -77,9 +77,10 @@ ICONS = (
 )
 SYM_PEOPLE, SYM_CLERGY, SYM_EITHER = 1, 2, 3  # ``card_sym``: a card's support symbol (0 a Battle Card)
 NB_ANY = 6  # ``card_nb`` of an "Any Neighbors" card
-MODULES = ("history", "court", "princesses", "neighbors", "tiles", "no_elimination")  # the optional rules it plays
+MODULES = ("history", "court", "princesses", "neighbors", "tiles", "no_elimination", "active")  # optional rules played
 BLANKED = SKIP  # "history_skip:<card>" in the modules: that History Card's icons do nothing (``module_effects``)
-PLAYER_VARIANTS = ("passive",)  # 2-3 players: the passive variant (nothing moves the non-players) is played
+PLAYER_VARIANTS = ("passive", "active")  # 2-3 players: both variants (active: the Combined Actions, ``nonplayers``)
+NB_PRINCIPALITY0 = 6  # Neighbor rows 6-9: the Principalities, moved like Neighbors by the Combined Movement
 TILE_PARAMS = {  # printed tiles' effect kind → (first parameter, second parameter) names (``tile_par``/``tile_par2``)
     "chronicle": ("support", None),
     "third_slot": ("slots", None),
@@ -215,6 +216,11 @@ TABLES = Layout(
         ("card_cost", (NC,), "a Neighbor Card's cost in gold"),
         # History Cards (history.yaml)
         ("history", (), "1 when the History Cards are played"),
+        # the active variant (players.yaml combined_actions)
+        ("active", (), "1 when the Combined Actions are played (2-3 players, variant: active)"),
+        ("ca_units", (), "units the Combined Assembly places (assembly.units)"),
+        ("ca_knights", (), "Knights the Combined Movement moves (movement.knight)"),
+        ("ca_footmen", (), "Footmen the Combined Movement moves (movement.footman)"),
         ("hcard", (NHCARDS, 4), "History card: Period, icons, icon 1, icon 2 (ICONS indices)"),
         ("inv_kind", (4,), "unit kind of each Invader faction (6-9)"),
         ("inv_n", (4,), "its figures"),
@@ -226,13 +232,13 @@ TABLES = Layout(
         ("expose", (NP, NNB), "home lands bordering / next to each Neighbor (``princesses._exposure``)"),
         # Neighbors (neighbors.yaml)
         ("neighbors", (), "1 with the Neighbors"),
-        ("nb_fac", (6,), "faction of each Neighbor (neighbors.yaml order)"),
-        ("nb_k", (6,), "its Knights"),
-        ("nb_f", (6,), "its Footmen"),
-        ("nb_major", (6,), "1 when its spots are an off-map area"),
-        ("nb_prin", (6,), "its Princess area code (``state.princesses``)"),
-        ("nb_rank", (6,), "rank of its id in sorted order"),
-        ("nb_entry", (6, NL), "1 when the land borders its off-map area"),
+        ("nb_fac", (NB_PRINCIPALITY0 + NP,), "faction of each Neighbor (neighbors.yaml order)"),
+        ("nb_k", (NB_PRINCIPALITY0 + NP,), "its Knights"),
+        ("nb_f", (NB_PRINCIPALITY0 + NP,), "its Footmen"),
+        ("nb_major", (NB_PRINCIPALITY0 + NP,), "1 when its spots are an off-map area"),
+        ("nb_prin", (NB_PRINCIPALITY0 + NP,), "its Princess area code (``state.princesses``)"),
+        ("nb_rank", (NB_PRINCIPALITY0 + NP,), "rank of its id in sorted order"),
+        ("nb_entry", (NB_PRINCIPALITY0 + NP, NL), "1 when the land borders its off-map area"),
         # printed Progress Tiles (progress.yaml) and the generic model
         ("tiles", (), "1 with the printed Progress Tiles"),
         ("tile_kind", (NTILES,), "effect kind (``TILE_KINDS``), -1 off"),
@@ -280,6 +286,7 @@ def compile_tables(rules, modules=frozenset(), non_players=frozenset()) -> tuple
     if key not in _COMPILED:
         c = TABLES.new()
         _fill(c.view(np.recarray)[0], rules, key[1])
+        _fill_combined(c.view(np.recarray)[0], rules, "active" in modules and bool(non_players))
         fill_odds(c[0])  # after the die and the unit values
         start = initial_state(rules.board, rules)
         if "neighbors" in modules:
@@ -477,7 +484,28 @@ def _fill_neighbors(c, rules, on: bool) -> None:
         c.nb_rank[j] = ranked.index(nb)
         for i, land in enumerate(board.lands):
             c.nb_entry[j, i] = spec["spots"] in land.borders
+    for q in range(NP):  # a non-player Principality moved like a Neighbor: no off-map spots, no Princess
+        j = NB_PRINCIPALITY0 + q
+        c.nb_fac[j], c.nb_prin[j], c.nb_rank[j] = q, -1, -1
     c.neighbors = on
+
+
+def _fill_combined(c, rules, on: bool) -> None:
+    """The Combined Actions Tile (players.yaml ``combined_actions``) as the compiled ``nonplayers`` plays it."""
+    v = rules.file("players")["combined_actions"]
+    asm, mv, bd = v["assembly"], v["movement"], v["building"]
+    if on and (
+        sorted(asm["kinds"]) != ["footman", "knight"] or asm["cost"] or asm["lands"] != "controlled"
+        or v["assembly_lands"] != "controlled" or set(mv) - {"knight", "footman"}
+        or bd != {"cities": 1, "or_buildings": 1, "cost": 0} or v["when"] != "after_performed"
+    ):  # fmt: skip
+        raise Unsupported(
+            "the fast engine's Combined Actions: Knights and Footmen for free on controlled lands, "
+            "a Knight and a Footman moved, 1 City or 1 building for free, after an action performed"
+        )
+    c.active = on
+    c.ca_units = asm["units"]
+    c.ca_knights, c.ca_footmen = mv.get("knight", 0), mv.get("footman", 0)
 
 
 def _fill_tiles(c, rules) -> None:
