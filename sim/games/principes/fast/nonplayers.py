@@ -18,7 +18,8 @@ from numba import njit
 from sim.games.principes.fast.building import next_city
 from sim.games.principes.fast.control import control_all
 from sim.games.principes.fast.history.common import richness, rivals_by_strength
-from sim.games.principes.fast.neighbors import move, plan_moves, reach
+from sim.games.principes.fast.neighbors import _plan as plan_with
+from sim.games.principes.fast.neighbors import move, reach
 from sim.games.principes.fast.setup import NB_PRINCIPALITY0
 from sim.games.principes.fast.state import (
     A_ASSEMBLY,
@@ -130,17 +131,24 @@ def default_choice(S, C, me, action, ch, moves, ruin):
     the richest lands (``neighbors.plan_moves``, the best of the non-players). Returns the moves (Movement), else 1
     for a choice, 0 for none."""
     rv = np.empty(NP, np.int64)
-    if rivals_by_strength(S, C, me, rv) == 0:
+    nr = rivals_by_strength(S, C, me, rv)
+    if nr == 0:
         return 0
     fs = np.empty(NP, np.int64)
     nf = non_players(S, fs)
-    if action == A_MOVEMENT:
+    ctrl = np.empty(NL, np.int64)
+    control_all(S, C, ctrl)
+    if action == A_MOVEMENT:  # ``neighbors.plan_moves`` for each, the rivals and controllers read once
+        rank = np.full(NP, -1, np.int64)
+        for i in range(nr):
+            rank[rv[i]] = i
         best, nbest = -1, 0
         mv = np.empty_like(moves)
         dr = np.empty_like(ruin)
         for i in range(nf):
             dr[:] = 0
-            n = plan_moves(S, C, me, NB_PRINCIPALITY0 + fs[i], C.ca_knights, C.ca_footmen, False, 1.0, True, mv, dr)
+            j = NB_PRINCIPALITY0 + fs[i]
+            n = plan_with(S, C, me, j, C.ca_knights, C.ca_footmen, rank, ctrl, 1.0, True, mv, dr)
             value = 0
             for land in range(NL):
                 if dr[land]:
@@ -153,8 +161,6 @@ def default_choice(S, C, me, action, ch, moves, ruin):
         return nbest
     if action == A_BUILDING and S.supply[T_CASTLE] <= 0:
         return 0
-    ctrl = np.empty(NL, np.int64)
-    control_all(S, C, ctrl)
     pick, most = -1, 0
     for i in range(nf):
         f = fs[i]
