@@ -63,12 +63,11 @@ def assembly_lands(S, C, f, ctrl, out):
 def city_sites(S, C, f, ctrl, out):
     """``nonplayers.city_sites``: its controlled lands where the next City's token is in the supply."""
     n = 0
-    for land in range(NL):
-        if C.princ[land] == f and ctrl[land] == f:
-            kind = next_city(S, C, land)
-            if kind >= 0 and S.supply[kind] > 0:
-                out[n] = land
-                n += 1
+    for i in range(assembly_lands(S, C, f, ctrl, out)):  # filtered in place
+        kind = next_city(S, C, out[i])
+        if kind >= 0 and S.supply[kind] > 0:
+            out[n] = out[i]
+            n += 1
     return n
 
 
@@ -76,9 +75,9 @@ def city_sites(S, C, f, ctrl, out):
 def building_sites(S, C, f, ctrl, out):
     """``nonplayers.building_sites``: its controlled lands without a building."""
     n = 0
-    for land in range(NL):
-        if C.princ[land] == f and ctrl[land] == f and S.buildings[land] == 0:
-            out[n] = land
+    for i in range(assembly_lands(S, C, f, ctrl, out)):  # filtered in place
+        if S.buildings[out[i]] == 0:
+            out[n] = out[i]
             n += 1
     return n
 
