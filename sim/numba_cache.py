@@ -12,6 +12,7 @@ import hashlib
 from collections.abc import Iterable
 from pathlib import Path
 
+import numpy as np
 from filelock import FileLock
 
 
@@ -45,17 +46,35 @@ def guard(package: Path, extra: Iterable[Path] = ()) -> None:
         pass  # a read-only install: numba falls back to compiling in memory
 
 
+_READY: set = set()  # (kernel, argument kinds) already compiled in this process
+
+
+def _kind(a) -> tuple:
+    """What numba's type of ``a`` depends on, cheaply: typing an engine's structured state array takes about 5 ms
+    (``numba.np.numpy_support.from_struct_dtype``), longer than a game; a chunk of runs of one game each (a rotated or
+    mixed field) would spend most of its time there."""
+    if isinstance(a, np.ndarray):
+        return (np.ndarray, a.dtype, a.ndim, a.flags.c_contiguous, a.flags.f_contiguous, a.flags.writeable)
+    if isinstance(a, int) and not isinstance(a, bool):  # a Python int is an int64 unless it is too large
+        return (int, -(2**63) <= a < 2**63)
+    return (type(a),)
+
+
 def call(kernel, *args):
     """``kernel(*args)``, compiled (or loaded from numba's cache) first while holding a lock file beside the engine's
     cache: processes that start together (a run's workers, parallel tests) compile an engine once, and the others
-    wait and load its machine code instead of compiling the same functions again, minutes each on a cold cache."""
-    sig = tuple(kernel.typeof_pyval(a) for a in args)
-    if sig not in kernel.overloads:
-        lock = Path(kernel.py_func.__code__.co_filename).parent / "__pycache__" / "compile.lock"
-        try:
-            lock.parent.mkdir(exist_ok=True)
-            with FileLock(lock):
+    wait and load its machine code instead of compiling the same functions again, minutes each on a cold cache.
+    The check runs once per kind of arguments (``_kind``); numba's own dispatch types the rest."""
+    key = (kernel, *map(_kind, args))
+    if key not in _READY:
+        sig = tuple(kernel.typeof_pyval(a) for a in args)
+        if sig not in kernel.overloads:
+            lock = Path(kernel.py_func.__code__.co_filename).parent / "__pycache__" / "compile.lock"
+            try:
+                lock.parent.mkdir(exist_ok=True)
+                with FileLock(lock):
+                    kernel.compile(sig)
+            except OSError:  # a read-only install: each process compiles in memory
                 kernel.compile(sig)
-        except OSError:  # a read-only install: each process compiles in memory
-            kernel.compile(sig)
+        _READY.add(key)
     return kernel(*args)

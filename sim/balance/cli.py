@@ -49,7 +49,7 @@ def tune(file, seat, plan, budget, holdout, candidates, objective, optimizer, se
          as_json, progress):  # fmt: skip
     """Tune one seat's plan against the experiment's field; check it against its baseline on held-out games."""
     from sim.balance import tune as T
-    from sim.balance.report import format_tune, plan_mapping, write_plan
+    from sim.balance.report import format_tune, gain_text, plan_mapping, write_plan
     from sim.experiments import load_experiment
 
     if resume and not save:
@@ -64,8 +64,7 @@ def tune(file, seat, plan, budget, holdout, candidates, objective, optimizer, se
     body = result.to_json()
     if out:
         command = _command_line()
-        header = (f"Tuned by: {command}\nHeld-out gain against {result.base}: {100 * result.gain:+.1f} points "
-                  f"[{100 * result.gain_ci95[0]:+.1f}, {100 * result.gain_ci95[1]:+.1f}] over "
+        header = (f"Tuned by: {command}\nHeld-out gain against {result.base}: {gain_text(result)} over "
                   f"{result.holdout_games:,} games")  # fmt: skip
         write_plan(out, plan_mapping(result, command), header)
         body["out"] = str(out)
@@ -83,6 +82,8 @@ def tune(file, seat, plan, budget, holdout, candidates, objective, optimizer, se
 @click.option("--candidates", type=int, default=None, help="Plans each tuning tries (default 40).")
 @click.option("--max-plans", type=int, default=None, help="Plans per faction at most (default 4).")
 @click.option("--eval-games", type=int, default=None, help="Games of the final equilibrium replay (20,000).")
+@click.option("--meta", default="nash", show_default=True, help="What each best response answers: nash (the round's "
+              "table equilibrium) or average (the average of the rounds' equilibria: fictitious play).")  # fmt: skip
 @click.option("--seed", type=SEED, help="Root seed (default: the experiment's).")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
 @click.option("--save", type=OUT_DIR, help="Checkpoint every cell and tuning run here; write "
@@ -92,8 +93,8 @@ def tune(file, seat, plan, budget, holdout, candidates, objective, optimizer, se
               "balance/NAME/ (balance.json, equilibrium.yaml) and configs/GAME/strategies/NAME-*.yaml.")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 @click.option("--progress/--no-progress", default=True, help="Show progress bars and each round's numbers.")
-def balance(file, budget, rounds, epsilon, precision, holdout, candidates, max_plans, eval_games, seed, workers, save,
-            resume, ship, as_json, progress):  # fmt: skip
+def balance(file, budget, rounds, epsilon, precision, holdout, candidates, max_plans, eval_games, meta, seed, workers,
+            save, resume, ship, as_json, progress):  # fmt: skip
     """The meta-game of plans per faction: payoff table, equilibrium, tuned best responses until none gains ε."""
     from sim.balance import loop as L
     from sim.balance import tune as T
@@ -113,7 +114,7 @@ def balance(file, budget, rounds, epsilon, precision, holdout, candidates, max_p
         holdout=pick(_int("--holdout", holdout), T.DEFAULT_HOLDOUT),
         candidates=pick(_int("--candidates", candidates, 2), T.DEFAULT_CANDIDATES),
         max_plans=pick(_int("--max-plans", max_plans, 2), L.DEFAULT_MAX_PLANS),
-        eval_games=pick(_int("--eval-games", eval_games), L.DEFAULT_EVAL), seed=seed, workers=workers,
+        eval_games=pick(_int("--eval-games", eval_games), L.DEFAULT_EVAL), meta=meta, seed=seed, workers=workers,
         progress=progress, save=save, resume=resume, source=file,
         log=(lambda line: click.echo(line, err=True)) if progress else None,
     )  # fmt: skip

@@ -46,7 +46,7 @@ def _profile(game: str, body: str, seats: str):
     from sim.experiments import experiment_module
 
     module = experiment_module(game, "balance")
-    raw = adapter(game, "balance").profile_body(json.loads(body), json.loads(seats))
+    raw = adapter(game, "balance", json.loads(body)).profile_body(json.loads(body), json.loads(seats))
     return module, module.compile(module.experiment_from_dict(raw, "balance"))
 
 
@@ -57,8 +57,8 @@ _TEMPLATES: dict = {}
 def _runner(payload: FieldPayload):
     """(game payload, direct kernel call) when the game's adapter can seat the field's plan ids in its engine (the
     game payload of the field's first profile stands for all: same rules, same modules), else None."""
-    a = adapter(payload.game, "balance")
-    if not hasattr(a, "runner"):
+    a = _adapter(payload)
+    if getattr(a, "runner", None) is None:
         return None
     specs = {label: json.loads(spec) for label, spec in payload.specs}
     if (payload.game, payload.body) not in _TEMPLATES:  # rules, modules and engine depend on the body, not the seats
@@ -72,6 +72,10 @@ def _runner(payload: FieldPayload):
     return None if run is None else (game_payload, run)
 
 
+def _adapter(payload: FieldPayload):
+    return adapter(payload.game, "balance", json.loads(payload.body))
+
+
 def empty_counts(f: int, labels: int, types: int) -> dict[str, np.ndarray]:
     return {
         "games": np.zeros(f, np.int64),  # games each faction sat in
@@ -82,11 +86,12 @@ def empty_counts(f: int, labels: int, types: int) -> dict[str, np.ndarray]:
         "rounds": np.zeros(2, np.int64),  # sum and sum of squares of the length in round units
         "plan_games": np.zeros((f, labels), np.int64),
         "plan_wins": np.zeros((f, labels), np.int64),
+        "score": np.zeros(f, np.int64),  # sum of each faction's scores (a scored game's adapter)
     }
 
 
 def field_chunk(payload: FieldPayload, key, start: int, count: int, keep_rows: bool):
-    a = adapter(payload.game, "balance")
+    a = _adapter(payload)
     field = payload.field
     factions, labels = field.factions, field.labels
     specs = dict(payload.specs)
@@ -96,6 +101,7 @@ def field_chunk(payload: FieldPayload, key, start: int, count: int, keep_rows: b
     won = np.full((count, f), -1, np.int8)
     end = np.zeros(count, np.int64)
     length = np.zeros(count, np.int64)
+    score = np.zeros((count, f), np.int64)
     direct = _runner(payload)
     whole = direct is not None and getattr(a, "whole_table", False)  # the engine takes each game's plans
     cuts = [] if whole else np.flatnonzero((table[1:] != table[:-1]).any(axis=1)) + 1
@@ -107,11 +113,14 @@ def field_chunk(payload: FieldPayload, key, start: int, count: int, keep_rows: b
         else:
             module, game_payload = _profile(payload.game, payload.body, json.dumps(seats, sort_keys=True))
             _, rows = module.play_chunk(game_payload, key, start + lo, hi - lo, True)
-        won[lo:hi], end[lo:hi], length[lo:hi] = a.outcomes(rows, game_payload, factions)
+        won[lo:hi], end[lo:hi], length[lo:hi], *scored = a.outcomes(rows, game_payload, factions)
+        if scored:
+            score[lo:hi] = scored[0]
     seated = won >= 0
     win = won == 1
     counts["games"] += seated.sum(axis=0)
     counts["wins"] += win.sum(axis=0)
+    counts["score"] += np.where(seated, score, 0).sum(axis=0)
     for j in range(f):
         np.add.at(counts["wins_by_type"][j], end[win[:, j]], 1)
         np.add.at(counts["plan_games"][j], table[seated[:, j], j], 1)
@@ -126,6 +135,8 @@ def field_chunk(payload: FieldPayload, key, start: int, count: int, keep_rows: b
     for j, name in enumerate(factions):
         rows[f"plan_{name}"] = table[:, j].astype(np.int16)
         rows[f"won_{name}"] = won[:, j]
+        if getattr(a, "scored", False):
+            rows[f"score_{name}"] = score[:, j]
     return counts, rows
 
 
@@ -151,9 +162,9 @@ def default_chunk(games: int) -> int:
     return max(250, min(5000, -(-games // 8)))
 
 
-def summarize(counts: dict, n: int, field: Field, game: str) -> dict:
+def summarize(counts: dict, n: int, field: Field, game: str, body: dict | None = None) -> dict:
     """Win rate per faction with its Wilson interval, how games end, game length, and each plan's record."""
-    a = adapter(game, "balance")
+    a = adapter(game, "balance", body)
     games, wins = counts["games"], counts["wins"]
     rate = {f: int(wins[j]) / int(games[j]) if games[j] else math.nan for j, f in enumerate(field.factions)}
     total, square = (int(v) for v in counts["rounds"])
@@ -187,19 +198,22 @@ def summarize(counts: dict, n: int, field: Field, game: str) -> dict:
 
 
 def objective_rows(rows: dict, faction: str, objective: str, win_types: tuple[str, ...]) -> np.ndarray:
-    """Per game: 1.0 when ``faction`` met the objective (``win``, or a win of one end type), 0.0 otherwise,
-    NaN when it did not play."""
+    """Per game: 1.0 when ``faction`` met the objective (``win``, or a win of one end type), 0.0 otherwise (its
+    score, for ``score``), NaN when it did not play."""
     won = np.asarray(rows[f"won_{faction}"])
-    out = (won == 1).astype(float)
-    if objective != "win":
+    out = np.asarray(rows[f"score_{faction}"], float) if objective == "score" else (won == 1).astype(float)
+    if objective not in ("win", "score"):
         out *= np.asarray(rows["win_type"]) == win_types.index(objective)
     out[won < 0] = np.nan
     return out
 
 
 def objective_count(counts: dict, j: int, objective: str, win_types: tuple[str, ...]) -> tuple[int, int]:
-    """(successes, games) of faction ``j`` for the objective, from chunk counts."""
-    hits = counts["wins"][j] if objective == "win" else counts["wins_by_type"][j, win_types.index(objective)]
+    """(successes, games) of faction ``j`` for the objective, from chunk counts (for ``score``: its score sum)."""
+    if objective in ("win", "score"):
+        hits = counts["wins" if objective == "win" else "score"][j]
+    else:
+        hits = counts["wins_by_type"][j, win_types.index(objective)]
     return int(hits), int(counts["games"][j])
 
 
@@ -219,7 +233,7 @@ def run_mixed(raw: dict, *, games: int, seed: int, source: str = "arguments",
 
     n = games  # checked by sim.experiments.run_experiment, which calls this
     body = {k: v for k, v in raw.items() if k not in RUN_KEYS}
-    field, plans = adapter(raw.get("game"), source).field(body, source)
+    field, plans = adapter(raw.get("game"), source, body).field(body, source)
     payload = field_payload(raw["game"], body, field, plans)
     chunk = chunk or default_chunk(n)
     store = None
@@ -234,7 +248,7 @@ def run_mixed(raw: dict, *, games: int, seed: int, source: str = "arguments",
     rows = None
     if out.trials is not None:
         rows = pl.DataFrame(out.trials).with_row_index("game")
-    metrics = summarize(out.counts, out.n, field, raw["game"])
+    metrics = summarize(out.counts, out.n, field, raw["game"], body)
     if not field.rotate:  # each faction's own mixture (a rotated field moves the seats between factions)
         seats = zip(field.factions, field.seats, strict=True)
         metrics["mixture"] = {f: dict(zip(s.labels, s.weights, strict=True)) for f, s in seats}

@@ -16,7 +16,8 @@ Optional: ``runner(game_payload, labels, specs, factions)`` (a direct engine cal
 ids, see ``evaluate.field_chunk``; with ``whole_table = True`` it takes each game's plan ids, (count, F) rows of
 ``Field.table``, so a field whose seats mix plans plays a chunk in one kernel call instead of one call per run of
 equal plans), ``relevant(space, body)`` (drop parameters the experiment never reads), ``groups(body)`` and
-``group_body(body, group)`` (games that seat only some factions: one payoff sub-table per seated group).
+``group_body(body, group)`` (games that seat only some factions: one payoff sub-table per seated group);
+``scored = True`` (``outcomes`` also returns each game's score, (n, F) whole numbers: ``--objective score``).
 
 Dark Ages (``DarkAges``): an experiment seats one plan (or a mixture) per Ruler, ``seats: {ruler: plan}``
 (``sim.games.dark_ages.multiplayer``; plans resolved by ``strategies.dark_ages.resolve``); each game seats on each
@@ -95,7 +96,7 @@ class Principes:
         from sim.games.principes.experiment import experiment_from_dict
 
         if body.get("mode", "multiplayer") != "multiplayer":
-            raise ConfigError(source, "mode", "a multiplayer experiment (tune and balance do not play this mode)",
+            raise ConfigError(source, "mode", "a multiplayer experiment (sim tune also plays mode: solo)",
                               body.get("mode"))  # fmt: skip
         seats = body.get("seats", ["builder", "conqueror", "politician", "random"])
         entries = list(seats.values()) if isinstance(seats, dict) else seats if isinstance(seats, list) else None
@@ -151,6 +152,42 @@ class Principes:
         return won, np.asarray(rows["win_type"], np.int64), np.asarray(rows["rounds"], np.int64)
 
 
+class PrincipesSolo(Principes):
+    """Principes solo (``mode: solo``, ``sim.games.principes.solo_experiment``) for ``sim tune``: one faction,
+    ``player``, who plays the experiment's one ``strategies`` entry against the Combined Action Solo System. A game
+    ends won, lost with the player eliminated, or lost after the last Round; the graded ``score`` (tracks plus 3 per
+    foreign Capital held, 54 at a win) is an objective of its own, for when wins are too rare to steer a search."""
+
+    builtin = ("solo",)
+    scored = True
+    runner = None  # the solo engine plays one plan per run of games (sim.balance.evaluate.field_chunk)
+
+    @property
+    def win_types(self) -> tuple[str, ...]:
+        from sim.games.principes.solo_experiment import OUTCOMES
+
+        return OUTCOMES
+
+    def field(self, body: dict, source: str) -> tuple[Field, dict[str, Plan]]:
+        from sim.games.principes.solo_experiment import experiment_from_dict
+
+        entries = body.get("strategies", ["solo"])
+        if not isinstance(entries, list) or len(entries) != 1:
+            raise ConfigError(source, "strategies", "one plan (or one mixture) for the player to tune", entries)
+        experiment_from_dict({**body, "strategies": ["solo"]}, source)  # the other keys, checked
+        plans: dict[str, Plan] = {}
+        return Field(("player",), (_seat(self, entries[0], source, "strategies[0]", plans),)), plans
+
+    def profile_body(self, body: dict, seats: dict) -> dict:
+        return {**body, "strategies": [seats["player"]]}
+
+    def outcomes(self, rows: dict, payload, factions: tuple[str, ...]):
+        """(won (n, 1), outcome index (n,), Rounds played (n,), score (n, 1))."""
+        end = np.array([self.win_types.index(o) for o in rows["outcome"]], np.int64)
+        won = np.asarray(rows["won"], np.int8)[:, None]
+        return won, end, np.asarray(rows["rounds"], np.int64), np.asarray(rows["score"], np.int64)[:, None]
+
+
 class DarkAges:
     game = "dark_ages"
     builtin = ("expansion", "culture", "military")
@@ -186,7 +223,7 @@ class DarkAges:
         from sim.games.dark_ages.experiment import experiment_from_dict
 
         if body.get("mode", "multiplayer") != "multiplayer":
-            raise ConfigError(source, "mode", "a multiplayer experiment (tune and balance do not play this mode)",
+            raise ConfigError(source, "mode", "a multiplayer experiment (sim tune also plays mode: solo)",
                               body.get("mode"))  # fmt: skip
         if "seats" not in body:
             raise ConfigError(source, "seats", "seats: {ruler: plan} (tune and balance seat a plan, or a mixture, per "
@@ -334,10 +371,14 @@ def _search(spec, directory: Path, depth: int = 0) -> tuple[object, str]:
 
 
 ADAPTERS = {"principes": Principes(), "dark_ages": DarkAges()}
+SOLO = PrincipesSolo()
 
 
-def adapter(game, source: str):
+def adapter(game, source: str, body: dict | None = None):
+    """The adapter of ``game`` (Principes solo when the experiment ``body`` has ``mode: solo``)."""
     if game not in ADAPTERS:
         raise ConfigError(source, "game", "a game whose experiments seat one named plan per faction (principes, "
                           "dark_ages)", game)  # fmt: skip
+    if game == "principes" and isinstance(body, dict) and body.get("mode") == "solo":
+        return SOLO
     return ADAPTERS[game]

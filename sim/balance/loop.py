@@ -10,9 +10,15 @@ Round r:
 4. add each best response that gains more than ε to its population (at most ``max_plans`` per faction: the plan
    with the least equilibrium weight goes), and go on while some faction gained more than ε and rounds remain.
 
-The verdict is the least exploitable of the rounds' equilibria (the least nash_conv measured; a meta-game without a
-pure equilibrium can cycle, so the last round need not be the best): each faction's win rate under it on fresh games
-(with a 95% interval, how games end, their length), beside the experiment's own (rotated) field.
+``meta="average"`` answers, in step 3, the average of the rounds' table equilibria so far instead of the round's
+own (fictitious play over the meta-game: Brown 1951; in PSRO, Lanctot et al. 2017). When each round's table has a
+pure equilibrium and a best response outside the table beats it, the pure profiles cycle; their running average
+keeps every plan that ever took part in play, so a new plan must beat a mixture of the old ones, not the last one.
+The average may keep a plan the population cap dropped from the table: every plan is kept for play.
+
+The verdict is the least exploitable of the rounds' equilibria (or averages; the least nash_conv measured: a
+meta-game without a pure equilibrium can cycle, so the last round need not be the best): each faction's win rate
+under it on fresh games (with a 95% interval, how games end, their length), beside the experiment's own field.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from sim.errors import ConfigError
 
 DEFAULT_ROUNDS, DEFAULT_EPSILON, DEFAULT_PRECISION = 3, 1.0, 0.02
 DEFAULT_MAX_PLANS, DEFAULT_EVAL = 4, 20_000
+METAS = ("nash", "average")  # what the best responses answer: the round's table equilibrium, or the rounds' average
 
 
 @dataclass
@@ -88,6 +95,7 @@ def balance(
     candidates: int = DEFAULT_CANDIDATES,
     max_plans: int = DEFAULT_MAX_PLANS,
     eval_games: int = DEFAULT_EVAL,
+    meta: str = "nash",
     seed: int | None = None,
     workers: int = 1,
     progress: bool = False,
@@ -111,9 +119,12 @@ def balance(
         raise ConfigError("--epsilon", "", "points of win rate ≥ 0", epsilon)
     if isinstance(precision, bool) or not isinstance(precision, (int, float)) or not 0 < precision < 0.5:
         raise ConfigError("--precision", "", "a 95% half-width between 0 and 0.5", precision)
+    if meta not in METAS:
+        raise ConfigError("--meta", "", " or ".join(METAS), meta)
     root = seed if seed is not None else raw.get("seed", DEFAULT_SEED)
     options = {"budget": budget, "rounds": rounds, "epsilon": epsilon, "precision": precision, "holdout": holdout,
-               "candidates": candidates, "max_plans": max_plans, "eval_games": eval_games}  # fmt: skip
+               "candidates": candidates, "max_plans": max_plans, "eval_games": eval_games,
+               **({"meta": meta} if meta != "nash" else {})}  # fmt: skip
     store = RunStore(save, {"game": game, "experiment": body, "seed": root, **options}, resume, "balance")
     say = log or (lambda _: None)
     n_cell = cell_games(precision)
@@ -143,6 +154,8 @@ def balance(
     populations = {f: [a.plan(p, "built-in plans") for p in a.builtin] for f in factions}
     history, pruned = [], []
     measured = None
+    known: dict = {}  # every plan a population has held (an averaged profile may still play a dropped one)
+    average: dict = {}  # meta="average": the running mean of the rounds' table equilibria
     for r in range(1, rounds + 1):
         cells = int(np.prod([len(p) for p in populations.values()]))
         bar[0] = tqdm(total=cells * n_cell, unit="game", unit_scale=True, delay=2.0, disable=not progress, leave=False,
@@ -166,6 +179,15 @@ def balance(
         say(f"round {r}: equilibrium " + "; ".join(f"{f} " + ", ".join(f"{k} {v:.2f}" for k, v in m.items())
                                                    for f, m in mix.items()))  # fmt: skip
         plans = {p.label: p for pop in populations.values() for p in pop}
+        table_mix = mix
+        if meta == "average":
+            known.update(plans)
+            plans = dict(known)
+            average = {f: {k: ((r - 1) * average.get(f, {}).get(k, 0.0) + mix[f].get(k, 0.0)) / r
+                           for k in {*average.get(f, {}), *mix[f]}} for f in factions}  # fmt: skip
+            mix = {f: dict(sorted(m.items(), key=lambda kw: (-kw[1], kw[0]))) for f, m in average.items()}
+            say(f"round {r}: average of the rounds' equilibria " + "; ".join(
+                f"{f} " + ", ".join(f"{k} {v:.2f}" for k, v in m.items()) for f, m in mix.items()))  # fmt: skip
         seats = tuple(Seat(tuple(mix[f]), tuple(mix[f].values())) for f in factions)
         against = (Field(factions, seats), plans)
         gains, found = {}, {}
@@ -185,7 +207,8 @@ def balance(
             say(f"  {f}: best response gains {100 * res.gain:+.1f} points "
                 f"[{100 * res.gain_ci95[0]:+.1f}, {100 * res.gain_ci95[1]:+.1f}]")  # fmt: skip
         history.append({
-            "round": r, "equilibrium": mix, "table_regret": dict(zip(factions, map(float, regret), strict=True)),
+            "round": r, "equilibrium": mix, **({"table_equilibrium": table_mix} if meta == "average" else {}),
+            "table_regret": dict(zip(factions, map(float, regret), strict=True)),
             "table_nash_conv": float(regret.sum()), "exploitability": {f: g["gain"] for f, g in gains.items()},
             "exploitability_ci95": {f: g["gain_ci95"] for f, g in gains.items()},
             "nash_conv": float(sum(max(0.0, g["gain"]) for g in gains.values())),

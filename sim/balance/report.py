@@ -18,14 +18,21 @@ def _pt(x: float) -> str:
     return f"{100 * x:+.1f}"
 
 
-def format_tune(r) -> str:
+def gain_text(r) -> str:
+    """A tuning run's held-out gain with its interval: points of win rate, or of score (``--objective score``)."""
+    pt = "{:+.2f}".format if r.objective == "score" else _pt
     lo, hi = r.gain_ci95
+    return f"{pt(r.gain)} points [{pt(lo)}, {pt(hi)}]"
+
+
+def format_tune(r) -> str:
+    level = "{:.2f}".format if r.objective == "score" else "{:.2%}".format  # a mean score, or a rate
     lines = [
         f"{r.game}: tuned {r.seat}'s plan from {r.base} ({r.objective}; budget {r.budget:,} games, "
         f"{len(r.candidates)} evaluations, seed {r.seed}, {r.seconds:.1f} s)",
-        f"  baseline {', '.join(f'{k} {w:.2f}' for k, w in r.baseline.items())}: {r.baseline_win_rate:.2%}",
-        f"  tuned {r.plan.label}: {r.tuned_win_rate:.2%}",
-        f"  gain {_pt(r.gain)} points [{_pt(lo)}, {_pt(hi)}], paired over {r.holdout_games:,} held-out games",
+        f"  baseline {', '.join(f'{k} {w:.2f}' for k, w in r.baseline.items())}: {level(r.baseline_win_rate)}",
+        f"  tuned {r.plan.label}: {level(r.tuned_win_rate)}",
+        f"  gain {gain_text(r)}, paired over {r.holdout_games:,} held-out games",
         "  parameters: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in r.searched.items()),
     ]
     return "\n".join(lines)
@@ -107,7 +114,20 @@ def _frame(doc: dict) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _plots(doc: dict, frame: pd.DataFrame, out: Path) -> list[Path]:
+def _parity(directory: Path, doc: dict) -> float:
+    """A faction's fair share of its games: 1 / the players at a table (the equilibrium experiment's ``players``;
+    Dark Ages seats 3 of 7 Rulers a game), else 1 / the factions."""
+    from sim.config import read_yaml
+
+    path = directory / "equilibrium.yaml"
+    players = (read_yaml(path) or {}).get("players") if path.exists() else None
+    counts = players if isinstance(players, list) else [players]
+    if all(isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in counts):
+        return sum(1 / n for n in counts) / len(counts)
+    return 1 / len(doc["factions"])
+
+
+def _plots(doc: dict, frame: pd.DataFrame, out: Path, parity: float) -> list[Path]:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -121,7 +141,7 @@ def _plots(doc: dict, frame: pd.DataFrame, out: Path) -> list[Path]:
         ys = [v + (0.18 if k else -0.18) for v in y]
         ax.errorbar(100 * frame[col], ys, xerr=[100 * (frame[col] - frame[lo]), 100 * (frame[hi] - frame[col])],
                     fmt="o", color=colour, capsize=3, label=f"{col} field")  # fmt: skip
-    ax.axvline(100 / len(frame), color="k", lw=0.8, ls=":", label="parity")
+    ax.axvline(100 * parity, color="k", lw=0.8, ls=":", label="fair share")
     ax.set_yticks(list(y), [f.replace("_", " ").title() for f in frame["faction"]])
     ax.set_xlabel("win rate, % (95% interval)")
     ax.set_title("Win rate under the equilibrium and in the rotated field")
@@ -156,7 +176,7 @@ def balance_report(directory: str | Path, out: str | Path) -> list[Path]:
     frame = _frame(doc)
     out.mkdir(parents=True, exist_ok=True)
     written = [write_csv(out / "balance.csv", frame)]
-    plots = _plots(doc, frame, out)
+    plots = _plots(doc, frame, out, _parity(directory, doc))
     written += plots
     top = frame.sort_values("equilibrium", ascending=False)
     lead = (

@@ -200,10 +200,12 @@ class TuneResult:
         }  # fmt: skip
 
 
-def check_objective(objective: str, game: str, source: str = "--objective") -> str:
-    types = adapter(game, source).win_types
-    if objective != "win" and objective not in types:
-        raise ConfigError(source, "", f"win or a win type ({', '.join(types)})", objective)
+def check_objective(objective: str, a, source: str = "--objective") -> str:
+    """``objective``, when the game of adapter ``a`` has it: win, a win type, or (a scored game) score."""
+    scored = getattr(a, "scored", False)
+    if objective not in ("win", *a.win_types, *(("score",) if scored else ())):
+        expected = f"win or a win type ({', '.join(a.win_types)})" + (" or score" if scored else "")
+        raise ConfigError(source, "", expected, objective)
     return objective
 
 
@@ -240,13 +242,13 @@ def tune(
 
     started = time.perf_counter()
     game = raw.get("game")
-    a = adapter(game, source)
     body = {k: v for k, v in raw.items() if k not in RUN_KEYS}
+    a = adapter(game, source, body)
     fld, plans = against if against is not None else a.field(body, source)
     plans = dict(plans)
     if seat not in fld.factions:
         raise ConfigError("--seat", "", f"a faction of the experiment ({', '.join(fld.factions)})", seat)
-    check_objective(objective, game)
+    check_objective(objective, a)
     check_budget(budget, "--budget")
     check_budget(holdout, "--holdout")
     check_budget(candidates, "--candidates", 2)

@@ -130,6 +130,7 @@ def test_resume_of_a_different_experiment_is_refused(run, capsys, tmp_path):
         (["--rounds", "0"], "--rounds: expected a number of games ≥ 1"),
         (["--epsilon", "-1"], "--epsilon: expected points of win rate ≥ 0"),
         (["--precision", "0.7"], "--precision: expected a 95% half-width"),
+        (["--meta", "alpharank"], "--meta: expected nash or average"),
     ],
 )
 def test_bad_options_are_one_line_and_exit_2(capsys, args, expected):
@@ -137,6 +138,24 @@ def test_bad_options_are_one_line_and_exit_2(capsys, args, expected):
         main(["balance", STUDY, *args, "--no-progress"])
     err = capsys.readouterr().err.strip()
     assert exit_.value.code == 2 and len(err.splitlines()) == 1 and expected in err, err
+
+
+def test_meta_average_answers_the_running_mean_of_the_rounds_equilibria(capsys, tmp_path):
+    """--meta average: round r's profile (which the best responses answer) is the mean of the table equilibria of
+    rounds 1..r, every plan in it is kept for play, and the equilibrium file replays the verdict exactly."""
+    save = tmp_path / "avg"
+    body = _main_json(capsys, ["balance", STUDY, *TINY, "--meta", "average", "--save", str(save)])
+    assert body["options"]["meta"] == "average"
+    rounds = body["rounds"]
+    for r, h in enumerate(rounds, 1):
+        for f in body["factions"]:
+            labels = {k for g in rounds[:r] for k in g["table_equilibrium"][f]}
+            mean = {k: sum(g["table_equilibrium"][f].get(k, 0.0) for g in rounds[:r]) / r for k in labels}
+            assert h["equilibrium"][f] == pytest.approx(mean)
+    if len(rounds) == 2 and rounds[0]["table_equilibrium"] != rounds[1]["table_equilibrium"]:
+        assert any(len(m) > 1 for m in rounds[1]["equilibrium"].values())  # a mixture of both rounds' profiles
+    replay = _main_json(capsys, ["run", str(save / "equilibrium.yaml"), "--json", "--no-progress"])
+    assert replay["win_rate"] == body["win_rate"]
 
 
 def test_an_unknown_plan_in_a_seat_is_one_line(tmp_path, capsys):

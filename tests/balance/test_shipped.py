@@ -64,12 +64,24 @@ def test_the_readme_shows_each_tuned_plans_held_out_gain():
     from sim.config import CONFIG_DIR
 
     verdict = README.split("### The verdict, and what it rests on", 1)[1].split("### ", 1)[0]
+    verdict += README.split("**A plan tuned for solo still never wins.**", 1)[1].split("\n\n", 1)[0]
     files = sorted((CONFIG_DIR / "principes" / "strategies").glob("tuned-full-*.yaml"))
-    files.append(CONFIG_DIR / "principes" / "strategies" / "coronation-masovia.yaml")
-    assert len(files) == 5
+    files += [CONFIG_DIR / "principes" / "strategies" / f"{name}.yaml" for name in ("coronation-masovia", "tuned-solo")]
+    assert len(files) == 6
     for path in files:
         head = re.search(r"Held-out gain against (\w+): ([+-][\d.]+) points (\[[^\]]+\])", path.read_text())
         assert head, path
         faction = path.stem.removeprefix("tuned-full-").replace("_", " ").title()
-        shown = f"{head[2]} points {head[3]}" if "coronation" in path.stem else f"{head[2]} {head[3]}"
+        shown = f"{head[2]} {head[3]}" if "tuned-full" in path.stem else f"{head[2]} points {head[3]}"
         assert shown in verdict or f"{faction} {head[2]} points {head[3]}" in verdict, (path.name, shown)
+
+
+def test_the_report_draws_each_games_fair_share():
+    """The win-rate plot's fair-share line: 1 in 3 for Dark Ages at 3 players (7 Rulers, 3 a game), 1 in 4 for a
+    4-player Principes study."""
+    from sim.balance.report import _parity
+    from sim.config import CONFIG_DIR
+
+    for game, study, share in (("dark_ages", "ruler-balance-3p", 1 / 3), ("principes", "faction-balance-full", 1 / 4)):
+        directory = CONFIG_DIR / game / "balance" / study
+        assert _parity(directory, json.loads((directory / "balance.json").read_text())) == pytest.approx(share)

@@ -101,3 +101,17 @@ def test_bundled_games_route_their_own_keys():
     assert {"rules", "board", "game", "modules"} <= set(da.files)
     key = next(k for k, p in da.entries() if p.key.startswith("provinces."))
     assert load_ruleset("dark_ages", {key: da.values("board")["provinces"][key.split(".")[1]][key.split(".")[2]]})
+
+
+def test_set_edits_a_key_of_the_experiments_own_mode():
+    """--set strategies=… edits a solo experiment (a solo key), and a solo key on a multiplayer one is still refused
+    by that mode's parser; a rules key still goes to its rules file."""
+    from sim.experiments import apply_sets
+    from sim.games.principes import experiment
+
+    solo = {"game": "principes", "mode": "solo", "strategies": ["solo"]}
+    out = apply_sets(solo, {"strategies": ["solo", "tuned-solo"], "victory.capitals": 3})
+    assert out["strategies"] == ["solo", "tuned-solo"] and out["rules"] == {"victory.capitals": 3}
+    body = apply_sets({"game": "principes", "history": False}, {"difficulties": ["normal"]})
+    with pytest.raises(ConfigError, match="difficulties"):
+        experiment.experiment_from_dict({k: v for k, v in body.items() if k != "game"}, "x")

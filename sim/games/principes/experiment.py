@@ -46,7 +46,8 @@ from sim.games.principes.fast.dispatch import FAST_MAX_CHUNK
 from sim.games.principes.game.battles import KINDS
 from sim.games.principes.game.control import might
 from sim.games.principes.rules import SYMBOLS
-from sim.games.principes.study import KEYS, Experiment, seat_strategies  # noqa: F401  (the experiment contract)
+from sim.games.principes.study import KEYS as MULTIPLAYER_KEYS
+from sim.games.principes.study import Experiment, seat_strategies  # noqa: F401  (the experiment contract)
 from sim.rng import trial_state
 from sim.schemas import check_experiment
 from strategies.principes import make
@@ -54,10 +55,12 @@ from strategies.principes import make
 SEARCH_MAX_CHUNK = 50  # searched games per chunk (a rollout seat): a few seconds of one core
 
 MODES = ("multiplayer", "solo", "module_effects")
+# every key an experiment of any mode may hold (``sim.experiments.apply_sets`` routes ``--set`` by it)
+KEYS = tuple(dict.fromkeys((*MULTIPLAYER_KEYS, *solo_experiment.KEYS, "modules")))
 
 
 def experiment_from_dict(raw: dict, source: str):
-    check_experiment("principes", raw, source, KEYS)  # kinds, ranges, plan parameters: sim/schemas/principes.py
+    check_experiment("principes", raw, source, MULTIPLAYER_KEYS)  # kinds, ranges, plans: sim/schemas/principes.py
     if raw.get("mode", "multiplayer") == "solo":  # solo mode: sim.games.principes.solo_experiment
         return solo_experiment.experiment_from_dict(raw, source)
     if raw.get("mode") == "module_effects":  # each module on vs off, paired: sim.games.principes.module_effects
