@@ -6,9 +6,11 @@ in the output) and ``engine: reference``: ``part1`` = ``configs/principes/experi
 (History off); ``history`` = ``faction-balance-history.yaml`` (the History Cards); ``full`` =
 ``faction-balance-full.yaml`` (History, Neighbors, printed Progress Tiles, Court texts, Princesses: every module
 on); ``3p`` = ``three-players.yaml`` (3 players, Silesia neutral, History on) and ``2p`` =
-``duel-masovia-silesia.yaml`` (the rulebook's recommended duel, History on); ``solo`` = ``solo-difficulty.yaml``
-(solo mode, the 3 levels, History on: ``fast.solo``). A configuration the fast engine
-cannot play runs on the reference only (``auto`` = reference; its games/s is then the reference's, on
+``duel-masovia-silesia.yaml`` (the rulebook's recommended duel, History on), ``3p-active`` and ``2p-active`` the
+same with ``variant: active`` (the Combined Actions Tiles: ``fast.nonplayers``); ``solo`` = ``solo-difficulty.yaml``
+(solo mode, the 3 levels, History on: ``fast.solo``); ``cards`` = ``history-card-effects.yaml`` (each History Card
+blanked in turn: a "game" is one History-on game and its blanked replays, about 5 of them). A configuration the
+fast engine cannot play runs on the reference only (``auto`` = reference; its games/s is then the reference's, on
 ``--reference-games`` games). Every measurement runs in a fresh process that first warms
 its workers up (imports, numba's cached machine code) on a few games, so the timings are steady-state play; peak
 memory is the maximum resident set (``VmHWM``) of the main process and of its largest worker.
@@ -39,28 +41,34 @@ EXPERIMENTS = {
     "full": ROOT / "configs/principes/experiments/faction-balance-full.yaml",
     "3p": ROOT / "configs/principes/experiments/three-players.yaml",
     "2p": ROOT / "configs/principes/experiments/duel-masovia-silesia.yaml",
+    "3p-active": ROOT / "configs/principes/experiments/three-players.yaml",
+    "2p-active": ROOT / "configs/principes/experiments/duel-masovia-silesia.yaml",
     "solo": ROOT / "configs/principes/experiments/solo-difficulty.yaml",
+    "cards": ROOT / "configs/principes/experiments/history-card-effects.yaml",
 }
 TARGET = 5000  # part 1 (History off)
 TARGET_FULL = 3000  # every module on
-TARGETS = {"part1": TARGET, "full": TARGET_FULL, "3p": 6000, "2p": 8000, "solo": 8000}  # games/s (issue 16)
+TARGETS = {"part1": TARGET, "full": TARGET_FULL, "3p": 6000, "2p": 8000, "3p-active": 6000, "2p-active": 8000,
+           "solo": 8000}  # games/s (issue 16)  # fmt: skip
+KEYS = {"3p-active": {"variant": "active"}, "2p-active": {"variant": "active"}}  # on top of the configuration's file
 
 
 def engine_of(config: str, engine: str) -> str:
     """The engine ``engine`` (auto | fast | reference) resolves to for ``config``."""
     from sim.experiments import RUN_KEYS, load_experiment
-    from sim.games.principes import experiment
+    from sim.games.principes import experiment, module_effects
 
-    raw = {**load_experiment(EXPERIMENTS[config]), "engine": engine}
+    raw = {**load_experiment(EXPERIMENTS[config]), **KEYS.get(config, {}), "engine": engine}
     body = {k: v for k, v in raw.items() if k not in RUN_KEYS}
-    return experiment.experiment_from_dict(body, str(EXPERIMENTS[config])).engine
+    build = module_effects if body.get("mode") == "module_effects" else experiment
+    return build.experiment_from_dict(body, str(EXPERIMENTS[config])).engine
 
 
 def one(n: int, workers: int, engine: str, config: str = "part1") -> dict:
     """In this (fresh) process: warm up, then play ``n`` games; the numbers as a dict."""
     from sim.experiments import load_experiment, run_experiment
 
-    raw = {**load_experiment(EXPERIMENTS[config]), "engine": engine}
+    raw = {**load_experiment(EXPERIMENTS[config]), **KEYS.get(config, {}), "engine": engine}
     from sim.backends import session
 
     with session("local", workers) as _:
@@ -76,7 +84,7 @@ def one(n: int, workers: int, engine: str, config: str = "part1") -> dict:
         "workers": workers,
         "seconds": seconds,
         "games_per_s": n / seconds,
-        "actions_per_s": result.metrics["mean_actions"] * n / seconds,
+        "actions_per_s": result.metrics.get("mean_actions", 0) * n / seconds,  # not kept by module effects
         "peak_rss_mb": peak_kb(os.getpid()) / 1024,
         "worker_peak_rss_mb": worker_kb / 1024,
     }

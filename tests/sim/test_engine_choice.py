@@ -30,11 +30,12 @@ def test_choose_names_the_obstacles_and_asks_for_them_only_when_needed():
 
 
 SEATS = ["builder", "conqueror", "politician", "random"]
+CUSTOM = {"masovia": "builder", "silesia": "strategies.principes.random_legal:RandomLegal"}  # a Python class
 CASES = [  # (experiment, engine, a phrase of the reason)
     ({"game": "principes", "seats": SEATS, "history": False}, "fast", None),
     ({"game": "principes", "seats": SEATS, "history": False, "engine": "reference"}, "reference", ASKED),
-    ({"game": "principes", "players": 2, "seats": {"masovia": "builder", "silesia": "random"}, "variant": "active",
-      "history": False}, "reference", "active"),
+    ({"game": "principes", "players": 2, "seats": CUSTOM, "variant": "active", "history": False}, "reference",
+     "is not built in"),
     ({"game": "principes", "mode": "solo", "history": False}, "fast", None),
     ({"game": "principes", "mode": "solo", "strategies": ["tests.games.principes.test_solo:Recorder"]}, "reference",
      "is not built in"),
@@ -71,7 +72,6 @@ def test_the_readme_shows_a_reason_sim_gives():
     from sim.config import CONFIG_DIR
     from sim.games.principes import experiment
 
-    seats = {"masovia": "builder", "silesia": "random"}
-    why = experiment.experiment_from_dict({"players": 2, "seats": seats, "variant": "active"}, "e.yaml").engine_reason
+    why = experiment.experiment_from_dict({"players": 2, "seats": CUSTOM}, "e.yaml").engine_reason
     readme = " ".join((CONFIG_DIR.parent / "README.md").read_text().split())
     assert f"engine: plain-Python reference engine, because {why}`" in readme

@@ -5,8 +5,8 @@ Keys: those of a Principes experiment (``players``, ``seats``, ``rotate``, ``var
 true, neighbors: true}`` naming the modules to compare (default: all). ``history`` is the History Cards
 (``history: true``), ``tiles`` the printed Progress Tiles (``progress: tiles``), the rest the switches of the same
 names (``experiment._variants``). ``engine: auto`` (the default) plays every configuration on the compiled engine
-when it can play them all (``fast.dispatch``: 2-4 players, built-in strategies; not with ``history_cards``, whose
-blanked cards only the reference plays), else on the reference engine; ``engine: fast | reference`` as for an
+when it can play them all (``fast.dispatch``: 2-4 players, built-in strategies; with ``history_cards`` the blanked
+cards too: ``fast.setup.BLANKED``), else on the reference engine; ``engine: fast | reference`` as for an
 experiment.
 
 Game ``i`` is played with all modules off and once per compared module with only that module on, from stream
@@ -77,12 +77,10 @@ def experiment_from_dict(raw: dict, source: str) -> ModuleEffects:
     if any(uses == "rollout" for uses, _ in base.specs):  # the compared games play on chunks, which never search
         raise ConfigError(source, "seats", "plans (module effects seat no rollout searcher)", "rollout")
     base = dataclasses.replace(base, engine="reference", engine_reason=ASKED)  # the payload's engine plays them all
-    if one_by_one and wanted == "fast":
-        raise ConfigError(source, "engine", "auto or reference (History Cards blanked one by one)", wanted)
-    engine, reason = "reference", ASKED if wanted == "reference" else "history_cards: true (blanked cards)"
-    if wanted != "reference" and not one_by_one:  # every module of the comparison on at once: all or none compile
+    engine, reason = "reference", ASKED
+    if wanted != "reference":  # every module of the comparison on at once (History too for the cards): all or none
         every = {**body, "engine": wanted, **{MODULE_KEYS[m]: "tiles" if m == "tiles" else True for m in compare}}
-        on = study.experiment_from_dict(every, source)
+        on = study.experiment_from_dict({**every, **({"history": True} if one_by_one else {})}, source)
         engine, reason = on.engine, on.engine_reason
     return ModuleEffects(base, compare, one_by_one, engine, reason)
 
@@ -101,13 +99,12 @@ def _with(base, module: str | None):
     return dataclasses.replace(base, variants=base.variants | {module})
 
 
-def _resolved(record) -> set[str]:
+def _resolved(deck, rounds: int, final_round: int, rules) -> set[str]:
     """The History Cards whose icons may have resolved in a game: those revealed in the Rounds begun, the final
     Round's excepted unless history.yaml resolves it (blanking any other card replays the game exactly, so it needs
     no play)."""
-    end = record.final
-    final = end.rules.file("history")["deck"]["resolve_in_final_round"]
-    return set(end.history[: record.rounds if final else min(record.rounds, end.final_round - 1)])
+    final = rules.file("history")["deck"]["resolve_in_final_round"]
+    return set(deck[: rounds if final else min(rounds, final_round - 1)])
 
 
 def _play(exp, players, key, game: int):
@@ -119,18 +116,25 @@ def _play(exp, players, key, game: int):
                      variants=exp.variants)  # fmt: skip
 
 
-def _outcomes(exp, players, key, start: int, count: int, fast: bool):
-    """(winner index or -1, win type index, Rounds) arrays of games ``start ..`` of ``exp``, and the reference's
-    game records (None on the fast engine)."""
+def _outcomes(exp, players, key, games, fast: bool):
+    """(winner index or -1, win type index, Rounds) arrays of the games ``games`` (indices) of ``exp``, and with
+    History on each game's resolved cards (``_resolved``; else None)."""
+    games = np.asarray(games, np.int64)
     if fast:
-        from sim.games.principes.fast.chunk import run_games  # numba loads only when the fast engine plays
+        from sim.games.principes.fast.chunk import run_listed  # numba loads only when the fast engine plays
 
-        t = run_games(exp, key, start, count)
-        return t[:, 0], t[:, 1], t[:, 2], None  # winner, win_type, rounds: ``study.columns``
-    recs = [_play(exp, players, key, i) for i in range(start, start + count)]
+        t, deals = run_listed(exp, key, games)  # deals: the deck (card indices) and the final Round
+        if not exp.history:
+            return t[:, 0], t[:, 1], t[:, 2], None  # winner, win_type, rounds: ``study.columns``
+        rules = study.game_rules(exp.rules)
+        names = tuple(cards(rules))
+        live = [_resolved([names[c] for c in d[:-1]], r, d[-1], rules) for d, r in zip(deals, t[:, 2], strict=True)]
+        return t[:, 0], t[:, 1], t[:, 2], live
+    recs = [_play(exp, players, key, int(i)) for i in games]
     winner = np.array([exp.factions.index(r.winner) if r.winner else -1 for r in recs], np.int64)
     win_type = np.array([WIN_TYPES.index(r.win_type) for r in recs], np.int64)
-    return winner, win_type, np.array([r.rounds for r in recs], np.int64), recs
+    live = [_resolved(r.final.history, r.rounds, r.final.final_round, r.final.rules) for r in recs]
+    return winner, win_type, np.array([r.rounds for r in recs], np.int64), live if exp.history else None
 
 
 def play_chunk(payload: ModuleEffects, key, start: int, count: int, keep_rows: bool):
@@ -148,16 +152,17 @@ def play_chunk(payload: ModuleEffects, key, start: int, count: int, keep_rows: b
         card_d_win=np.zeros((len(payload.cards), f, 2), np.int64),
         card_resolved=np.zeros(len(payload.cards), np.int64),
     )
-    off, off_type, off_rounds, _ = _outcomes(base, players, key, start, count, fast)
+    games = np.arange(start, start + count)
+    off, off_type, off_rounds, _ = _outcomes(base, players, key, games, fast)
     c["win_type"] += np.bincount(off_type, minlength=len(WIN_TYPES))
     c["rounds_hist"] += np.bincount(off_rounds, minlength=base.rounds + 1)
     for j in range(f):
         paired.add_baseline(c, j, off == j)
     rows: dict[str, np.ndarray] = {"winner_off": off, "rounds_off": off_rounds}
-    full = None  # History on: the reference's records, for the cards one by one
+    full = None  # History on: each game's winner and resolved cards, for the cards one by one
     for k, name in enumerate(payload.compare):
-        on, on_type, on_rounds, recs = _outcomes(_with(base, name), players, key, start, count, fast)
-        full = recs if name == "history" else full
+        on, on_type, on_rounds, live = _outcomes(_with(base, name), players, key, games, fast)
+        full = (on, live) if name == "history" else full
         for j in range(f):
             paired.add_pair(c, k, j, on == j, off == j)
         c["on_win_type"][k] += np.bincount(on_type, minlength=len(WIN_TYPES))
@@ -167,14 +172,15 @@ def play_chunk(payload: ModuleEffects, key, start: int, count: int, keep_rows: b
         rows[f"winner_{name}"], rows[f"rounds_{name}"] = on, on_rounds
     if payload.cards:  # each card: History on (won_on) vs History on with the card blanked (won_off)
         per_card = {"on_wins": c["card_on_wins"], "d_win": c["card_d_win"], "games": c["games"]}  # views: in place
-        full = full or _outcomes(_with(base, "history"), players, key, start, count, False)[3]
-        for i, record in zip(range(start, start + count), full, strict=True):
-            live = _resolved(record)
-            for q, card in enumerate(payload.cards):
-                blank = _play(_with(base, SKIP + card), players, key, i) if card in live else record
-                c["card_resolved"][q] += card in live
-                for j, p in enumerate(base.factions):
-                    paired.add_pair(per_card, q, j, record.winner == p, blank.winner == p)
+        won, live = full or _outcomes(_with(base, "history"), players, key, games, fast)[::3]
+        for q, card in enumerate(payload.cards):
+            replay = np.array([g for g in range(count) if card in live[g]], np.int64)
+            blank = won.copy()  # a card not resolved: the same game
+            if len(replay):
+                blank[replay] = _outcomes(_with(base, SKIP + card), players, key, start + replay, fast)[0]
+            c["card_resolved"][q] += len(replay)
+            for j in range(f):
+                paired.add_pair(per_card, q, j, won == j, blank == j)
     return c, (rows if keep_rows else None)
 
 

@@ -384,7 +384,6 @@ SEARCHER = {"name": "s", "uses": "rollout", "params": {"rollouts": 2, "policy": 
         ({"players": 2, "seats": {PM: "builder", PMIN: "random"}, "variant": "wild"}, "variant"),
         ({"variant": "active"}, "variant"),
         ({"elimination": "no"}, "elimination"),
-        ({"players": 2, "seats": {PM: "builder", PMIN: "random"}, "variant": "active", "engine": "fast"}, "engine"),
         ({"mode": "module_effects", "modules": {"dice": True}}, "modules.dice"),
         ({"mode": "module_effects", "court": True}, "court"),
         # the compared games play on chunks, which never search: a rollout seat would silently play its policy
@@ -436,14 +435,12 @@ def test_module_effects_play_on_the_fast_engine_when_every_configuration_compile
     assert module_effects.experiment_from_dict({**raw, "engine": "reference"}, path).engine == "reference"
     cards = read_yaml("configs/principes/experiments/history-card-effects.yaml")
     assert module_effects.experiment_from_dict({"seats": raw["seats"], "modules": cards["modules"]}, path).engine == (
-        "reference"
+        "fast"  # the blanked History Cards too (``fast.setup.BLANKED``)
     )
-    with pytest.raises(ConfigError):  # the blanked History Cards only play on the reference engine
-        module_effects.experiment_from_dict({**raw, "modules": {"history_cards": True}, "engine": "fast"}, path)
     duel = {"players": 2, "seats": {MAS: "conqueror", SIL: "politician"}, "modules": {"court": True}}
     assert module_effects.experiment_from_dict(duel, path).engine == "fast"  # 2 players: compiled too
     active = module_effects.experiment_from_dict({**duel, "variant": "active"}, path)
-    assert active.engine == "reference" and "active" in active.engine_reason  # the Combined Actions: not compiled
+    assert active.engine == "fast"  # the Combined Actions: compiled too (``fast.nonplayers``)
 
 
 @pytest.mark.parametrize("engine", ["fast", "reference"])

@@ -4,10 +4,11 @@ It plays the same game as the reference engine driven by ``driver.play_game`` wi
 (random, builder, conqueror, politician, any parameter overrides): the 4-player game with the History Cards, the
 Neighbor Cards, the printed Progress Tiles, the Court texts and the Princesses each on or off. Drawing on the same
 stream (``sim.lockstep.LockstepRandom``) the reference plays exactly the same games, state by state (the tests
-compare the whole state after every action). It also plays the 2-3 player game (the passive variant), the variant
-without elimination and solo mode at every level (``solo``, ``solo_experiment``: the solo plan and the built-in
-plans); not ported: the active variant's Combined Actions and the History Cards blanked one by one (``dispatch``
-sends those experiments to the reference).
+compare the whole state after every action). It also plays the 2-3 player game in both variants (the active
+variant's Combined Actions: ``nonplayers``), the variant without elimination, solo mode at every level (``solo``,
+``solo_experiment``: the solo plan and the built-in plans) and the History Cards blanked one by one
+(``setup.BLANKED``: the ``history-card-effects`` study). Custom Python strategies play on the reference
+(``dispatch``).
 
 Layout (each module the named twin of the reference module of the same name; every function's docstring names its
 twin, first, in double backticks):

@@ -20,8 +20,8 @@ from sim import numba_cache
 from sim.games.principes.fast.control import might
 from sim.games.principes.fast.driver import play_game
 from sim.games.principes.fast.policy.params import NPF, NPI, compile_strategy
-from sim.games.principes.fast.setup import MODULES, PLAYER_VARIANTS, compile_tables
-from sim.games.principes.fast.state import NKINDS, NP, NSYM, STATE, Unsupported
+from sim.games.principes.fast.setup import BLANKED, MODULES, PLAYER_VARIANTS, compile_tables
+from sim.games.principes.fast.state import NHIST, NKINDS, NP, NSYM, STATE, Unsupported
 from sim.games.principes.study import columns, game_rules
 from sim.rng import trial_state
 
@@ -76,18 +76,30 @@ def play_games(S0a, Ca, P, F, seats, rotate, key, start, count, debug, out):
 def play_seated(S0a, Ca, P, F, seats, played, rotate, key, start, count, debug, out):
     """``experiment.play_chunk``'s loop: games ``start .. start+count-1`` into ``out`` (count, len(COLUMNS)) int64;
     ``seats`` (R,) strategy ids before rotation of the ``played`` (R,) Principalities (``seating``)."""
+    deals = np.empty((0, NHIST + 1), np.int64)
+    play_listed(S0a, Ca, P, F, seats, played, rotate, key, np.arange(start, start + count), debug, out, deals)
+
+
+@njit(cache=True)
+def play_listed(S0a, Ca, P, F, seats, played, rotate, key, games, debug, out, deals):
+    """``experiment.play_chunk``'s loop (``play_seated``) for the game indices ``games`` (n,), into ``out`` (n,
+    len(COLUMNS)); ``deals`` (n, NHIST + 1) (or (0, NHIST + 1): not kept): each game's History deck (card indices,
+    top first) and its final Round."""
     S0, C = S0a[0], Ca[0]
     Sa = np.empty(1, S0a.dtype)
     rs = np.empty(1, np.uint64)
     sid = np.zeros(NP, np.int64)  # a non-player's row is never asked
     trace = np.empty(0, S0a.dtype)
     tn = np.zeros(1, np.int64)
-    for g in range(count):
-        game = start + g
+    for g in range(games.shape[0]):
+        game = games[g]
         seating(seats, played, game, rotate, sid)
         rs[0] = trial_state(key, game)
         winner, wt, rounds, actions, bad = play_game(S0, C, P, F, sid, rs, Sa, debug, trace, tn)
         write_row(Sa[0], C, sid, winner, wt, rounds, actions, bad, out[g])
+        if deals.shape[0] > 0:
+            deals[g, :NHIST] = Sa[0].history[:NHIST]
+            deals[g, NHIST] = Sa[0].final_round
 
 
 _PAYLOADS: dict[tuple, tuple] = {}
@@ -97,7 +109,7 @@ def compiled(payload):
     """(S0, tables, P, F) for an experiment's rule set, strategies, modules (``history`` and its variants) and
     played Principalities (2-3 players: the others are non-players, ``nonplayers.setup`` deploys them)."""
     specs = json.dumps([[u, p] for u, p in payload.specs], sort_keys=True)
-    modules = set(getattr(payload, "variants", ()) or ()) - set(PLAYER_VARIANTS)
+    modules = set(getattr(payload, "variants", ()) or ()) - {"passive"}  # active: the Combined Actions
     if getattr(payload, "history", False):
         modules.add("history")
     key = (payload.rules, specs, frozenset(modules), tuple(getattr(payload, "factions", ())))
@@ -141,7 +153,8 @@ def seat_table(out: np.ndarray, payload) -> np.ndarray:
 
 def check_supported(payload) -> None:
     """Raise ``state.Unsupported`` when the fast engine cannot play ``payload`` (a ``study.Experiment``)."""
-    other = sorted(set(getattr(payload, "variants", ()) or ()) - set(MODULES) - set(PLAYER_VARIANTS))
+    variants = set(getattr(payload, "variants", ()) or ()) - set(MODULES) - set(PLAYER_VARIANTS)
+    other = sorted(v for v in variants if not v.startswith(BLANKED))
     if other:
         raise Unsupported(f"optional modules the fast engine does not play: {', '.join(other)}")
     compiled(payload)
@@ -155,8 +168,23 @@ def run_games(payload, key, start: int, count: int, debug: bool = False) -> np.n
     numba_cache.call(
         play_seated, s0, c, p, f, seats, played(payload), bool(payload.rotate), np.uint64(key), int(start),
         int(count), debug, out,
-    )
+    )  # fmt: skip
     return seat_table(out, payload)
+
+
+def run_listed(payload, key, games) -> tuple[np.ndarray, np.ndarray]:
+    """``run_games`` for the game indices ``games``: (per-game table, (n, NHIST + 1) History decks and final
+    Rounds: ``play_listed``)."""
+    s0, c, p, f = compiled(payload)
+    games = np.asarray(games, np.int64)
+    out = np.zeros((len(games), len(COLUMNS)), np.int64)
+    deals = np.zeros((len(games), NHIST + 1), np.int64)
+    seats = np.array(payload.seats, np.int64)
+    numba_cache.call(
+        play_listed, s0, c, p, f, seats, played(payload), bool(payload.rotate), np.uint64(key), games, False, out,
+        deals,
+    )  # fmt: skip
+    return seat_table(out, payload), deals
 
 
 def trace_game(payload, key, game: int, max_events: int = 200):

@@ -2,7 +2,7 @@
 
 ``auto`` takes the fast engine when it plays exactly the experiment's game: every seat a built-in strategy
 (random, builder, conqueror, politician, with parameter overrides of the kinds their defaults have), 2, 3 or 4
-players (2-3: the passive variant; ``PLAYER_VARIANTS``), History on or off, Court texts, Princesses,
+players (2-3: the passive and the active variant; ``PLAYER_VARIANTS``), History on or off, Court texts, Princesses,
 Neighbors, the printed Progress Tiles and the variant without elimination (``court``, ``princesses``,
 ``neighbors``, ``progress: tiles``, ``elimination: false``: ``FAST_MODULES``, ``FAST_VALUES``) each on or off, no
 other optional module
@@ -52,7 +52,7 @@ def fast_obstacles(raw: dict, experiment) -> list[str]:
             compile_strategy(uses, params, rules)
         except Unsupported as err:
             why.append(f"strategy {label}: {err}")
-    modules = (set(getattr(experiment, "variants", None) or ()) & set(FAST_MODULES)) | {"history"}
+    modules = (set(getattr(experiment, "variants", None) or ()) & {*FAST_MODULES, "active"}) | {"history"}
     try:
         compile_tables(rules, frozenset(modules))  # the rule set must fit the compiled layout
     except Unsupported as err:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.principes.fast import court, neighbors, politics, princesses, tiles
+from sim.games.principes.fast import court, neighbors, nonplayers, politics, princesses, tiles
 from sim.games.principes.fast.assembly import assemble
 from sim.games.principes.fast.building import build
 from sim.games.principes.fast.cards import discard, draw_into, enforce_hand_limit, trade_for_gold
@@ -281,6 +281,20 @@ def perform(S, C, P, F, sid, p, action, rs):
                 take_tile(S, C, p, picks[pick, 0], picks[pick, 1], True)
     if performed and C.tiles:
         tiles.after_action(S, C, p, action, rs)
+    if performed and C.active and (action == A_ASSEMBLY or action == A_MOVEMENT or action == A_BUILDING):
+        combined_action(S, C, P, F, sid, p, action, rs)
+
+
+@njit(cache=True)
+def combined_action(S, C, P, F, sid, p, action, rs):
+    """``nonplayers.after_action``: 2-3 players, active variant: the seat's Combined Action of the action's type
+    (``hooks.combined``), applied (``nonplayers.perform``)."""
+    ch = np.zeros(4, np.int64)
+    moves = np.empty((neighbors.MAXG, 4), np.int64)
+    ruin = np.zeros(NL, np.int64)
+    n = hooks.combined(S, C, P, F, sid, p, action, rs, ch, moves, ruin)
+    if n:
+        nonplayers.perform(S, C, p, action, ch, moves, n, ruin, rs)
 
 
 @njit(cache=True)

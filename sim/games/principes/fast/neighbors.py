@@ -94,24 +94,34 @@ def groups(S, C, j, out):
 @njit(cache=True)
 def allocated(S, C, j, pk, pf, out):
     """``neighbors._allocated``: the groups the pool (``pk`` Knights, ``pf`` Footmen) allows, figures on Polish land
-    first, then the spots; returns how many."""
-    g = np.empty((MAXG, 3), np.int64)
-    ng = groups(S, C, j, g)
+    first (board order), then the spots; returns how many (read off the Map, not ``groups``: a non-player
+    Principality's figures may stand in more than ``MAXG`` groups)."""
+    f = C.nb_fac[j]
     left = np.zeros(3, np.int64)
     left[KNIGHT] = pk
     left[FOOTMAN] = pf
     n = 0
-    for spots in (False, True):
-        for i in range(ng):
-            if (g[i, 0] < 0) != spots:
-                continue
-            take = min(g[i, 2], left[g[i, 1]])
+    for land in range(NL):
+        if not (S.presence[land] >> f) & 1:
+            continue
+        for k in (KNIGHT, FOOTMAN):
+            take = min(S.units[land, f, k], left[k])
             if take > 0:
-                out[n, 0] = g[i, 0]
-                out[n, 1] = g[i, 1]
+                out[n, 0] = land
+                out[n, 1] = k
                 out[n, 2] = take
-                left[g[i, 1]] -= take
+                left[k] -= take
                 n += 1
+    spots = np.empty(3, np.int64)
+    at_spots(S, C, j, spots)
+    for k in (KNIGHT, FOOTMAN):
+        take = min(spots[k], left[k])
+        if take > 0:
+            out[n, 0] = -1
+            out[n, 1] = k
+            out[n, 2] = take
+            left[k] -= take
+            n += 1
     return n
 
 

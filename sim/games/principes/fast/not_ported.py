@@ -7,16 +7,15 @@ Keys are full dotted names: a module (every function in it) or a function or met
 CHECKS = "checks a strategy's decision: the compiled policies build only legal ones"
 NON_PLAYER = "a non-player Prince's lands: read inline by the compiled ``dynasty.respawn``"
 MODULES = {
-    "sim.games.principes.game.nonplayers": "the 2-3 player setup runs in Python into the starting record "
-    "(``setup.compile_tables``); the active variant's Combined Actions play on the reference engine",
     "sim.games.principes.game.scenario": "hand-built positions for tests and rulebook examples, not a rule",
     "sim.games.principes.game.arrays": "the reference state as numpy arrays, a test bridge of its own",
     "sim.games.principes.game.readings": "checks of the rule set when it loads (Python, before any game)",
 }
 FUNCTIONS = {
     "sim.games.principes.reference.monte_carlo": "the plain-Python battle baseline of make bench",
-    "strategies.principes.base.Strategy.combined": "the Combined Actions of the 2-3 player active variant",
-    "strategies.principes.random_legal.RandomLegal.combined": "the Combined Actions of the 2-3 player active variant",
+    "sim.games.principes.game.nonplayers.player_values": "players.yaml, read into the tables (``setup``)",
+    "sim.games.principes.game.nonplayers.combined_values": "players.yaml, read into the tables (``setup``)",
+    "sim.games.principes.game.nonplayers.movable": "read inline by the compiled ``nonplayers.random_choice``",
     "sim.games.principes.game.dynasty.home_lands": NON_PLAYER,
     "sim.games.principes.game.dynasty.respawn_lands": NON_PLAYER,
     "sim.games.principes.game.movement.check_moves": CHECKS,

@@ -57,6 +57,7 @@ from sim.games.principes.fast.state import (
 )
 from sim.games.principes.game import effects, nonplayers
 from sim.games.principes.game import neighbors as game_neighbors
+from sim.games.principes.game.history.deck import SKIP
 from sim.games.principes.game.setup import initial_state
 from sim.games.principes.game.state import UNITS
 from sim.layout import Layout
@@ -76,8 +77,10 @@ ICONS = (
 )
 SYM_PEOPLE, SYM_CLERGY, SYM_EITHER = 1, 2, 3  # ``card_sym``: a card's support symbol (0 a Battle Card)
 NB_ANY = 6  # ``card_nb`` of an "Any Neighbors" card
-MODULES = ("history", "court", "princesses", "neighbors", "tiles", "no_elimination")  # the optional rules it plays
-PLAYER_VARIANTS = ("passive",)  # 2-3 players: the passive variant (nothing moves the non-players) is played
+MODULES = ("history", "court", "princesses", "neighbors", "tiles", "no_elimination", "active")  # optional rules played
+BLANKED = SKIP  # "history_skip:<card>" in the modules: that History Card's icons do nothing (``module_effects``)
+PLAYER_VARIANTS = ("passive", "active")  # 2-3 players: both variants (active: the Combined Actions, ``nonplayers``)
+NB_PRINCIPALITY0 = 6  # Neighbor rows 6-9: the Principalities, moved like Neighbors by the Combined Movement
 TILE_PARAMS = {  # printed tiles' effect kind → (first parameter, second parameter) names (``tile_par``/``tile_par2``)
     "chronicle": ("support", None),
     "third_slot": ("slots", None),
@@ -213,6 +216,11 @@ TABLES = Layout(
         ("card_cost", (NC,), "a Neighbor Card's cost in gold"),
         # History Cards (history.yaml)
         ("history", (), "1 when the History Cards are played"),
+        # the active variant (players.yaml combined_actions)
+        ("active", (), "1 when the Combined Actions are played (2-3 players, variant: active)"),
+        ("ca_units", (), "units the Combined Assembly places (assembly.units)"),
+        ("ca_knights", (), "Knights the Combined Movement moves (movement.knight)"),
+        ("ca_footmen", (), "Footmen the Combined Movement moves (movement.footman)"),
         ("hcard", (NHCARDS, 4), "History card: Period, icons, icon 1, icon 2 (ICONS indices)"),
         ("inv_kind", (4,), "unit kind of each Invader faction (6-9)"),
         ("inv_n", (4,), "its figures"),
@@ -224,13 +232,13 @@ TABLES = Layout(
         ("expose", (NP, NNB), "home lands bordering / next to each Neighbor (``princesses._exposure``)"),
         # Neighbors (neighbors.yaml)
         ("neighbors", (), "1 with the Neighbors"),
-        ("nb_fac", (6,), "faction of each Neighbor (neighbors.yaml order)"),
-        ("nb_k", (6,), "its Knights"),
-        ("nb_f", (6,), "its Footmen"),
-        ("nb_major", (6,), "1 when its spots are an off-map area"),
-        ("nb_prin", (6,), "its Princess area code (``state.princesses``)"),
-        ("nb_rank", (6,), "rank of its id in sorted order"),
-        ("nb_entry", (6, NL), "1 when the land borders its off-map area"),
+        ("nb_fac", (NB_PRINCIPALITY0 + NP,), "faction of each Neighbor (neighbors.yaml order)"),
+        ("nb_k", (NB_PRINCIPALITY0 + NP,), "its Knights"),
+        ("nb_f", (NB_PRINCIPALITY0 + NP,), "its Footmen"),
+        ("nb_major", (NB_PRINCIPALITY0 + NP,), "1 when its spots are an off-map area"),
+        ("nb_prin", (NB_PRINCIPALITY0 + NP,), "its Princess area code (``state.princesses``)"),
+        ("nb_rank", (NB_PRINCIPALITY0 + NP,), "rank of its id in sorted order"),
+        ("nb_entry", (NB_PRINCIPALITY0 + NP, NL), "1 when the land borders its off-map area"),
         # printed Progress Tiles (progress.yaml) and the generic model
         ("tiles", (), "1 with the printed Progress Tiles"),
         ("tile_kind", (NTILES,), "effect kind (``TILE_KINDS``), -1 off"),
@@ -268,15 +276,17 @@ _COMPILED: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
 
 def compile_tables(rules, modules=frozenset(), non_players=frozenset()) -> tuple[np.ndarray, np.ndarray]:
     """(``TABLES`` record, starting ``STATE`` record before the deal) for a ``setup.GameRules``, the optional
-    ``modules`` on (``MODULES``) and the ``non_players`` (2-3 players: ``nonplayers.setup`` deploys them, as
-    ``driver.new_game`` does); both arrays of length 1, cached per ``rules.digest``."""
-    other = sorted(set(modules) - set(MODULES))
+    ``modules`` on (``MODULES``; ``BLANKED`` + a card: its icons blanked) and the ``non_players`` (2-3 players:
+    ``nonplayers.setup`` deploys them, as ``driver.new_game`` does); both arrays of length 1, cached per
+    ``rules.digest``."""
+    other = sorted(m for m in set(modules) - set(MODULES) if not m.startswith(BLANKED))
     if other:
         raise Unsupported(f"optional modules the fast engine does not play: {', '.join(other)}")
     key = (rules.digest, frozenset(modules), frozenset(non_players))
     if key not in _COMPILED:
         c = TABLES.new()
         _fill(c.view(np.recarray)[0], rules, key[1])
+        _fill_combined(c.view(np.recarray)[0], rules, "active" in modules and bool(non_players))
         fill_odds(c[0])  # after the die and the unit values
         start = initial_state(rules.board, rules)
         if "neighbors" in modules:
@@ -362,7 +372,7 @@ def _fill(c, rules, modules) -> None:
     for face in range(NSYM):  # Learning Chess: a symbol's opposite face (of its first face on the die)
         c.flip[face] = int(rb.opposite[list(rb.die).index(face)]) if face in list(rb.die) else face
     _fill_cards(c, rules, "neighbors" in modules)
-    _fill_history(c, rules, "history" in modules)
+    _fill_history(c, rules, "history" in modules, {m[len(BLANKED) :] for m in modules if m.startswith(BLANKED)})
     _fill_princesses(c, rules, "princesses" in modules)
     _fill_neighbors(c, rules, "neighbors" in modules)
     c.court = "court" in modules
@@ -397,16 +407,20 @@ def _fill_cards(c, rules, by_id: bool) -> None:
     c.trade_order[:] = sorted(range(NC), key=lambda i: (order.index(CARDS[i].split(".")[0]), CARDS[i]))
 
 
-def _fill_history(c, rules, on: bool) -> None:
+def _fill_history(c, rules, on: bool, blanked: set[str]) -> None:
+    """The History Cards, each ``blanked`` one with no icons (``deck.resolve_icons`` skips its icons: the same
+    deal, the same stream)."""
     hv = rules.file("history")
     names = tuple(hv["cards"])
     if len(names) != NHCARDS or hv["deck"]["dealt_per_period"] * hv["deck"]["periods"] != NHIST:
         raise Unsupported(f"the fast engine deals {NHIST} of {NHCARDS} History cards")
+    if blanked - set(names):
+        raise Unsupported(f"no History Card named {', '.join(sorted(blanked - set(names)))} to blank")
     for j, name in enumerate(names):
         spec = hv["cards"][name]
         if len(spec["icons"]) > 2:
             raise Unsupported("at most 2 icons per History card in the fast engine")
-        c.hcard[j, 0], c.hcard[j, 1] = spec["period"], len(spec["icons"])
+        c.hcard[j, 0], c.hcard[j, 1] = spec["period"], 0 if name in blanked else len(spec["icons"])
         for k, icon in enumerate(spec["icons"]):
             c.hcard[j, 2 + k] = ICONS.index(icon)
     inv = hv["invaders"]
@@ -470,7 +484,28 @@ def _fill_neighbors(c, rules, on: bool) -> None:
         c.nb_rank[j] = ranked.index(nb)
         for i, land in enumerate(board.lands):
             c.nb_entry[j, i] = spec["spots"] in land.borders
+    for q in range(NP):  # a non-player Principality moved like a Neighbor: no off-map spots, no Princess
+        j = NB_PRINCIPALITY0 + q
+        c.nb_fac[j], c.nb_prin[j], c.nb_rank[j] = q, -1, -1
     c.neighbors = on
+
+
+def _fill_combined(c, rules, on: bool) -> None:
+    """The Combined Actions Tile (players.yaml ``combined_actions``) as the compiled ``nonplayers`` plays it."""
+    v = rules.file("players")["combined_actions"]
+    asm, mv, bd = v["assembly"], v["movement"], v["building"]
+    if on and (
+        sorted(asm["kinds"]) != ["footman", "knight"] or asm["cost"] or asm["lands"] != "controlled"
+        or v["assembly_lands"] != "controlled" or set(mv) - {"knight", "footman"}
+        or bd != {"cities": 1, "or_buildings": 1, "cost": 0} or v["when"] != "after_performed"
+    ):  # fmt: skip
+        raise Unsupported(
+            "the fast engine's Combined Actions: Knights and Footmen for free on controlled lands, "
+            "a Knight and a Footman moved, 1 City or 1 building for free, after an action performed"
+        )
+    c.active = on
+    c.ca_units = asm["units"]
+    c.ca_knights, c.ca_footmen = mv.get("knight", 0), mv.get("footman", 0)
 
 
 def _fill_tiles(c, rules) -> None:

@@ -79,4 +79,4 @@ def test_history_switch():
     assert payload(progress="tiles").engine == "fast"
     three = {"polonia_maior": "builder", "masovia": "conqueror", "silesia": "random"}
     assert payload(players=3, seats=three).engine == "fast"  # 2-3 players: compiled too (test_fast_players)
-    assert payload(players=3, seats=three, variant="active").engine == "reference"
+    assert payload(players=3, seats=three, variant="active").engine == "fast"  # test_fast_active

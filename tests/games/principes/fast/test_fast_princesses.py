@@ -69,6 +69,6 @@ def test_unported_modules_never_play_silently():
 
     from sim.games.principes.fast.state import Unsupported
 
-    ex = dataclasses.replace(payload(), variants=frozenset({"princesses", "active"}))  # 2-3 players only
+    ex = dataclasses.replace(payload(), variants=frozenset({"princesses", "unported"}))  # no such module
     with pytest.raises(Unsupported):
         chunk.run_games(ex, experiment_key(1), 0, 1)

@@ -1,6 +1,6 @@
 """Statistical equivalence of the fast engine and the reference engine on the faction-balance experiments (History
-off; on; every module on; 3 and 2 players), each on its own production stream (the reference on
-``random.Random``, the fast engine on the counter-based stream).
+off; on; every module on; 3 and 2 players, the passive and the active variant), each on its own production stream
+(the reference on ``random.Random``, the fast engine on the counter-based stream).
 
 Per-faction winners (with draws), win types, Rounds, actions, every final track and every elimination rate are
 compared with two-sample tests (chi-square for categories, Welch's t for means, Fisher's exact test for rare
@@ -17,6 +17,7 @@ from sim.experiments import load_experiment, run_experiment
 EXPERIMENTS = CONFIG_DIR / "principes" / "experiments"
 FAMILY_ALPHA = 0.01
 MODULES = {"history": True, "progress": "tiles", "court": True, "princesses": True, "neighbors": True}
+ACTIVE = {"variant": "active"}
 
 
 def two_sample_pvalues(ref, fast, factions):
@@ -48,8 +49,11 @@ def two_sample_pvalues(ref, fast, factions):
     [pytest.param("faction-balance", {}, marks=pytest.mark.full), pytest.param("faction-balance-history", {},
      marks=pytest.mark.full), ("faction-balance-full", {}),  # make test: every module on, the others behind full
      pytest.param("three-players", {}, marks=pytest.mark.full), pytest.param("duel-masovia-silesia", {},
-     marks=pytest.mark.full), pytest.param("duel-maior-minor", MODULES, marks=pytest.mark.full)],  # 2-3 players
-    ids=["part1", "history", "every-module", "3-players", "2-players", "2-players-every-module"],
+     marks=pytest.mark.full), pytest.param("duel-maior-minor", MODULES, marks=pytest.mark.full),  # 2-3 players
+     pytest.param("three-players", ACTIVE, marks=pytest.mark.full), pytest.param("duel-masovia-silesia", {**ACTIVE,
+     **MODULES}, marks=pytest.mark.full)],  # the active variant (Combined Actions Tiles)
+    ids=["part1", "history", "every-module", "3-players", "2-players", "2-players-every-module", "3-players-active",
+         "2-players-active-every-module"],
 )
 def test_faction_balance_matches_the_reference_engine(mc_trials, name, keys):
     raw = {**load_experiment(EXPERIMENTS / f"{name}.yaml"), **keys}

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.principes.fast import neighbors, politics, princesses
+from sim.games.principes.fast import neighbors, nonplayers, politics, princesses
 from sim.games.principes.fast.building import city_cost
 from sim.games.principes.fast.control import control_all
 from sim.games.principes.fast.history import division, invaders, release, teutonic, urbanization
@@ -341,3 +341,13 @@ def neighbor_moves(S, C, P, F, sid, p, j, pk, pf, rs, moves, ruin):
 
 
 __all__ = ["P_BLOCK", "rand_float"]  # (re-exported for the flow's docstrings)
+
+
+@njit(cache=True)
+def combined(S, C, P, F, sid, p, action, rs, ch, moves, ruin):
+    """``base.Strategy.combined``: the active variant's Combined Action after ``action`` (``nonplayers``' choice
+    layout): the scripted plans take ``nonplayers.default_choice``, the random plan ``random_legal.combined``.
+    Returns the moves (Movement), else 1 for a choice, 0 to pass."""
+    if is_random(P, sid, p):
+        return random_legal.combined(S, C, F[sid[p]], p, action, rs, ch, moves, ruin)
+    return nonplayers.default_choice(S, C, p, action, ch, moves, ruin)

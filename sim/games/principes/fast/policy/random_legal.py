@@ -16,6 +16,7 @@ from sim.games.principes.fast.history import division, invaders, urbanization
 from sim.games.principes.fast.legal import building_sites, city_sites, first_support_card, reachable, stacks
 from sim.games.principes.fast.movement import move_points
 from sim.games.principes.fast.neighbors import MAXG, NNBR, blocking_cards, groups, playable, reach
+from sim.games.principes.fast.nonplayers import random_choice
 from sim.games.principes.fast.policy.params import F_COURT_SHARE, F_MOVE_SHARE, F_NB_SHARE, F_PLAY_SHARE
 from sim.games.principes.fast.policy.scripted import COUNCIL
 from sim.games.principes.fast.princesses import CLERGY, PEOPLE
@@ -340,3 +341,10 @@ def neighbor_moves(S, C, Fp, p, j, pk, pf, rs, moves, ruin):
         if end and rand_float(rs) < 0.5:
             ruin[land] = 1 + rand_below(rs, 3)  # ("city",), ("building",), ("city", "building")
     return nm
+
+
+@njit(cache=True)
+def combined(S, C, Fp, p, action, rs, ch, moves, ruin):
+    """``random_legal.RandomLegal.combined``: with probability move_share a uniform legal Combined Action
+    (``nonplayers.random_choice``)."""
+    return random_choice(S, C, p, action, Fp[F_MOVE_SHARE], rs, ch, moves, ruin)
