@@ -85,3 +85,38 @@ def test_the_report_draws_each_games_fair_share():
     for game, study, share in (("dark_ages", "ruler-balance-3p", 1 / 3), ("principes", "faction-balance-full", 1 / 4)):
         directory = CONFIG_DIR / game / "balance" / study
         assert _parity(directory, json.loads((directory / "balance.json").read_text())) == pytest.approx(share)
+
+
+def test_the_readme_part1_paragraph_shows_the_shipped_numbers():
+    """The part-1 study's prose numbers (first and best nash_conv, the largest gains, coronations, the top win rate)
+    are the shipped balance.json's."""
+    from sim.config import CONFIG_DIR
+
+    doc = json.loads((CONFIG_DIR / "principes" / "balance" / "faction-balance" / "balance.json").read_text())
+    text = README.split("The part-1 meta-game cycles.", 1)[1].split("**Principes, 4 players, every module on**")[0]
+    first = doc["rounds"][0]
+    worst = max(first["exploitability"], key=first["exploitability"].get)
+    assert f"{100 * first['exploitability'][worst]:.1f} points more ({worst.title()}, round 1)" in text
+    best = f"from {100 * first['nash_conv']:.1f} to {100 * doc['nash_conv']:.1f} at round {doc['verdict_round']}"
+    assert best in text
+    gains = sorted(doc["exploitability"].items(), key=lambda kv: -kv[1])
+    assert f"{gains[0][0].title()}'s\nbest response gains {100 * gains[0][1]:.1f} points, {gains[1][0].title()}'s " \
+           f"{100 * gains[1][1]:.1f}" in text  # fmt: skip
+    assert f"{doc['win_type']['coronation']:.1%} of games end in a coronation" in text
+    top = max(doc["win_rate"], key=doc["win_rate"].get)
+    assert top == "polonia_minor" and f"wins {doc['win_rate'][top]:.1%} against a fair 25%" in text
+    assert f"rotated field ({doc['rotated_win_rate'][top]:.1%})" in text
+    assert doc["options"]["meta"] == "average"
+
+
+def test_the_default_budget_paragraph_quotes_the_shipped_first_rounds():
+    """A default run (3 rounds) of the every-module and Dark Ages studies repeats the shipped studies' first three
+    rounds, as the README says: the numbers it quotes are those rounds' nash_conv."""
+    from sim.config import CONFIG_DIR
+
+    text = README.split("**How long the default budget takes.**", 1)[1].split("\n\n", 1)[0]
+    quoted = []
+    for game, study in (("principes", "faction-balance-full"), ("dark_ages", "ruler-balance-3p")):
+        doc = json.loads((CONFIG_DIR / game / "balance" / study / "balance.json").read_text())
+        quoted.append(", ".join(f"{100 * h['nash_conv']:.1f}" for h in doc["rounds"][:3]))
+    assert f"nash_conv\n{quoted[0]} and {quoted[1]})" in text or f"nash_conv {quoted[0]} and {quoted[1]})" in text

@@ -46,14 +46,26 @@ def two_sample_pvalues(ref, fast, factions):
 @pytest.mark.stat
 @pytest.mark.parametrize(
     "name, keys",
-    [pytest.param("faction-balance", {}, marks=pytest.mark.full), pytest.param("faction-balance-history", {},
-     marks=pytest.mark.full), ("faction-balance-full", {}),  # make test: every module on, the others behind full
-     pytest.param("three-players", {}, marks=pytest.mark.full), pytest.param("duel-masovia-silesia", {},
-     marks=pytest.mark.full), pytest.param("duel-maior-minor", MODULES, marks=pytest.mark.full),  # 2-3 players
-     pytest.param("three-players", ACTIVE, marks=pytest.mark.full), pytest.param("duel-masovia-silesia", {**ACTIVE,
-     **MODULES}, marks=pytest.mark.full)],  # the active variant (Combined Actions Tiles)
-    ids=["part1", "history", "every-module", "3-players", "2-players", "2-players-every-module", "3-players-active",
-         "2-players-active-every-module"],
+    [
+        pytest.param("faction-balance", {}, marks=pytest.mark.full),
+        pytest.param("faction-balance-history", {}, marks=pytest.mark.full),
+        ("faction-balance-full", {}),  # make test: every module on, the others behind full
+        pytest.param("three-players", {}, marks=pytest.mark.full),
+        pytest.param("duel-masovia-silesia", {}, marks=pytest.mark.full),
+        pytest.param("duel-maior-minor", MODULES, marks=pytest.mark.full),  # 2-3 players
+        pytest.param("three-players", ACTIVE, marks=pytest.mark.full),
+        pytest.param("duel-masovia-silesia", {**ACTIVE, **MODULES}, marks=pytest.mark.full),
+    ],  # the active variant (Combined Actions Tiles)
+    ids=[
+        "part1",
+        "history",
+        "every-module",
+        "3-players",
+        "2-players",
+        "2-players-every-module",
+        "3-players-active",
+        "2-players-active-every-module",
+    ],
 )
 def test_faction_balance_matches_the_reference_engine(mc_trials, name, keys):
     raw = {**load_experiment(EXPERIMENTS / f"{name}.yaml"), **keys}
