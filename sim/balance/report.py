@@ -159,7 +159,8 @@ def _plots(doc: dict, frame: pd.DataFrame, out: Path, parity: float) -> list[Pat
     ax.set_xlabel("round")
     ax.set_ylabel("best-response gain, points")
     ax.set_xticks(rounds)
-    ax.set_title("Exploitability of each round's equilibrium (held-out games)")
+    profile = "average of the equilibria" if doc["options"].get("meta") == "average" else "equilibrium"
+    ax.set_title(f"Exploitability of each round's {profile} (held-out games)")
     ax.legend(fontsize=8, ncol=3)
     fig.tight_layout()
     paths.append(out / "exploitability.png")
