@@ -81,7 +81,16 @@ def resolve(spec, directory: Path = STRATEGY_DIR) -> tuple[str, str, dict]:
 def make(uses: str, params: dict) -> Strategy:
     strategy = strategy_class(uses)(**params)
     if uses == "rollout":
-        playout_policy(strategy.p)  # its policy must be a plan
+        policy, p = playout_policy(strategy.p)  # its policy must be a plan
+        if strategy.p["tactics"]:
+            from strategies.principes.rollout import TACTICS
+
+            try:
+                for change in TACTICS.values():
+                    make(policy, {**p, **change})
+            except ValueError:
+                raise ValueError(f"rollout: tactics need a scripted policy (builder, conqueror, politician or a plan "
+                                 f"of one), not {policy}") from None  # fmt: skip
     return strategy
 
 

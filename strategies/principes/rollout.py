@@ -6,7 +6,10 @@ between its searched decisions and in its playouts (a built-in name, a plan file
 names one); ``objective``: ``win`` (win rate) or ``score`` (final Might share); ``choices``: ``lead`` (the policy's
 plan with each action moved to the lead) or ``all`` (every ordered plan); ``determinize``: ``false`` (the playouts
 see the others' hands and the face-down decks: the cheating upper bound) or ``true`` (each playout first resamples
-what the seat cannot see: ``fast.search.determinize``).
+what the seat cannot see: ``fast.search.determinize``); ``tactics``: ``false`` (the searcher weighs the Round's
+actions only) or ``true`` (it also weighs how it carries them out this Round: the policy's plan with each of
+``TACTICS``, a set of the policy's parameters that decide attacks, their targets and Council plays, for this Round
+only).
 """
 
 from __future__ import annotations
@@ -15,20 +18,39 @@ from strategies.principes.base import Strategy
 
 OBJECTIVES = ("win", "score")
 CHOICES = ("lead", "all")
+# How the searcher may carry out a Round's actions (``tactics: true``): each is the policy's parameters with these
+# changed, for the rest of the Round. They cover the in-action decisions the Round's plan leaves to the policy:
+# whether and whom to attack, when to summon and whether to block Councils, and whether to spend the gold now.
+TACTICS = {
+    "attack at even odds": {"attack_players": True, "attack_neutral": True, "attack_win_prob": 0.5},
+    "no attacks": {"attack_players": False, "attack_neutral": False},
+    "attack the weakest": {"attack_players": True, "attack_neutral": True, "prefer_weakest": 20},
+    "Council on one lead": {"council_leads": 1},
+    "block Councils": {"block_councils": True, "neighbor_block": True},
+    "spend all gold": {"spend_leftover": 6, "spend_reserve": 0, "gold_reserve": 0},
+}
 FAST_ONLY = "the rollout searcher plays on the compiled engine only (engine: fast)"
 
 
 class Rollout(Strategy):
     name = "rollout"
-    defaults = {"rollouts": 16, "policy": "politician", "objective": "win", "choices": "lead", "determinize": False}
+    defaults = {
+        "rollouts": 16,
+        "policy": "politician",
+        "objective": "win",
+        "choices": "lead",
+        "determinize": False,
+        "tactics": False,
+    }
 
     def __init__(self, **params):
         super().__init__(**params)
         n = self.p["rollouts"]
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise ValueError(f"rollout: rollouts must be a whole number ≥ 0, not {n!r}")
-        if not isinstance(self.p["determinize"], bool):
-            raise ValueError(f"rollout: determinize must be true or false, not {self.p['determinize']!r}")
+        for key in ("determinize", "tactics"):
+            if not isinstance(self.p[key], bool):
+                raise ValueError(f"rollout: {key} must be true or false, not {self.p[key]!r}")
         for key, allowed in (("objective", OBJECTIVES), ("choices", CHOICES)):
             if self.p[key] not in allowed:
                 raise ValueError(f"rollout: {key} must be one of {', '.join(allowed)}, not {self.p[key]!r}")

@@ -28,26 +28,56 @@ def payload(seats, **keys):
     return experiment.experiment_from_dict({"seats": seats, "history": True, **keys}, "test.yaml")
 
 
-@pytest.mark.parametrize("determinize", [False, True])
-def test_zero_playouts_plays_the_policys_games_exactly(determinize):
+@pytest.mark.parametrize(("determinize", "tactics"), [(False, False), (True, False), (True, True)])
+def test_zero_playouts_plays_the_policys_games_exactly(determinize, tactics):
     plain = chunk.run_games(payload(FIELD), KEY, 0, 40)
-    table, stats = search.run_games(payload([FIELD[0], searcher(0, determinize=determinize), *FIELD[2:]]), KEY, 0, 40)
+    seats = [FIELD[0], searcher(0, determinize=determinize, tactics=tactics), *FIELD[2:]]
+    table, stats = search.run_games(payload(seats), KEY, 0, 40)
     assert np.array_equal(table, plain)  # every column: winner, win type, Rounds, tracks, battles, die
     assert stats.sum() == 0  # no decision searched
 
 
-@pytest.mark.parametrize("determinize", [False, True])
-def test_invariants_hold_and_the_seat_is_searched_every_round(determinize):
-    seats = [FIELD[0], searcher(2, determinize=determinize), *FIELD[2:]]
+@pytest.mark.parametrize(("determinize", "tactics"), [(False, False), (True, False), (True, True)])
+def test_invariants_hold_and_the_seat_is_searched_every_round(determinize, tactics):
+    objective = "score" if tactics else "win"  # a share of Might: with 2 playouts a tactic can still win a Round
+    seats = [FIELD[0], searcher(2, determinize=determinize, tactics=tactics, objective=objective), *FIELD[2:]]
     table, stats = search.run_games(payload(seats, rotate=True), KEY, 0, 12, True)
     assert (table[:, chunk.COL["bad"]] == 0).all()  # ``invariants.violations`` after every event, searcher seated
     rounds = table[:, chunk.COL["rounds"]]
     assert stats[:, search.S_DECISIONS].sum() >= rounds.sum() - len(rounds)  # eliminated seats aside, one a Round
     assert 0 < stats[:, search.S_CHANGED].sum() <= stats[:, search.S_DECISIONS].sum()
+    chosen = stats[:, search.S_TACTIC : search.S_TACTIC + search.NTACT].sum()
+    assert (chosen > 0) == tactics  # a tactic wins some Rounds; without tactics none is weighed
+    assert chosen + stats[:, search.S_LEAD : search.S_TACTIC].sum() == stats[:, search.S_CHANGED].sum()
+
+
+def test_tactic_rows_are_the_policy_with_the_tactics_parameters():
+    from sim.games.principes.fast.policy.params import P_ATT_NEUTRAL, P_ATT_PLAYERS, P_BLOCK, compile_strategy
+    from strategies.principes import playout_policy
+    from strategies.principes.rollout import TACTICS
+
+    seat = searcher(2, tactics=True)
+    policy, params = playout_policy(seat["params"])  # politician.yaml: its plan file's parameters
+    p = payload([FIELD[0], seat, *FIELD[2:]])
+    rows, floats, x = search.search_tables(p)
+    n = len(p.specs)
+    assert rows.shape[0] == floats.shape[0] == x.shape[0] == n + search.NTACT
+    me = p.seats[1]
+    assert tuple(x[me, [search.X_TACTICS, search.X_TROW]]) == (search.NTACT, n)
+    assert (x[n:, search.X_ROLLOUTS] == -1).all()  # a tactic row is played, never searched from
+    for t, change in enumerate(TACTICS.values()):
+        ints, fl = compile_strategy(policy, {**params, **change})
+        assert (rows[n + t] == ints).all() and (floats[n + t] == fl).all()
+    names = list(TACTICS)
+    none, block = n + names.index("no attacks"), n + names.index("block Councils")
+    assert rows[none, P_ATT_PLAYERS] == rows[none, P_ATT_NEUTRAL] == 0 and rows[block, P_BLOCK] == 1
+    both = np.hstack([rows, floats])  # every tactic plays differently from the others, most from the policy
+    assert len({tuple(r) for r in both[n:]}) == search.NTACT and (both[n:] != both[me]).any(axis=1).sum() >= 4
+    assert (rows[n + names.index("attack at even odds"), [P_ATT_PLAYERS, P_ATT_NEUTRAL]] == 1).all()
 
 
 def test_chunks_do_not_change_the_games():
-    p = payload([FIELD[0], searcher(2, objective="score"), *FIELD[2:]])
+    p = payload([FIELD[0], searcher(2, objective="score", tactics=True), *FIELD[2:]])
     whole = search.run_games(p, KEY, 0, 8)
     parts = [search.run_games(p, KEY, s, c) for s, c in ((0, 3), (3, 5))]
     assert np.array_equal(whole[0], np.vstack([t for t, _ in parts]))
@@ -83,6 +113,8 @@ def test_the_searcher_beats_its_policy_on_the_same_games():
         ({"objective": "glory"}, "objective must be one of win, score"),
         ({"choices": "some"}, "choices must be one of lead, all"),
         ({"determinize": "yes"}, "determinize: expected true or false"),
+        ({"tactics": 1}, "tactics: expected true or false"),
+        ({"tactics": True, "policy": "random"}, "tactics need a scripted policy"),
         ({"policy": "rollout"}, "policy must be a plan"),
         ({"policy": "nobody"}, "unknown strategy"),
     ],

@@ -99,7 +99,7 @@ def test_determinized_choices_do_not_depend_on_hidden_cards_the_cheats_do(game, 
         c = chunk.compiled(p)[1][0]
         sa, plans, sid, _ = search.round_position(p, KEY, game, round_)
         swapped = hidden_elsewhere(sa, c, SEAT)
-        seen[determinize] = [search.search_position(p, s, sid, SEAT, plans[SEAT], base=3) for s in (sa, swapped)]
+        seen[determinize] = [search.search_position(p, s, sid, SEAT, plans[SEAT], base=3)[:3] for s in (sa, swapped)]
     (plan, cand, values), (plan2, cand2, values2) = seen[True]
     assert (plan == plan2).all() and (cand == cand2).all()
     assert (values == values2).all()  # every playout the same: nothing hidden was read
@@ -131,8 +131,8 @@ def test_the_searcher_finds_the_one_winning_move(tmp_path):
     mine = np.flatnonzero(ctrl == SEAT)
     s["cities"][mine] += 1  # Might well above 10 (a land lost before its turn leaves it at 10)
     assert sum(c[0]["might"][land] + s["cities"][land] for land in mine) >= c[0]["track_hi"] + 4
-    plan, cand, values = search.search_position(p, sa, sid, SEAT, plans[SEAT])
+    plan, cand, values, tactic = search.search_position(p, sa, sid, SEAT, plans[SEAT])
     win = [i for i, row in enumerate(cand) if row[0] == A_POLITICS]
     assert len(win) == 1 and A_POLITICS not in cand[[i for i in range(len(cand)) if i != win[0]]]
     assert values[win[0]] == rollouts and values.sum() == rollouts  # it always wins; every other plan never does
-    assert plan[0] == A_POLITICS and (plan[:3] == cand[win[0]]).all()
+    assert plan[0] == A_POLITICS and (plan[:3] == cand[win[0]]).all() and tactic == -1

@@ -25,9 +25,10 @@ def _budgets(text: str) -> list[int]:
 @click.option("--seed", type=SEED, help="Root seed (default: the experiment's).")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
 @click.option("--determinize", is_flag=True, help="Resample what the searcher cannot see before each playout.")
+@click.option("--tactics", is_flag=True, help="Also weigh how the Round is carried out: attacks, targets, Councils.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 @click.option("--progress/--no-progress", default=True, help="Show a progress bar with the time left.")
-def ladder(file, seat, rollouts, games, seed, workers, determinize, as_json, progress):
+def ladder(file, seat, rollouts, games, seed, workers, determinize, tactics, as_json, progress):
     """The rollout searcher at each budget in one seat against the experiment's field: win rate, paired gain over
     the seat's own plan, games/s, and the plan changes it makes most often."""
     from sim.experiments import load_experiment
@@ -38,7 +39,7 @@ def ladder(file, seat, rollouts, games, seed, workers, determinize, as_json, pro
         raise ConfigError("--games", "", "a number of games ≥ 2", games)
     raw = load_experiment(file)
     result = L.ladder(raw, seat, budgets, games=games or L.DEFAULT_GAMES, seed=seed, workers=workers,
-                      progress=progress, source=file, determinize=determinize)  # fmt: skip
+                      progress=progress, source=file, determinize=determinize, tactics=tactics)  # fmt: skip
     click.echo(dumps(result.to_json()) if as_json else L.format_ladder(result))
 
 

@@ -44,6 +44,7 @@ class Rung:
     decisions: int  # searched plans
     changed: int  # of which the searcher changed the policy's
     changes: list[dict] = field(default_factory=list)  # most frequent: {from, to, count}
+    tactics: list[dict] = field(default_factory=list)  # with --tactics, each chosen: {tactic, count}
 
 
 @dataclass
@@ -56,6 +57,7 @@ class Ladder:
     plan_win_ci95: tuple[float, float]
     rungs: list[Rung]
     determinize: bool = False  # the searcher resamples what it cannot see (else: the cheating upper bound)
+    tactics: bool = False  # the searcher also weighs how it carries out the Round (``rollout.TACTICS``)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -95,11 +97,19 @@ def _changes(stats: np.ndarray, top: int = 5) -> list[dict]:
     return [{"from": ACTIONS[a], "to": ACTIONS[b], "count": n} for n, a, b in pairs[:top]]
 
 
+def _tactics(stats: np.ndarray) -> list[dict]:
+    from sim.games.principes.fast.search import NTACT, S_TACTIC
+    from strategies.principes.rollout import TACTICS
+
+    chosen = sorted(zip(stats[S_TACTIC : S_TACTIC + NTACT].tolist(), TACTICS, strict=True), key=lambda t: -t[0])
+    return [{"tactic": name, "count": n} for n, name in chosen if n]
+
+
 def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = DEFAULT_GAMES, seed: int | None = None,
            workers: int = 1, progress: bool = False, source: str = "arguments",
-           determinize: bool = False) -> Ladder:  # fmt: skip
+           determinize: bool = False, tactics: bool = False) -> Ladder:  # fmt: skip
     """The searcher at each of ``budgets`` playouts in ``seat`` against the experiment ``raw``'s field (with
-    ``determinize``, the searcher's ``determinize: true``)."""
+    ``determinize`` or ``tactics``, the searcher's ``determinize: true`` or ``tactics: true``)."""
     from sim.games.principes.fast.search import S_CHANGED, S_DECISIONS
 
     if raw.get("game") != "principes" or raw.get("mode", "multiplayer") != "multiplayer":
@@ -109,7 +119,7 @@ def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = DEFAULT_GAM
     profiles = _profiles(raw, source)
     shares = _shares(games, [w for _, w in profiles])
     parts = [_ladder_profile(raw, seats, seat, budgets, n, seed if len(profiles) == 1 else
-                             derive_seed(seed, "profile", k), workers, progress, source, determinize)
+                             derive_seed(seed, "profile", k), workers, progress, source, determinize, tactics)
              for k, ((seats, _), n) in enumerate(zip(profiles, shares, strict=True)) if n]  # fmt: skip
     plans = Counter()  # the seat's own plan -> its games
     for label, won, _ in parts:
@@ -133,10 +143,11 @@ def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = DEFAULT_GAM
                 decisions=int(stats[S_DECISIONS]),
                 changed=int(stats[S_CHANGED]),
                 changes=_changes(stats),
+                tactics=_tactics(stats),
             )  # fmt: skip
         )
     return Ladder(seat, label, games, int(seed), float(plan_won.mean()), wilson(plan_won.sum(), games), rungs,
-                  determinize)  # fmt: skip
+                  determinize, tactics)  # fmt: skip
 
 
 def _profiles(raw: dict, source: str) -> list[tuple[object, float]]:
@@ -162,7 +173,7 @@ def _shares(games: int, weights: list[float]) -> list[int]:
     return out
 
 
-def _ladder_profile(raw, seats, seat, budgets, games, seed, workers, progress, source, determinize):
+def _ladder_profile(raw, seats, seat, budgets, games, seed, workers, progress, source, determinize, tactics):
     """One profile's games: (the seat's plan label, its per-game wins, [(searcher's wins, search statistics,
     seconds) per budget])."""
     base = _experiment(raw, seats, source)
@@ -188,7 +199,7 @@ def _ladder_profile(raw, seats, seat, budgets, games, seed, workers, progress, s
     rungs = []
     for n in budgets:
         policy = {"name": label, "uses": uses, "params": params}
-        settings = {"rollouts": n, "policy": policy, "determinize": determinize}
+        settings = {"rollouts": n, "policy": policy, "determinize": determinize, "tactics": tactics}
         searcher = {"name": f"{label}+rollout{n}", "uses": "rollout", "params": settings}
         out, won = play(_experiment(raw, {**field_seats, seat: searcher}, source))
         rungs.append((won, out.counts["stats"], out.seconds))
@@ -200,7 +211,8 @@ def format_ladder(result: Ladder) -> str:
     pct = lambda x: f"{100 * x:5.1f}"  # noqa: E731
     lines = [
         f"Rollout searcher in {result.seat} (policy {result.plan}), {result.games:,} games, seed {result.seed}, "
-        + ("determinized" if result.determinize else "seeing every hidden card"),
+        + ("determinized" if result.determinize else "seeing every hidden card")
+        + (", with tactics" if result.tactics else ""),
         f"  plan alone: win {pct(result.plan_win_rate)}% [{pct(result.plan_win_ci95[0])}, "
         f"{pct(result.plan_win_ci95[1])}]",
         f"  {'rollouts':>8}  {'win %':>6}  {'95% CI':>15}  {'gain (points)':>14}  {'95% CI':>15}  {'games/s':>8}  "
@@ -220,4 +232,7 @@ def format_ladder(result: Ladder) -> str:
                 for c in r.changes
             )  # fmt: skip
             lines.append(f"  {r.rollouts} rollouts, most frequent changes: {said}")
+        if r.tactics:
+            said = ", ".join(f"{t['tactic']} ({t['count']})" for t in r.tactics)
+            lines.append(f"  {r.rollouts} rollouts, tactics chosen: {said}")
     return "\n".join(lines)

@@ -1,15 +1,17 @@
-"""The rollout searcher on the compiled engine: a seat that chooses its Round's plan by playing every candidate to
-the end of the game (flat Monte Carlo), ``uses: rollout`` (``strategies.principes.rollout``).
+"""The rollout searcher on the compiled engine: a seat that chooses its Round's plan by playing every candidate to the
+end of the game (flat Monte Carlo), ``uses: rollout`` (``strategies.principes.rollout``).
 
-At each Round, after every seat has planned (``driver.round_start``: its policy's plan, drawn from the game's own
-stream as usual), a searching seat scores each candidate plan by ``rollouts`` playouts from that position
+At each Round, after every seat has planned (``driver.round_start``: its policy's plan, drawn from the game's own stream
+as usual), a searching seat scores each candidate plan by ``rollouts`` playouts from that position
 (``driver.round_rest`` then ``driver.play_on``: the others re-plan this Round with their own plans, since plans are
-secret, and every seat plays its own plan from then on, the searcher its ``policy``) and keeps the best by win
-rate (or by final Might share: ``objective: score``); ties keep the policy's plan. Candidates are the policy's
-plan with each action moved to the lead (``choices: lead``, up to 6) or every ordered plan (``choices: all``, 120
-for 3 actions). Playout k of decision d of game g draws from the stream (seed, g, d, k) (``sim.rng``), the same
-for every candidate (common random numbers) and independent of workers and chunks; the searched game's own stream
-is never touched by a playout, so with 0 rollouts a searcher plays its policy's game exactly.
+secret, and every seat plays its own plan from then on, the searcher its ``policy``) and keeps the best by win rate (or
+by final Might share: ``objective: score``); ties keep the policy's plan. Candidates are the policy's plan with each
+action moved to the lead (``choices: lead``, up to 6) or every ordered plan (``choices: all``, 120 for 3 actions); with
+``tactics: true`` also the policy's plan carried out with each of ``rollout.TACTICS`` (the policy's row with the
+parameters that decide attacks, targets and Council plays changed: rows of their own after the experiment's strategies,
+``search_tables``), for the rest of the Round. Playout k of decision d of game g draws from the stream (seed, g, d, k)
+(``sim.rng``), the same for every candidate (common random numbers) and independent of workers and chunks; the searched
+game's own stream is never touched by a playout, so with 0 rollouts a searcher plays its policy's game exactly.
 
 What the searcher sees: by default (``determinize: false``) every playout starts from the true position, the
 others' hands and the face-down decks included (the cheating upper bound). With ``determinize: true`` playout k
@@ -40,20 +42,26 @@ from sim.games.principes.fast.chunk import COLUMNS, compiled, seating, write_row
 from sim.games.principes.fast.control import might
 from sim.games.principes.fast.driver import new_game, play_on, round_rest, round_start
 from sim.games.principes.fast.policy import hooks
+from sim.games.principes.fast.policy.params import compile_strategy
 from sim.games.principes.fast.state import NCOL, NHCARDS, NP, STATE
 from sim.games.principes.fast.stream import rand_below
 from sim.games.principes.fast.turn_order import turn_order
 from sim.games.principes.fast.victory import result
+from sim.games.principes.study import game_rules
 from sim.rng import mix, trial_state
+from strategies.principes.rollout import TACTICS
 
 NACT = 6  # the Action Tokens (``state.ACTIONS``)
-X_ROLLOUTS, X_OBJECTIVE, X_CHOICES, X_DETERMINIZE, NX = 0, 1, 2, 3, 4  # a strategy's search row (-1 rollouts: none)
+# a strategy's search row (-1 rollouts: none); X_TACTICS: how many tactic rows, the first at X_TROW
+X_ROLLOUTS, X_OBJECTIVE, X_CHOICES, X_DETERMINIZE, X_TACTICS, X_TROW, NX = range(7)
+NTACT = len(TACTICS)
 OBJECTIVES = ("win", "score")
 CHOICES = ("lead", "all")
 MAXCAND = 720  # every ordered plan of up to 6 actions
 SALT = np.uint64(0x5EA5C4D1A7C0FFEE)  # the playouts' streams: apart from the games' own
 S_DECISIONS, S_CHANGED, S_LEAD = 0, 1, 2  # per-game statistics: decisions, plans changed, (policy lead, chosen lead)
-NSTAT = S_LEAD + NACT * NACT
+S_TACTIC = S_LEAD + NACT * NACT  # each tactic chosen
+NSTAT = S_TACTIC + NTACT
 
 
 @njit(cache=True)
@@ -183,14 +191,14 @@ def determinize(S, C, q, rs):
 
 
 @njit(cache=True)
-def playout(Sr, C, P, F, sid, q, order, no, plans, rs, Sp, trace, tn, objective):
+def playout(Sr, C, P, F, sid, sidr, q, order, no, plans, rs, Sp, trace, tn, objective):
     """``driver.play_game`` from a Round's plans (``plans``, seat ``q``'s the candidate) to the end, from a copy of
-    ``Sr`` into ``Sp[0]``: the rest of the Round (``driver.round_rest``), then every seat its own plan; returns
-    ``value``."""
+    ``Sr`` into ``Sp[0]``: the rest of the Round (``driver.round_rest``, by the strategy rows ``sidr``: seat ``q``'s
+    the candidate's tactic), then every seat its own plan; returns ``value``."""
     Sp[0] = Sr
     S = Sp[0]
     count = np.zeros(3, np.int64)
-    winner, wt = round_rest(S, C, P, F, sid, rs, order, no, plans, Sr, False, trace, tn, count)
+    winner, wt = round_rest(S, C, P, F, sidr, rs, order, no, plans, Sr, False, trace, tn, count)
     if wt < 0:
         winner, wt = play_on(S, C, P, F, sid, rs, Sr, False, trace, tn, count)
     return value(S, C, q, winner, objective)
@@ -201,17 +209,20 @@ def search_plan(S, C, P, F, X, sid, q, plan, base, decision, Sd, Sp, trace, tn, 
     """``base.Strategy.plan`` by rollouts: replaces the policy's ``plan`` of seat ``q`` with the candidate of the best
     mean ``value`` over ``X[sid[q], X_ROLLOUTS]`` playouts (playout k of every candidate from the same start: the
     position, or with ``X_DETERMINIZE`` its ``determinize`` from stream k, into ``Sd[0]``, and the others' plans
-    made again from it); ``values`` (MAXCAND,)
-    gets each candidate's summed value, ``stats`` (NSTAT,) counts the decision. Returns (the candidate chosen, 0: the
-    policy's plan; how many were weighed)."""
+    made again from it); candidates ``nc`` on are the policy's plan with each tactic row (``X_TACTICS``);
+    ``values`` (MAXCAND + NTACT,) gets each candidate's summed value, ``stats`` (NSTAT,) counts the decision. Returns
+    (the candidate chosen, 0: the policy's plan; how many were weighed; seat ``q``'s strategy row for the rest of the
+    Round)."""
     x = X[sid[q]]
     cand = np.empty((MAXCAND, NACT), np.int64)
     nc = candidates(C, plan, x[X_CHOICES], cand)
+    nt = x[X_TACTICS]
+    sidr = sid.copy()
     root = trial_state(base, decision)
     rs = np.empty(1, np.uint64)
     order = np.empty(NP, np.int64)
     plans = np.empty((NP, NACT), np.int64)
-    values[:nc] = 0.0
+    values[: nc + nt] = 0.0
     for k in range(x[X_ROLLOUTS]):
         rs[0] = trial_state(root, k)
         Sd[0] = S
@@ -223,20 +234,26 @@ def search_plan(S, C, P, F, X, sid, q, plan, base, decision, Sd, Sp, trace, tn, 
             if r != q:
                 hooks.plan(Sd[0], C, P, F, sid, r, rs, plans[r])
         start = rs[0]
-        for c in range(nc):
+        for c in range(nc + nt):
             rs[0] = start
-            plans[q, : C.planned] = cand[c, : C.planned]
-            values[c] += playout(Sd[0], C, P, F, sid, q, order, no, plans, rs, Sp, trace, tn, x[X_OBJECTIVE])
+            plans[q, : C.planned] = cand[c if c < nc else 0, : C.planned]
+            sidr[q] = sid[q] if c < nc else x[X_TROW] + c - nc
+            values[c] += playout(Sd[0], C, P, F, sid, sidr, q, order, no, plans, rs, Sp, trace, tn, x[X_OBJECTIVE])
     best = 0
-    for c in range(1, nc):
+    for c in range(1, nc + nt):
         if values[c] > values[best]:  # ties keep the earlier candidate, the policy's plan first
             best = c
     stats[S_DECISIONS] += 1
-    if best > 0:
+    row = sid[q]
+    if best >= nc:  # the policy's plan, carried out with a tactic
+        stats[S_CHANGED] += 1
+        stats[S_TACTIC + best - nc] += 1
+        row = x[X_TROW] + best - nc
+    elif best > 0:
         stats[S_CHANGED] += 1
         stats[S_LEAD + NACT * plan[0] + cand[best, 0]] += 1
         plan[: C.planned] = cand[best, : C.planned]
-    return best, nc
+    return best, nc + nt, row
 
 
 @njit(cache=True)
@@ -251,16 +268,20 @@ def play_searched(S0, C, P, F, X, sid, rs, base, Sa, Sd, Sp, debug, stats):
     count = np.zeros(3, np.int64)  # actions, violation bits, Rounds begun
     order = np.empty(NP, np.int64)
     plans = np.empty((NP, NACT), np.int64)
-    values = np.empty(MAXCAND, np.float64)
+    values = np.empty(MAXCAND + NTACT, np.float64)
+    sidr = sid.copy()  # the Round's strategy rows: a searcher's tactic
     winner, wt = result(S)
     while wt < 0:
         count[2] = S.round
         no = round_start(S, C, P, F, sid, rs, order, plans)
+        sidr[:] = sid
         for o in range(no):
             q = order[o]
             if X[sid[q], X_ROLLOUTS] > 0:
-                search_plan(S, C, P, F, X, sid, q, plans[q], base, S.round * NP + q, Sd, Sp, trace, tn, stats, values)
-        winner, wt = round_rest(S, C, P, F, sid, rs, order, no, plans, S0, debug, trace, tn, count)
+                d = S.round * NP + q
+                _, _, row = search_plan(S, C, P, F, X, sid, q, plans[q], base, d, Sd, Sp, trace, tn, stats, values)
+                sidr[q] = row
+        winner, wt = round_rest(S, C, P, F, sidr, rs, order, no, plans, S0, debug, trace, tn, count)
     return winner, wt, count[2], count[0], count[1]
 
 
@@ -308,7 +329,7 @@ def position(S0, C, P, F, sid, rs, upto, Sa, plans):
 @njit(cache=True)
 def decide(Sa, C, P, F, X, sid, q, plan, base, decision, values):
     """``base.Strategy.plan`` by ``search_plan`` for seat ``q`` on the position ``Sa[0]`` (a Round's plans made);
-    returns its answer."""
+    returns its answer (the candidate, how many, the seat's strategy row for the Round)."""
     Sd = np.empty(1, Sa.dtype)
     Sp = np.empty(1, Sa.dtype)
     trace = np.empty(0, Sa.dtype)
@@ -343,15 +364,20 @@ def round_position(payload, key, game: int, round_: int):
 
 def search_position(payload, sa, sid, seat: int, plan, base: int = 1, decision: int = 0):
     """``search_plan`` of Principality ``seat`` (a rollout seat of ``payload``) on the position ``sa`` with its
-    policy's ``plan``: (the plan it keeps, each candidate's plan, each candidate's summed value)."""
-    _, c, p, f = compiled(payload)
+    policy's ``plan``: (the plan it keeps, each candidate's plan (a tactic's: the policy's), each candidate's summed
+    value, the tactic it keeps (-1: none))."""
+    _, c, _, _ = compiled(payload)
+    p, f, x = search_tables(payload)
     out = np.array(plan, np.int64).copy()
-    values = np.zeros(MAXCAND)
-    x = search_rows(payload)
+    values = np.zeros(MAXCAND + NTACT)
     cand = np.zeros((MAXCAND, NACT), np.int64)
     nc = numba_cache.call(candidates, c[0], out, int(x[sid[seat], X_CHOICES]), cand)
-    numba_cache.call(decide, sa, c[0], p, f, x, sid, int(seat), out, np.uint64(base), int(decision), values)
-    return out, cand[:nc, : c[0]["planned"]], values[:nc]
+    nt = int(x[sid[seat], X_TACTICS])
+    cand[nc : nc + nt] = cand[0]
+    _, n, row = numba_cache.call(decide, sa, c[0], p, f, x, sid, int(seat), out, np.uint64(base), int(decision),
+                                 values)  # fmt: skip
+    tactic = int(row - x[sid[seat], X_TROW]) if row != sid[seat] else -1
+    return out, cand[:n, : c[0]["planned"]], values[:n], tactic
 
 
 def determinized(payload, sa, seat: int, seed: int) -> np.ndarray:
@@ -362,19 +388,34 @@ def determinized(payload, sa, seat: int, seed: int) -> np.ndarray:
     return out
 
 
-def search_rows(payload) -> np.ndarray:
-    """Each strategy's search row (len(specs), NX): rollouts (-1 for a plain plan), objective, choices,
-    determinize."""
-    x = np.zeros((len(payload.specs), NX), np.int64)
-    for i, (uses, params) in enumerate(payload.specs):
-        if uses != "rollout":
-            x[i, X_ROLLOUTS] = -1
-            continue
-        from strategies.principes.rollout import Rollout
+def search_tables(payload) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``chunk.compiled``'s strategy rows (P, F) with each tactic searcher's tactic rows after them, and every row's
+    search row (X: rollouts, -1 for a plain plan or a tactic row; objective; choices; determinize; tactics and the
+    first tactic row)."""
+    from strategies.principes import playout_policy
+    from strategies.principes.rollout import Rollout
 
-        p = Rollout(**params).p
-        x[i] = (p["rollouts"], OBJECTIVES.index(p["objective"]), CHOICES.index(p["choices"]), int(p["determinize"]))
-    return x
+    _, _, p, f = compiled(payload)
+    rules = game_rules(payload.rules)
+    ps, fs, rows = [p], [f], []
+    n = len(payload.specs)
+    for uses, params in payload.specs:
+        if uses != "rollout":
+            rows.append((-1, 0, 0, 0, 0, 0))
+            continue
+        s = Rollout(**params).p
+        tactics = NTACT if s["tactics"] else 0
+        rows.append((s["rollouts"], OBJECTIVES.index(s["objective"]), CHOICES.index(s["choices"]),
+                     int(s["determinize"]), tactics, n if tactics else 0))  # fmt: skip
+        if tactics:
+            policy, pp = playout_policy(params)
+            for change in TACTICS.values():
+                ints, floats = compile_strategy(policy, {**pp, **change}, rules)
+                ps.append(ints.reshape(1, -1))
+                fs.append(floats.reshape(1, -1))
+            n += NTACT
+    rows += [(-1, 0, 0, 0, 0, 0)] * (n - len(payload.specs))
+    return np.vstack(ps), np.vstack(fs), np.array(rows, np.int64).reshape(n, NX)
 
 
 def searching(payload) -> bool:
@@ -384,11 +425,11 @@ def searching(payload) -> bool:
 
 def run_games(payload, key, start: int, count: int, debug: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """``chunk.run_games`` with searching seats: (the per-game table, the per-game statistics (count, NSTAT))."""
-    s0, c, p, f = compiled(payload)
+    s0, c, _, _ = compiled(payload)
+    p, f, x = search_tables(payload)
     out = np.zeros((count, len(COLUMNS)), np.int64)
     stats = np.zeros((count, NSTAT), np.int64)
     seats = np.array(payload.seats, np.int64)
-    x = search_rows(payload)
     numba_cache.call(
         play_games, s0, c, p, f, x, seats, bool(payload.rotate), np.uint64(key), int(start), int(count), debug, out,
         stats,

@@ -92,7 +92,7 @@ def compile_strategy(uses: str, params: dict, rules=None, solo: bool = False) ->
     if solo and uses == SOLO_PLAN:
         return _compile_solo(params, rules)
 
-    if uses == "rollout":  # a searcher's row is its policy's (its search settings: ``fast.search.search_rows``)
+    if uses == "rollout":  # a searcher's row is its policy's (its search settings: ``fast.search.search_tables``)
         from strategies.principes import playout_policy
 
         uses, params = playout_policy(params)
