@@ -44,3 +44,19 @@ def test_the_readme_ladder_table_shows_the_shipped_numbers():
             assert cell == f"{r['win_rate']:.1%} ({100 * r['gain']:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}])"
         top = ladder["rungs"][-1]["changes"][0]
         assert cells[5].startswith(f"{top['to']} first, not {top['from']} ({top['count']} of")
+
+
+def test_the_readme_tactics_paragraph_shows_the_shipped_numbers():
+    """The Masovia ladder at 16 playouts with and without ``tactics`` (search16-masovia*.json): the README's win
+    rates, searched Rounds, tactics chosen and speeds are the shipped ones."""
+    off, on = (json.loads((STUDY / f"search16-masovia{t}.json").read_text()) for t in ("", "-tactics"))
+    text = " ".join(README.split("<!-- tactics principes/faction-balance-full -->", 1)[1].split("<!-- /tactics")[0]
+                    .split())  # fmt: skip
+    a, b = off["rungs"][0], on["rungs"][0]
+    assert not off["tactics"] and on["tactics"] and off["games"] == on["games"] == 300 and a["rollouts"] == 16
+    assert f"wins {a['win_rate']:.1%} of the games without tactics and {b['win_rate']:.1%} with" in text
+    assert f"against {on['plan_win_rate']:.1%} for the plan" in text and off["plan_win_rate"] == on["plan_win_rate"]
+    chosen = ", ".join(f"{t['tactic']} {t['count']}" for t in b["tactics"])
+    assert f"Of {b['decisions']:,} searched Rounds it carried out {sum(t['count'] for t in b['tactics'])} with" in text
+    assert chosen in text and not a["tactics"]
+    assert f"{b['games_per_s']:.1f} games/s here, against {a['games_per_s']:.1f} without" in text
