@@ -125,7 +125,9 @@ def balance(
     options = {"budget": budget, "rounds": rounds, "epsilon": epsilon, "precision": precision, "holdout": holdout,
                "candidates": candidates, "max_plans": max_plans, "eval_games": eval_games,
                **({"meta": meta} if meta != "nash" else {})}  # fmt: skip
-    store = RunStore(save, {"game": game, "experiment": body, "seed": root, **options}, resume, "balance")
+    store = RunStore(
+        save, {"game": game, "experiment": body, "seed": root, **options}, resume, "balance", grow=("rounds",)
+    )  # each round's steps do not depend on how many follow
     say = log or (lambda _: None)
     n_cell = cell_games(precision)
     table_seed = derive_seed(root, "table")

@@ -3,7 +3,8 @@
 Every step of ``sim tune`` (an evaluated candidate, the held-out check) and of ``sim balance`` (a payoff cell, a
 tuning run, an equilibrium) is a pure function of the manifest and of the steps before it, so a resumed run reads
 the finished steps back and recomputes nothing else: its output equals the uninterrupted run's. Resuming with a
-different experiment or options is refused, naming what differs.
+different experiment or options is refused, naming what differs; only an option in ``grow`` may be larger (``sim
+balance --rounds``: a finished run goes on for more rounds, as if it had been started with them).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ def digest(value) -> str:
 class RunStore:
     """``DIR/manifest.json`` plus ``DIR/records/<name>.json``; ``None`` directory: nothing is kept."""
 
-    def __init__(self, directory: str | Path | None, manifest: dict, resume: bool, kind: str):
+    def __init__(self, directory: str | Path | None, manifest: dict, resume: bool, kind: str, grow: tuple = ()):
         self.dir = Path(directory) if directory is not None else None
         if self.dir is None:
             if resume:
@@ -46,9 +47,10 @@ class RunStore:
             old = json.loads(path.read_text())
             if old.get("kind") != kind:
                 raise SimError(f"{self.dir}: refusing to resume a different run (it holds a {old.get('kind')} run)")
-            if old.get("config_hash") != body["config_hash"]:
-                differs = [k for k in sorted(set(old) | set(body)) if k not in ("config_hash", "sim_version")
-                           and old.get(k) != json.loads(json.dumps(body.get(k), default=str))]  # fmt: skip
+            new = json.loads(json.dumps(body, default=str))
+            differs = [k for k in sorted(set(old) | set(new)) if k not in ("config_hash", "sim_version")
+                       and old.get(k) != new.get(k) and not (k in grow and new.get(k, 0) >= old.get(k, 0))]  # fmt: skip
+            if differs:  # config_hash digests these keys
                 raise SimError(f"{self.dir}: refusing to resume a different run ({', '.join(differs) or 'config'} "
                                "differs)")  # fmt: skip
         elif records.exists() and any(records.iterdir()):

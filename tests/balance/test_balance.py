@@ -109,6 +109,24 @@ def test_a_shipped_study_names_its_tuned_plans_like_bundled_ones(run, monkeypatc
     assert head == "# Replay: sim run configs/principes/balance/t-ship/equilibrium.yaml"
 
 
+def test_a_finished_run_goes_on_for_more_rounds(capsys, tmp_path):
+    """``--resume`` with a larger ``--rounds`` continues a finished run: the answer is the run started with those
+    rounds (each round's steps do not depend on how many follow); fewer rounds are refused."""
+
+    def tiny(rounds, save):
+        return ["balance", STUDY, *TINY[:-4], "--rounds", str(rounds), *TINY[-2:], "--save", str(save)]
+
+    _main_json(capsys, tiny(1, tmp_path / "short"))
+    longer = _main_json(capsys, [*tiny(2, tmp_path / "short"), "--resume"])
+    fresh = _main_json(capsys, tiny(2, tmp_path / "whole"))
+    same = lambda body: {k: v for k, v in body.items() if k not in ("seconds", "equilibrium_file")}  # noqa: E731
+    assert same(longer) == same(fresh)
+    with pytest.raises(SystemExit) as exit_:
+        main([*tiny(1, tmp_path / "short"), "--resume"])
+    err = capsys.readouterr().err.strip()
+    assert exit_.value.code == 2 and "refusing to resume a different run (rounds differs)" in err, err
+
+
 def test_resume_of_a_different_experiment_is_refused(run, capsys, tmp_path):
     save, cmd = run
     other = tmp_path / "other.yaml"
