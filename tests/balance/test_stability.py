@@ -42,3 +42,23 @@ def test_the_readme_shows_the_shipped_runs_stability():
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     block = readme.split("<!-- stability principes/faction-balance-full -->", 1)[1].split("<!-- /stability -->")[0]
     assert format_stability(stability(runs)) in block
+
+
+def test_the_readme_stability_paragraph_quotes_the_shipped_runs():
+    """The prose after the table: the two 12-round reruns' strongest and their τ, the spread, each rerun's
+    nash_conv and the ranges it quotes."""
+    runs = _shipped_runs()
+    s = stability(runs)
+    readme = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text().split())
+    text = readme.split("<!-- /stability -->", 1)[1].split("<!-- verdict", 1)[0]
+    twelve = [i for i, r in enumerate(runs) if len(r["rounds"]) == 12]
+    assert len(twelve) == 2 and {s.strongest[i] for i in twelve} == {"polonia_minor"}
+    rates = sorted((runs[i]["win_rate"]["polonia_minor"] for i in twelve), reverse=True)
+    tau = s.tau[tuple(twelve)]
+    assert f"strongest ({rates[0]:.1%} and {rates[1]:.1%}) and rank the four alike (τ {tau:+.2f})" in text
+    assert f"spread by up to {100 * max(s.spread.values()):.1f} points" in text
+    for r in runs[1:]:
+        assert f"{100 * r['nash_conv']:.1f}" in text
+    pm, si = s.win_rate["polonia_minor"], s.win_rate["silesia"]
+    assert f"({100 * min(pm):.1f}–{100 * max(pm):.1f}%)" in text and min(pm) >= 0.25
+    assert f"Silesia sits at {round(100 * min(si))}–{round(100 * max(si))}%" in text
