@@ -37,7 +37,7 @@ def apply_action(S, T, seat, mv, ST, R):
         apply_build(S, T, seat, mv[1], mv[2], mv[3])
         on_action(S, T, seat, A_BUILD)
     elif a == A_DOC:
-        apply_culture(S, T, seat, mv[1], R)
+        apply_culture(S, T, seat, mv[1], True, ST, R)
         on_action(S, T, seat, A_DOC)
     elif a == A_RESEARCH:
         apply_research(S, T, seat, mv[1], mv[2], mv[3], mv[4])

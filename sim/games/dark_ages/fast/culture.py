@@ -17,6 +17,7 @@ from sim.games.dark_ages.fast.layout import (
     CT_RAIDER,
     CT_TOB,
     MOD_TOB,
+    MOD_WYRD,
     R_MIL,
     R_PLAY,
     R_RAISE,
@@ -25,6 +26,9 @@ from sim.games.dark_ages.fast.layout import (
 from sim.games.dark_ages.fast.raiders import discarded, revealed
 from sim.games.dark_ages.fast.state import hand_add, hand_remove, put
 from sim.games.dark_ages.fast.stream import J
+from sim.games.dark_ages.fast.wyrd import card_taken as wyrd_taken
+from sim.games.dark_ages.fast.wyrd import extra_slots
+from sim.games.dark_ages.fast.wyrd import offer_discarded as wyrd_discarded
 
 
 @njit(**J)
@@ -52,6 +56,8 @@ def offer_take(S, T, slot, cyc, R):
     ``cyc``, discard) the card in ``slot``; solo: the Raider cards act."""
     drew = S.deck_p < S.deck_n
     card = take_card(S, slot)
+    if cyc and S.mods & MOD_WYRD:  # module hook point (Module 8: a Wyrd follows its discarded card)
+        wyrd_discarded(S, card)
     if S.solo:
         if cyc and T.c_type[card] == CT_RAIDER:
             discarded(S, T, card, R)
@@ -77,6 +83,8 @@ def culture_options(S, T, seat, MV):
     n = min(accessible(S, T, seat), S.offer_n)
     for i in range(n):
         put(MV, i, A_DOC, i, 0, 0, 0, 0)
+    if S.mods & MOD_WYRD:  # module hook point (Module 8: a card with a Wyrd is accessible to all)
+        return extra_slots(S, MV, n, n)
     return n
 
 
@@ -153,13 +161,17 @@ def apply_research(S, T, seat, how, c, unit, lev):
 
 
 @njit(**J)
-def apply_culture(S, T, seat, slot, R):
-    """Twin: ``game.culture.apply_culture``, ``game.culture.to_hand``."""
+def apply_culture(S, T, seat, slot, doc, ST, R):
+    """Twin: ``game.culture.apply_culture``, ``game.culture.to_hand``: ``doc`` for the action (a card beyond the
+    Culture track is taken through its Wyrd), else the Cultural Exchange's buy."""
+    forced = doc and slot >= min(accessible(S, T, seat), S.offer_n)
     card = offer_take(S, T, slot, False, R)
     if S.mods & MOD_TOB and T.c_type[card] == CT_TOB:  # module hook point: into play, not the hand (Module 13A)
         card_taken(S, T, seat)
     else:
         hand_add(S, seat, card)
+    if S.mods & MOD_WYRD:  # module hook point (Module 8: the Wyrd under the card)
+        wyrd_taken(S, T, seat, card, forced, ST, R)
 
 
 @njit(**J)

@@ -107,14 +107,20 @@ FX_NONE, FX_ADD, FX_UPGRADE, FX_ATTACK = range(4)
 FX_NAMES = {"add": FX_ADD, "upgrade": FX_UPGRADE, "attack": FX_ATTACK}
 HUMAN, LORDLINGS = 0, 1
 # the optional modules the compiled engine plays (bits of the ``mods`` field; Module 7 is a token pool of the tables)
-MODULES = ("alchemists", "alliances", "tribute", "pope", "benjamin", "ages_of_war", "grand_buildings", "commanders")
-MOD_ALCH, MOD_ALLY, MOD_TRIB, MOD_POPE, MOD_TOB, MOD_AOW, MOD_GB, MOD_CMD = (1 << MODULES.index(m) for m in MODULES)
+MODULES = ("alchemists", "alliances", "tribute", "pope", "benjamin", "ages_of_war", "grand_buildings", "commanders",
+           "wyrd", "distant_campaigns")  # fmt: skip
+MOD_ALCH, MOD_ALLY, MOD_TRIB, MOD_POPE, MOD_TOB, MOD_AOW, MOD_GB, MOD_CMD, MOD_WYRD, MOD_DC = (
+    1 << MODULES.index(m) for m in MODULES)  # fmt: skip
 AOW_HAND = 24  # Module 9: Combat cards in one hand or discard pile (capacity)
 CMD_CARDS = 8  # Commander cards (capacity)
 K_COMMANDER = 3  # Module 6: the 'unit type' of a Recruit row hiring only the Commander
 ALLY_HAND = 8  # Alliance cards in one hand (capacity)
 GB_KINDS = ("production", "defence", "end_vp", "recruit_discount")  # Module 3: a Grand Building's effect kind
 GB_PRODUCTION, GB_DEFENCE, GB_END_VP, GB_RECRUIT = range(4)
+WYRD_CARDS = 16  # Module 8: Wyrd cards (capacity)
+WYRD_PENALTIES = ("vp", "gold", "resources", "unit", "noble")  # Module 8: what a Wyrd penalty takes
+W_VP, W_GOLD, W_RES, W_UNIT, W_NOBLE = range(5)
+DC_CARDS, DC_HAND = 16, 4  # Module 10: Campaign cards, in one hand (capacities)
 
 
 @dataclass(frozen=True)
@@ -350,6 +356,42 @@ def _ages_of_war(game, ix):
     return hand_n, hand, disc_n, disc, tokens, playing, m.left
 
 
+def _wyrd(game, ix):
+    """Module 8: the Wyrd deck (top first) and the Wyrd + 1 under each offer card (sorted Wyrd ids), per seat the
+    active Wyrds in the order played and their markers, the fulfilled count; the Wyrds removed from play."""
+    deck, on = np.zeros(WYRD_CARDS, np.int64), np.zeros(CARDS, np.int64)
+    act_n, done = np.zeros(SEATS, np.int64), np.zeros(SEATS, np.int64)
+    act, mark = np.zeros((SEATS, WYRD_CARDS), np.int64), np.zeros((SEATS, WYRD_CARDS), np.int64)
+    m = _mod(game, "wyrd")
+    if m is None:
+        return 0, deck, on, act_n, act, mark, done, 0
+    ids = sorted(m.data["penalties"])
+    deck[: len(m.deck)] = [ids.index(w) for w in m.deck]
+    for c, w in m.attached.items():
+        on[ix.c(c)] = ids.index(w) + 1
+    for s in range(game.n):
+        act_n[s], done[s] = len(m.active[s]), len(m.fulfilled[s])
+        for j, (w, k) in enumerate(m.active[s]):
+            act[s, j], mark[s, j] = ids.index(w), k
+    return len(m.deck), deck, on, act_n, act, mark, done, len(m.removed)
+
+
+def _campaigns(game, ix):
+    """Module 10: the hands (card i is CM(i + 1)), the card + 1 in play, its battle won."""
+    n, hand = np.zeros(SEATS, np.int64), np.zeros((SEATS, DC_HAND), np.int64)
+    play, won = np.zeros(SEATS, np.int64), np.zeros(SEATS, np.int64)
+    m = _mod(game, "distant_campaigns")
+    if m is not None:
+        for s, cards in enumerate(m.hand):
+            n[s] = len(cards)
+            hand[s, : len(cards)] = [int(c[2:]) - 1 for c in cards]
+        for s, c in m.in_play.items():
+            play[s] = int(c[2:])
+        for s, w in m.won.items():
+            won[s] = int(w)
+    return n, hand, play, won
+
+
 def _pope_holder(game, ix):
     m = _mod(game, "pope")
     return 0 if m is None or m.holder is None else m.holder + 1
@@ -495,6 +537,18 @@ FIELDS = [
     ("cmd_from", (SEATS,), "the Province + 1 it last left with a group (0: none)", "commanders"),
     ("cmd_ready", (SEATS,), "1: its card is ready", "commanders"),
     ("cmd_engaged", (SEATS,), "1: it lends its effect to the current (last) battle", "commanders"),
+    ("wyrd_deck_n", (), "Module 8: Wyrd cards in the deck", "wyrd"),
+    ("wyrd_deck", (WYRD_CARDS,), "the Wyrd deck, top first (sorted Wyrd ids)", "wyrd"),
+    ("wyrd_on", (CARDS,), "the Wyrd + 1 under each Culture card of the offer (0: none)", "wyrd"),
+    ("wyrd_act_n", (SEATS,), "active Wyrds", "wyrd"),
+    ("wyrd_act", (SEATS, WYRD_CARDS), "them, in the order played", "wyrd"),
+    ("wyrd_mark", (SEATS, WYRD_CARDS), "player markers left on each", "wyrd"),
+    ("wyrd_done", (SEATS,), "fulfilled Wyrds", "wyrd"),
+    ("wyrd_removed", (), "Wyrds removed from play", "wyrd"),
+    ("dc_hand_n", (SEATS,), "Module 10: Campaign cards in hand", "campaigns"),
+    ("dc_hand", (SEATS, DC_HAND), "them, in the order dealt", "campaigns"),
+    ("dc_play", (SEATS,), "the Campaign card + 1 in play (0: none)", "campaigns"),
+    ("dc_won", (SEATS,), "1: the last Campaign played was won (or met no battle)", "campaigns"),
     # battle statistics (game/state.BattleLog)
     ("battles", (NKINDS,), "battles by kind (BATTLE_KINDS)", lambda g, ix: g.battles.battles),
     ("attacker_wins", (NKINDS,), "attacker wins by kind", lambda g, ix: g.battles.attacker_wins),
@@ -531,6 +585,9 @@ def _multi(game: Game, ix: Index, red: tuple[int, ...]) -> dict[str, object]:
      out["aow_left"]) = _ages_of_war(game, ix)  # fmt: skip
     (out["cmd_avail_n"], out["cmd_avail"], out["cmd_card"], out["cmd_at"], out["cmd_from"], out["cmd_ready"],
      out["cmd_engaged"]) = _commanders(game, ix)  # fmt: skip
+    (out["wyrd_deck_n"], out["wyrd_deck"], out["wyrd_on"], out["wyrd_act_n"], out["wyrd_act"], out["wyrd_mark"],
+     out["wyrd_done"], out["wyrd_removed"]) = _wyrd(game, ix)  # fmt: skip
+    out["dc_hand_n"], out["dc_hand"], out["dc_play"], out["dc_won"] = _campaigns(game, ix)
     return out
 
 

@@ -2,10 +2,12 @@
 field), their rules values as fields of ``context.TABLES`` (read from modules.yaml: no rules value in code) and
 their set-up. Twin of ``game/modules/__init__.py``; each module is the twin of its reference module
 (``alchemists``, ``alliances``, ``tribute``, ``pope``, ``benjamin``, ``ages_of_war``, ``grand_buildings``,
-``commanders``), and the core calls them at the reference's hook points.
+``commanders``, ``wyrd``, ``distant_campaigns``), and the core calls them at the reference's hook points.
 """
 
 from __future__ import annotations
+
+from types import SimpleNamespace
 
 import numpy as np
 from numba import njit
@@ -15,29 +17,38 @@ from sim.games.dark_ages.fast.ages_of_war import install as install_aow
 from sim.games.dark_ages.fast.alliances import install as install_alliances
 from sim.games.dark_ages.fast.benjamin import shuffle_in as tob_shuffle_in
 from sim.games.dark_ages.fast.commanders import install as install_commanders
+from sim.games.dark_ages.fast.distant_campaigns import install as install_dc
 from sim.games.dark_ages.fast.grand_buildings import shuffle_in
 from sim.games.dark_ages.fast.layout import (
     ALLY_HAND,
     CARDS,
     CMD_CARDS,
+    DC_CARDS,
+    DC_HAND,
     GAINS,
     GB_KINDS,
     MOD_ALLY,
     MOD_AOW,
     MOD_CMD,
+    MOD_DC,
     MOD_GB,
     MOD_TOB,
     MOD_TRIB,
+    MOD_WYRD,
     MODULES,
     PHASES,
     RULERS,
     SEATS,
     TITLES,
+    WYRD_CARDS,
+    WYRD_PENALTIES,
     Unsupported,
 )  # fmt: skip
 from sim.games.dark_ages.fast.stream import J
+from sim.games.dark_ages.fast.wyrd import install as install_wyrd
 from sim.games.dark_ages.game.context import RESOURCES
 from sim.games.dark_ages.game.modules.benjamin import card_ids
+from sim.games.dark_ages.game.modules.distant_campaigns import campaign_targets
 
 POPE_ROWS = 8  # rows of the Pope's cost table (capacity)
 ALLY_CARDS = 16  # Alliance cards (capacity)
@@ -77,6 +88,13 @@ FIELDS = [
     ("cmd_drawn_extra", (), "drawn beyond the player count"), ("cmd_solo_drawn", (), "drawn in solo"),
     ("cmd_hire_gold", (), "Gold to hire"), ("cmd_fourth", (), "solo: 1 for the 4th Lordling Ruler"),
     ("cmd_caps_n", (), "solo: base Rulers' Capitals in play (sorted)"), ("cmd_caps", (RULERS,), "them"),
+    ("wyrd_n", (), "Module 8: Wyrd cards"), ("wyrd_markers", (), "player markers per player"),
+    ("wyrd_pen", (WYRD_CARDS, 4), "each card's top and bottom penalty: WYRD_PENALTIES index, amount"),
+    ("wyrd_weight", (len(WYRD_PENALTIES),), "the cost of one penalty item (policy)"),
+    ("wyrd_vp", (), "VP for most Wyrd cards"),
+    ("dc_ncards", (5,), "Module 10: Campaign cards at n players"), ("dc_cards", (5, DC_CARDS), "them (card indices)"),
+    ("dc_target", (DC_CARDS,), "each card's Province"), ("dc_dealt", (), "dealt to each player"),
+    ("dc_kept", (), "kept"), ("dc_rmin", (RULERS,), "each Ruler's lowest printed settling cost"),
 ]  # fmt: skip
 
 
@@ -108,6 +126,39 @@ def fill(t, ctx, ix, title: str) -> None:
     _benjamin(t, ctx, ix)
     _commanders(t, ctx, ix)
     _ages_of_war(t, ctx, ix)
+    _wyrd(t, ctx)
+    _campaigns(t, ctx, ix)
+
+
+def _campaigns(t, ctx, ix) -> None:
+    """Module 10: the Campaign cards (``game.modules.distant_campaigns.campaign_targets``) kept at n players (marked
+    up to n, their Province in play), the deal, the Rulers' lowest settling costs."""
+    dc = ctx.modules["distant_campaigns"]
+    cards = campaign_targets(SimpleNamespace(ctx=ctx), dc["cards"])
+    if len(cards) > DC_CARDS or dc["kept"] > DC_HAND:
+        raise Unsupported(f"{len(cards)} Campaign cards, {dc['kept']} kept (the compiled engine holds at most "
+                          f"{DC_CARDS}, {DC_HAND} in a hand)")  # fmt: skip
+    ncards, ids = np.zeros(5, np.int64), np.zeros((5, DC_CARDS), np.int64)
+    for n in range(2, 5):
+        in_play = set(ctx.board.in_play(n))
+        mine = [i for i, (_, q, mark) in enumerate(cards) if mark <= n and q in in_play]
+        ncards[n] = len(mine)
+        ids[n, : len(mine)] = mine
+    t["dc_ncards"], t["dc_cards"] = ncards, ids
+    t["dc_target"] = [ix.p(q) for _, q, _ in cards]
+    t["dc_dealt"], t["dc_kept"] = dc["dealt"], dc["kept"]
+    t["dc_rmin"] = [min(ctx.board.rulers[r].settle_costs) for r in ix.rids]
+
+
+def _wyrd(t, ctx) -> None:
+    """Module 8: the Wyrd cards' penalties by sorted id, the markers, the policy weights, the end VP."""
+    wy = ctx.modules["wyrd"]
+    ids = sorted(wy["penalties"])
+    if len(ids) > WYRD_CARDS:
+        raise Unsupported(f"{len(ids)} Wyrd cards (the compiled engine holds at most {WYRD_CARDS})")
+    t["wyrd_n"], t["wyrd_markers"], t["wyrd_vp"] = len(ids), wy["markers_per_player"], wy["end_vp"]
+    t["wyrd_pen"] = [[x for what, n in wy["penalties"][c] for x in (WYRD_PENALTIES.index(what), n)] for c in ids]
+    t["wyrd_weight"] = [wy["penalty_weight"][w] for w in WYRD_PENALTIES]
 
 
 def _battle_row(benefits) -> list[int]:
@@ -236,15 +287,20 @@ def install(S, T, mods, R):
 @njit(**J)
 def module_setup(S, T, mods, deck, m, R):
     """Twin: ``game.modules.benjamin.Benjamin.install``, ``game.modules.grand_buildings.GrandBuildings.install``,
-    ``game.modules.commanders.Commanders.install``, ``game.modules.ages_of_war.AgesOfWar.install``: the set-up steps
-    drawing from the stream, in module order (the module cards shuffled into the Culture deck ``deck[:m]``, the
-    Commanders drawn); returns the deck's size."""
+    ``game.modules.commanders.Commanders.install``, ``game.modules.ages_of_war.AgesOfWar.install``,
+    ``game.modules.wyrd.Wyrd.install``, ``game.modules.distant_campaigns.DistantCampaigns.install``: the set-up
+    steps drawing from the stream, in module order (the module cards shuffled into the Culture deck ``deck[:m]``,
+    the Campaign cards dealt, the Commanders drawn, the first Wyrd attached); returns the deck's size."""
     if mods & MOD_TOB:
         m = tob_shuffle_in(S, T, deck, m, R)
     if mods & MOD_AOW:
         install_aow(S, T, R)
+    if mods & MOD_DC:
+        install_dc(S, T, R)
     if mods & MOD_GB:
         m = shuffle_in(T, deck, m, S.n, R)
     if mods & MOD_CMD:
         install_commanders(S, T, R)
+    if mods & MOD_WYRD:
+        install_wyrd(S, T, R)
     return m

@@ -30,6 +30,8 @@ S_RANK, S_NTYPES, S_NPRIO, S_PRIO, PRIO_W, MAX_PRIO = 14, 21, 22, 32, 16, 24  # 
 S_COMMANDER = 23  # Module 6: params.commander (COMMANDER_PARAMS index)
 COMMANDER_PARAMS = ("with_unit", "alone", "never")  # scripted.CHOICES["commander"]
 C_ALONE, C_NEVER = 1, 2
+S_WYRD = 24  # Module 8: params.wyrd (WYRD_PARAMS index)
+WYRD_PARAMS = ("activate", "remove")  # scripted.CHOICES["wyrd"]
 ST_W = S_PRIO + PRIO_W * MAX_PRIO
 INTENTS = {
     "build": BUILD_WHAT,
@@ -64,6 +66,7 @@ def compile_strategy(name: str, params: dict | None = None) -> np.ndarray:
     row[S_CAPITALS] = bool(p.get("attack_capitals", False))
     row[S_SELL_ALL] = bool(p.get("sell_all", False))
     row[S_COMMANDER] = COMMANDER_PARAMS.index(p.get("commander", "with_unit"))
+    row[S_WYRD] = WYRD_PARAMS.index(p.get("wyrd", "activate"))
     order = list(p.get("reactions") or [])
     if len(order) > 6 or any(r not in REACTIONS for r in order):
         raise Unsupported(f"reactions {order}")

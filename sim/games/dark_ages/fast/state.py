@@ -58,6 +58,18 @@ def weakest(S, seat, q):
 
 
 @njit(**J)
+def largest_stack(S, T, seat):
+    """Twin: ``game.modules.wyrd.suffer`` (its ``max(p.units, key=(units there, Province id))``): the Province
+    holding most of the seat's units, ties to the highest id (-1: no unit on the board)."""
+    best, bn = -1, 0
+    for q in range(T.np):
+        u = units_at(S, seat, q)
+        if u > 0 and u >= bn:
+            best, bn = q, u
+    return best
+
+
+@njit(**J)
 def add_units(S, seat, q, k, n):
     """Twin: ``game.state.add_units``."""
     S.units[seat, q, k] += n

@@ -34,9 +34,10 @@ from tests.games.dark_ages.module_helpers import game_with
 ALL = ["random_legal", "expansion", "culture", "military"]
 MODULES = L.MODULES
 SOLO = COMPILED["solo"]
-# plans that attack Capitals (Tribute) more often, and hire Commanders alone (Module 6) or never
+# plans that attack Capitals (Tribute) more often, hire Commanders alone (Module 6) or never, remove Wyrds (Module 8)
 TWEAKED = {"expansion": {"attack_capitals": True, "attack_margin": 0, "commander": "alone"},
-           "military": {"attack_capitals": True, "attack_margin": 0, "commander": "never"}}  # fmt: skip
+           "military": {"attack_capitals": True, "attack_margin": 0, "commander": "never"},
+           "culture": {"wyrd": "remove"}}  # fmt: skip
 
 
 def payload(**keys):
