@@ -34,7 +34,7 @@ def apply_action(S, T, seat, mv, ST, R):
     a = mv[0]
     S.actions[seat] += 1
     if a == A_BUILD:
-        apply_build(S, T, seat, mv[1], mv[2], mv[3])
+        apply_build(S, T, seat, mv[1], mv[2], mv[3], R)
         on_action(S, T, seat, A_BUILD)
     elif a == A_DOC:
         apply_culture(S, T, seat, mv[1], True, ST, R)

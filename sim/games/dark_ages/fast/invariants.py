@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from numba import njit
 
+from sim.games.dark_ages.fast.crusades import units_away
 from sim.games.dark_ages.fast.layout import ACTION_SPACES, HAND, NVPS
 from sim.games.dark_ages.fast.state import capital, controller, slots_used, units_at
 from sim.games.dark_ages.fast.stream import J
@@ -21,7 +22,7 @@ def check(S, T):
                 on += S.units[s, q, k]
             if S.supply[s, k] < 0:
                 return 1
-            if on + S.supply[s, k] != T.supply[k]:
+            if on + S.supply[s, k] + units_away(S, s, k) != T.supply[k]:
                 return 2
         for q in range(T.np):
             if units_at(S, s, q) > 0:

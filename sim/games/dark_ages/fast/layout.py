@@ -108,8 +108,8 @@ FX_NAMES = {"add": FX_ADD, "upgrade": FX_UPGRADE, "attack": FX_ATTACK}
 HUMAN, LORDLINGS = 0, 1
 # the optional modules the compiled engine plays (bits of the ``mods`` field; Module 7 is a token pool of the tables)
 MODULES = ("alchemists", "alliances", "tribute", "pope", "benjamin", "ages_of_war", "grand_buildings", "commanders",
-           "wyrd", "distant_campaigns")  # fmt: skip
-MOD_ALCH, MOD_ALLY, MOD_TRIB, MOD_POPE, MOD_TOB, MOD_AOW, MOD_GB, MOD_CMD, MOD_WYRD, MOD_DC = (
+           "wyrd", "distant_campaigns", "crusades")  # fmt: skip
+MOD_ALCH, MOD_ALLY, MOD_TRIB, MOD_POPE, MOD_TOB, MOD_AOW, MOD_GB, MOD_CMD, MOD_WYRD, MOD_DC, MOD_CRU = (
     1 << MODULES.index(m) for m in MODULES)  # fmt: skip
 AOW_HAND = 24  # Module 9: Combat cards in one hand or discard pile (capacity)
 CMD_CARDS = 8  # Commander cards (capacity)
@@ -121,6 +121,7 @@ WYRD_CARDS = 16  # Module 8: Wyrd cards (capacity)
 WYRD_PENALTIES = ("vp", "gold", "resources", "unit", "noble")  # Module 8: what a Wyrd penalty takes
 W_VP, W_GOLD, W_RES, W_UNIT, W_NOBLE = range(5)
 DC_CARDS, DC_HAND = 16, 4  # Module 10: Campaign cards, in one hand (capacities)
+CRUSADES = 8  # Module 14A: Crusade cards (capacity)
 
 
 @dataclass(frozen=True)
@@ -392,6 +393,20 @@ def _campaigns(game, ix):
     return n, hand, play, won
 
 
+def _crusades(game, ix):
+    """Module 14A: Crusades revealed, per seat the units next to the active one by type and the types in the order
+    first sent."""
+    units, order, nk = np.zeros((SEATS, 3), np.int64), np.zeros((SEATS, 3), np.int64), np.zeros(SEATS, np.int64)
+    m = _mod(game, "crusades")
+    if m is None:
+        return 0, units, order, nk
+    for s, away in enumerate(m.units):
+        nk[s] = len(away)
+        for j, (k, x) in enumerate(away.items()):
+            order[s, j], units[s, UNIT_TYPES.index(k)] = UNIT_TYPES.index(k), x
+    return m.called, units, order, nk
+
+
 def _pope_holder(game, ix):
     m = _mod(game, "pope")
     return 0 if m is None or m.holder is None else m.holder + 1
@@ -549,6 +564,10 @@ FIELDS = [
     ("dc_hand", (SEATS, DC_HAND), "them, in the order dealt", "campaigns"),
     ("dc_play", (SEATS,), "the Campaign card + 1 in play (0: none)", "campaigns"),
     ("dc_won", (SEATS,), "1: the last Campaign played was won (or met no battle)", "campaigns"),
+    ("cru_called", (), "Module 14A: Crusades revealed (the active one: the last)", "crusades"),
+    ("cru_units", (SEATS, 3), "units next to the active Crusade by type", "crusades"),
+    ("cru_order", (SEATS, 3), "their types in the order first sent", "crusades"),
+    ("cru_nk", (SEATS,), "types sent", "crusades"),
     # battle statistics (game/state.BattleLog)
     ("battles", (NKINDS,), "battles by kind (BATTLE_KINDS)", lambda g, ix: g.battles.battles),
     ("attacker_wins", (NKINDS,), "attacker wins by kind", lambda g, ix: g.battles.attacker_wins),
@@ -588,6 +607,7 @@ def _multi(game: Game, ix: Index, red: tuple[int, ...]) -> dict[str, object]:
     (out["wyrd_deck_n"], out["wyrd_deck"], out["wyrd_on"], out["wyrd_act_n"], out["wyrd_act"], out["wyrd_mark"],
      out["wyrd_done"], out["wyrd_removed"]) = _wyrd(game, ix)  # fmt: skip
     out["dc_hand_n"], out["dc_hand"], out["dc_play"], out["dc_won"] = _campaigns(game, ix)
+    out["cru_called"], out["cru_units"], out["cru_order"], out["cru_nk"] = _crusades(game, ix)
     return out
 
 

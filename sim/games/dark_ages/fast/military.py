@@ -10,6 +10,7 @@ from numba import njit
 from sim.games.dark_ages.fast.choices import hire_commander, upkeep_gold
 from sim.games.dark_ages.fast.combat import army_limit, attack_barbarians, attack_player
 from sim.games.dark_ages.fast.commanders import can_hire, hire, manoeuvres, moved, recruits
+from sim.games.dark_ages.fast.crusades import manoeuvre_started as cru_started
 from sim.games.dark_ages.fast.distant_campaigns import manoeuvre_started as dc_started
 from sim.games.dark_ages.fast.distant_campaigns import manoeuvres as dc_manoeuvres
 from sim.games.dark_ages.fast.distant_campaigns import settle_cost as dc_settle_cost
@@ -24,6 +25,7 @@ from sim.games.dark_ages.fast.layout import (
     K_COMMANDER,
     M_SETTLE,
     MOD_CMD,
+    MOD_CRU,
     MOD_DC,
     MOD_GB,
 )  # fmt: skip
@@ -199,6 +201,8 @@ def upkeep(S, T, seat, src, ST, R):
 @njit(**J)
 def apply_manoeuvre(S, T, seat, src, dst, g0, g1, g2, ST, R):
     """Twin: ``game.military.apply_manoeuvre``: the Army limit check, then the move; whether a battle was fought."""
+    if S.mods & MOD_CRU:  # module hook point (Module 14A: contributing to a Crusade before the Army limit check)
+        cru_started(S, T, seat, src)
     if S.mods & MOD_DC:  # module hook point (Module 10: a Campaign card played)
         dc_started(S, T, seat, src, dst)
     if S.mods & MOD_CMD:  # module hook point (Module 6: the Commander goes with the group)

@@ -2,7 +2,7 @@
 field), their rules values as fields of ``context.TABLES`` (read from modules.yaml: no rules value in code) and
 their set-up. Twin of ``game/modules/__init__.py``; each module is the twin of its reference module
 (``alchemists``, ``alliances``, ``tribute``, ``pope``, ``benjamin``, ``ages_of_war``, ``grand_buildings``,
-``commanders``, ``wyrd``, ``distant_campaigns``), and the core calls them at the reference's hook points.
+``commanders``, ``wyrd``, ``distant_campaigns``, ``crusades``), and the core calls them at the reference's hook points.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from sim.games.dark_ages.fast.layout import (
     ALLY_HAND,
     CARDS,
     CMD_CARDS,
+    CRUSADES,
     DC_CARDS,
     DC_HAND,
     GAINS,
@@ -56,6 +57,7 @@ GB_COMMON = 8  # common Grand Building cards (capacity)
 AOW_CARDS = 8 + SEATS + TITLES  # Combat cards: common, one per seat's Ruler, one per Title (capacity)
 GB_COST = 4  # resources in a Grand Building's cost (capacity)
 TOB_CARDS = 16  # Travels of Benjamin cards (capacity)
+GOLD_AT = 32  # Module 14A: Churches built (capacity of the Gold-token table)
 
 FIELDS = [
     ("alch_per", (), "Module 4: resources on the Alchemist card per Gold"),
@@ -95,6 +97,10 @@ FIELDS = [
     ("dc_ncards", (5,), "Module 10: Campaign cards at n players"), ("dc_cards", (5, DC_CARDS), "them (card indices)"),
     ("dc_target", (DC_CARDS,), "each card's Province"), ("dc_dealt", (), "dealt to each player"),
     ("dc_kept", (), "kept"), ("dc_rmin", (RULERS,), "each Ruler's lowest printed settling cost"),
+    ("cru_n", (), "Module 14A: Crusades"), ("cru_def", (CRUSADES,), "their Defence Values"),
+    ("cru_nvp", (CRUSADES,), "Victory VP values"), ("cru_vp", (CRUSADES, SEATS), "them, by rank"),
+    ("cru_pen", (CRUSADES,), "Defeat Penalties"),
+    ("cru_gold_at", (GOLD_AT,), "1: the Church taken off the track as the n-th has a Gold token under it"),
 ]  # fmt: skip
 
 
@@ -128,6 +134,21 @@ def fill(t, ctx, ix, title: str) -> None:
     _ages_of_war(t, ctx, ix)
     _wyrd(t, ctx)
     _campaigns(t, ctx, ix)
+    _crusades(t, ctx)
+
+
+def _crusades(t, ctx) -> None:
+    """Module 14A: the Crusade cards in order, the Churches with a Gold token under them."""
+    cr = ctx.modules["crusades"]
+    cards, gold = cr["crusades"], cr["gold_under_church"]
+    if len(cards) > CRUSADES or any(len(c["vp"]) > SEATS for c in cards) or max(gold) >= GOLD_AT:
+        raise Unsupported(f"{len(cards)} Crusades, Gold under Churches {gold} (the compiled engine holds at most "
+                          f"{CRUSADES}, {SEATS} VP values each, Churches up to {GOLD_AT - 1})")  # fmt: skip
+    t["cru_n"] = len(cards)
+    t["cru_def"], t["cru_pen"] = [c["defence"] for c in cards], [c["defeat_penalty"] for c in cards]
+    t["cru_nvp"] = [len(c["vp"]) for c in cards]
+    t["cru_vp"] = [c["vp"] + [0] * (SEATS - len(c["vp"])) for c in cards]
+    t["cru_gold_at"] = [int(i in gold) for i in range(GOLD_AT)]
 
 
 def _campaigns(t, ctx, ix) -> None:
