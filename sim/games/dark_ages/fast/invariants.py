@@ -7,6 +7,7 @@ from numba import njit
 
 from sim.games.dark_ages.fast.crusades import units_away
 from sim.games.dark_ages.fast.layout import ACTION_SPACES, HAND, NVPS
+from sim.games.dark_ages.fast.rise_of_poland import farms_away
 from sim.games.dark_ages.fast.state import capital, controller, slots_used, units_at
 from sim.games.dark_ages.fast.stream import J
 
@@ -53,7 +54,7 @@ def check(S, T):
         for q in range(T.np):
             if S.farms[q] > 0 and S.farm_owner[q] == s:
                 f += S.farms[q]
-        if f != S.farms_off[s] + 1:
+        if f + farms_away(S, s) != S.farms_off[s] + 1:
             return 9
         if S.ruler[s] >= 0 and controller(S, capital(S, T, s)) != s:
             return 10

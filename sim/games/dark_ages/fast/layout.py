@@ -25,7 +25,10 @@ from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES, Context
 from sim.games.dark_ages.game.ending import TRIGGERS
 from sim.games.dark_ages.game.modules.benjamin import TYPE as TOB_TYPE  # noqa: F401 (for the plans)
 from sim.games.dark_ages.game.modules.benjamin import card_ids
-from sim.games.dark_ages.game.modules.pope import TITLE as POPE_TITLE  # a ready Title that is no Kingdom Title
+from sim.games.dark_ages.game.modules.pope import TITLE as POPE_TITLE
+from sim.games.dark_ages.game.modules.rise_of_poland import CATEGORIES as POLAND_CATEGORIES
+from sim.games.dark_ages.game.modules.rise_of_poland import CHROBRY, MIESZKO
+from sim.games.dark_ages.game.modules.rise_of_poland import TYPE as POLAND_TYPE  # noqa: F401 (for the plans)  # a ready Title that is no Kingdom Title
 from sim.games.dark_ages.game.solo_loop import SOLO_TRIGGERS
 from sim.games.dark_ages.game.solo_setup import solo_context
 from sim.games.dark_ages.game.solo_state import OPTIONS as SOLO_OPTIONS  # noqa: F401 (for the solo modules)
@@ -73,6 +76,7 @@ CARD_TYPES = ("common_technology", "military_technology", "relic", "cognomen", "
 CT_COMMON, CT_MIL, CT_RELIC, CT_COG, CT_GB = range(5)
 CT_RAIDER = 5  # solo: the Raider cards (never listed in a plan's card_types)
 CT_TOB = 6  # Module 13A: the Travels of Benjamin cards (``TOB_TYPE``, listed in a plan's card_types or not)
+CT_POLAND = 7  # Module 15A: Mieszko I and the Chrobry card (``POLAND_TYPE``)
 EFFECT_KINDS = ("gain_on_pass", "gain_on_action", "discount", "hold", "battle_die", "battle_hit", "battle_cancel",
                 "immediate", "end_vp")  # fmt: skip
 E_PASS, E_ACTION, E_DISCOUNT, E_HOLD, E_DIE, E_HIT, E_CANCEL, E_IMM, E_END = range(9)
@@ -108,8 +112,8 @@ FX_NAMES = {"add": FX_ADD, "upgrade": FX_UPGRADE, "attack": FX_ATTACK}
 HUMAN, LORDLINGS = 0, 1
 # the optional modules the compiled engine plays (bits of the ``mods`` field; Module 7 is a token pool of the tables)
 MODULES = ("alchemists", "alliances", "tribute", "pope", "benjamin", "ages_of_war", "grand_buildings", "commanders",
-           "wyrd", "distant_campaigns", "crusades")  # fmt: skip
-MOD_ALCH, MOD_ALLY, MOD_TRIB, MOD_POPE, MOD_TOB, MOD_AOW, MOD_GB, MOD_CMD, MOD_WYRD, MOD_DC, MOD_CRU = (
+           "wyrd", "distant_campaigns", "crusades", "rise_of_poland")  # fmt: skip
+MOD_ALCH, MOD_ALLY, MOD_TRIB, MOD_POPE, MOD_TOB, MOD_AOW, MOD_GB, MOD_CMD, MOD_WYRD, MOD_DC, MOD_CRU, MOD_ROP = (
     1 << MODULES.index(m) for m in MODULES)  # fmt: skip
 AOW_HAND = 24  # Module 9: Combat cards in one hand or discard pile (capacity)
 CMD_CARDS = 8  # Commander cards (capacity)
@@ -122,6 +126,8 @@ WYRD_PENALTIES = ("vp", "gold", "resources", "unit", "noble")  # Module 8: what 
 W_VP, W_GOLD, W_RES, W_UNIT, W_NOBLE = range(5)
 DC_CARDS, DC_HAND = 16, 4  # Module 10: Campaign cards, in one hand (capacities)
 CRUSADES = 8  # Module 14A: Crusade cards (capacity)
+ROP_EVENTS, ROP_STEPS = 8, 4  # Module 15A: Chrobry events, aid steps on a Poland card (capacities)
+P_OPEN, P_FLIPPED, P_REMOVED = range(3)  # Module 15A: a Poland card's status (game.modules.rise_of_poland)
 
 
 @dataclass(frozen=True)
@@ -136,7 +142,7 @@ class Index:
     @classmethod
     def of(cls, ctx: Context) -> Index:
         raiders = tuple(f"raider_{k}" for k in RAIDER_KINDS)  # a solo context's deck holds them already
-        cards = {c for c in ctx.deck.cards if c not in raiders} | set(benjamin_cards(ctx))  # with Module 13A or not
+        cards = {c for c in ctx.deck.cards if c not in raiders} | set(benjamin_cards(ctx)) | {MIESZKO, CHROBRY}
         cids = tuple(sorted(cards)) + raiders
         return cls(tuple(sorted(q.id for q in ctx.board.provinces)), cids, tuple(sorted(ctx.board.titles)),
                    tuple(ctx.board.rulers))  # fmt: skip
@@ -407,6 +413,26 @@ def _crusades(game, ix):
     return m.called, units, order, nk
 
 
+def _poland(game, ix):
+    """Module 15A: per seat and category the card's status, aid steps and readiness, Farms on flipped cards; the
+    Chrobry events (top first), the Chrobry card out, the first seat + 1 to flip each category."""
+    status, steps, ready = (np.zeros((SEATS, 3), np.int64) for _ in range(3))
+    farms, events, first = np.zeros(SEATS, np.int64), np.zeros(ROP_EVENTS, np.int64), np.zeros(3, np.int64)
+    m = _mod(game, "rise_of_poland")
+    if m is None:
+        return status, steps, ready, farms, 0, events, 0, first
+    names = ("open", "flipped", "removed")
+    for s in range(game.n):
+        for c, cat in enumerate(POLAND_CATEGORIES):
+            status[s, c], steps[s, c] = names.index(m.status[s][cat]), m.steps[s][cat]
+            ready[s, c] = int(m.ready[s][cat])
+        farms[s] = m.farms[s]
+    events[: len(m.events)] = m.events
+    for cat, s in m.first_flip.items():
+        first[POLAND_CATEGORIES.index(cat)] = s + 1
+    return status, steps, ready, farms, len(m.events), events, int(m.chrobry_out), first
+
+
 def _pope_holder(game, ix):
     m = _mod(game, "pope")
     return 0 if m is None or m.holder is None else m.holder + 1
@@ -568,6 +594,14 @@ FIELDS = [
     ("cru_units", (SEATS, 3), "units next to the active Crusade by type", "crusades"),
     ("cru_order", (SEATS, 3), "their types in the order first sent", "crusades"),
     ("cru_nk", (SEATS,), "types sent", "crusades"),
+    ("rop_status", (SEATS, 3), "Module 15A: each Poland card's status (P_OPEN, ...; POLAND_CATEGORIES)", "poland"),
+    ("rop_steps", (SEATS, 3), "aid steps done on it", "poland"),
+    ("rop_ready", (SEATS, 3), "1: the flipped card's benefit is ready", "poland"),
+    ("rop_farms", (SEATS,), "Farms on flipped Poland cards", "poland"),
+    ("rop_events_n", (), "Chrobry event cards left", "poland"),
+    ("rop_events", (ROP_EVENTS,), "them, top first (event indices)", "poland"),
+    ("rop_chrobry_out", (), "1: the Chrobry card has been shuffled into the Culture deck", "poland"),
+    ("rop_first", (3,), "the first seat + 1 to flip each category (0: none)", "poland"),
     # battle statistics (game/state.BattleLog)
     ("battles", (NKINDS,), "battles by kind (BATTLE_KINDS)", lambda g, ix: g.battles.battles),
     ("attacker_wins", (NKINDS,), "attacker wins by kind", lambda g, ix: g.battles.attacker_wins),
@@ -608,6 +642,8 @@ def _multi(game: Game, ix: Index, red: tuple[int, ...]) -> dict[str, object]:
      out["wyrd_done"], out["wyrd_removed"]) = _wyrd(game, ix)  # fmt: skip
     out["dc_hand_n"], out["dc_hand"], out["dc_play"], out["dc_won"] = _campaigns(game, ix)
     out["cru_called"], out["cru_units"], out["cru_order"], out["cru_nk"] = _crusades(game, ix)
+    (out["rop_status"], out["rop_steps"], out["rop_ready"], out["rop_farms"], out["rop_events_n"], out["rop_events"],
+     out["rop_chrobry_out"], out["rop_first"]) = _poland(game, ix)  # fmt: skip
     return out
 
 

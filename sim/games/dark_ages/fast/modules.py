@@ -2,7 +2,8 @@
 field), their rules values as fields of ``context.TABLES`` (read from modules.yaml: no rules value in code) and
 their set-up. Twin of ``game/modules/__init__.py``; each module is the twin of its reference module
 (``alchemists``, ``alliances``, ``tribute``, ``pope``, ``benjamin``, ``ages_of_war``, ``grand_buildings``,
-``commanders``, ``wyrd``, ``distant_campaigns``, ``crusades``), and the core calls them at the reference's hook points.
+``commanders``, ``wyrd``, ``distant_campaigns``, ``crusades``, ``rise_of_poland``), and the core calls them at
+the reference's hook points.
 """
 
 from __future__ import annotations
@@ -22,22 +23,29 @@ from sim.games.dark_ages.fast.grand_buildings import shuffle_in
 from sim.games.dark_ages.fast.layout import (
     ALLY_HAND,
     CARDS,
+    CHROBRY,
     CMD_CARDS,
     CRUSADES,
     DC_CARDS,
     DC_HAND,
     GAINS,
     GB_KINDS,
+    LEVELS,
+    MIESZKO,
     MOD_ALLY,
     MOD_AOW,
     MOD_CMD,
     MOD_DC,
     MOD_GB,
+    MOD_ROP,
     MOD_TOB,
     MOD_TRIB,
     MOD_WYRD,
     MODULES,
     PHASES,
+    POLAND_CATEGORIES,
+    ROP_EVENTS,
+    ROP_STEPS,
     RULERS,
     SEATS,
     TITLES,
@@ -45,9 +53,11 @@ from sim.games.dark_ages.fast.layout import (
     WYRD_PENALTIES,
     Unsupported,
 )  # fmt: skip
+from sim.games.dark_ages.fast.rise_of_poland import install as install_rop
 from sim.games.dark_ages.fast.stream import J
 from sim.games.dark_ages.fast.wyrd import install as install_wyrd
 from sim.games.dark_ages.game.context import RESOURCES
+from sim.games.dark_ages.game.context import UNIT_TYPES as RULE_UNIT_TYPES
 from sim.games.dark_ages.game.modules.benjamin import card_ids
 from sim.games.dark_ages.game.modules.distant_campaigns import campaign_targets
 
@@ -101,6 +111,17 @@ FIELDS = [
     ("cru_nvp", (CRUSADES,), "Victory VP values"), ("cru_vp", (CRUSADES, SEATS), "them, by rank"),
     ("cru_pen", (CRUSADES,), "Defeat Penalties"),
     ("cru_gold_at", (GOLD_AT,), "1: the Church taken off the track as the n-th has a Gold token under it"),
+    ("rop_mieszko", (), "Module 15A: Mieszko I's card index"), ("rop_chrobry", (), "the Chrobry card's"),
+    ("rop_mieszko_top", (), "Mieszko I into the top n cards"), ("rop_chrobry_top", (), "the Chrobry card: the same"),
+    ("rop_mieszko_vp", (), "Mieszko I's VP"), ("rop_end_vp", (), "VP per flipped Poland card"),
+    ("rop_veleti_min", (), "units on the board before one is given up (policy)"),
+    ("rop_cat_action", (3,), "the Action linked to each category (POLAND_CATEGORIES order)"),
+    ("rop_aid_order", (3,), "the categories in modules.yaml order (aid order)"),
+    ("rop_step", (3, ROP_STEPS, 4), "each step: kind (units, resources, cards), amount, VP, 1: flips the card"),
+    ("rop_levy", (3, 2), "the Levy: -1 (remove the card), 0 Gold, 1 VP; amount"),
+    ("rop_ben_action", (3,), "a flipped card's benefit: its Action"), ("rop_ben_gain", (3, 2), "its gain (GAINS)"),
+    ("rop_nev", (), "Chrobry events"), ("rop_ev", (ROP_EVENTS, 3), "each: per (steps, flipped, no aid), vp/gold, n"),
+    ("rop_ucost", (3, LEVELS), "resources in a unit's recruit cost by type and level"),
 ]  # fmt: skip
 
 
@@ -135,6 +156,44 @@ def fill(t, ctx, ix, title: str) -> None:
     _wyrd(t, ctx)
     _campaigns(t, ctx, ix)
     _crusades(t, ctx)
+    _poland(t, ctx, ix)
+
+
+def _poland(t, ctx, ix) -> None:
+    """Module 15A: the two Culture cards, the categories' Actions, steps, Levies and benefits, the Chrobry events,
+    the unit costs the Veleti score."""
+    rp = ctx.modules["rise_of_poland"]
+    acts = ("build", "development_of_culture", "research", "recruit", "manoeuvre")  # layout.ACTIONS
+    steps, events = rp["steps"], rp["events"]
+    if len(events) > ROP_EVENTS or any(len(steps[c]) > ROP_STEPS for c in POLAND_CATEGORIES):
+        raise Unsupported(f"{len(events)} Chrobry events (the compiled engine holds at most {ROP_EVENTS}, and "
+                          f"{ROP_STEPS} steps a card)")  # fmt: skip
+    t["rop_mieszko"], t["rop_chrobry"] = ix.c(MIESZKO), ix.c(CHROBRY)
+    t["rop_mieszko_top"], t["rop_chrobry_top"] = rp["mieszko_into_top"], rp["chrobry_into_top"]
+    t["rop_mieszko_vp"], t["rop_end_vp"], t["rop_veleti_min"] = rp["mieszko"]["vp"], rp["end_vp_per_flipped"], rp[
+        "veleti_min_units"]  # fmt: skip
+    t["rop_cat_action"] = [acts.index(rp["categories"][c]) for c in POLAND_CATEGORIES]
+    t["rop_aid_order"] = [POLAND_CATEGORIES.index(c) for c in rp["categories"]]
+    step = np.zeros((3, ROP_STEPS, 4), np.int64)
+    for i, c in enumerate(POLAND_CATEGORIES):
+        for j, x in enumerate(steps[c]):
+            kind = 0 if "remove_units" in x else 1 if "resources" in x else 2
+            amount = x.get("remove_units", x.get("resources", x.get("discard_cards")))
+            step[i, j] = [kind, amount, x.get("vp", 0), int(bool(x.get("flip")))]
+    t["rop_step"] = step
+    levy = [rp["levy"][c] for c in POLAND_CATEGORIES]
+    t["rop_levy"] = [[-1, 0] if x is None else [("gold", "vp").index(x[0]), x[1]] for x in levy]
+    ben = [rp["benefits"][c] for c in POLAND_CATEGORIES]
+    t["rop_ben_action"] = [acts.index(b["action"]) for b in ben]
+    t["rop_ben_gain"] = [[GAINS.index(b["gain"][0]), b["gain"][1]] for b in ben]
+    t["rop_nev"] = len(events)
+    t["rop_ev"] = [[("steps", "flipped", "no_aid").index(e["per"]), ("vp", "gold").index(e["gain"]), e["amount"]]
+                   for e in events]  # fmt: skip
+    cost = np.zeros((3, LEVELS), np.int64)
+    for k, u in enumerate(RULE_UNIT_TYPES):
+        for lev, price in ctx.data.recruit_cost[u].items():
+            cost[k, int(lev)] = len(price)
+    t["rop_ucost"] = cost
 
 
 def _crusades(t, ctx) -> None:
@@ -309,7 +368,8 @@ def install(S, T, mods, R):
 def module_setup(S, T, mods, deck, m, R):
     """Twin: ``game.modules.benjamin.Benjamin.install``, ``game.modules.grand_buildings.GrandBuildings.install``,
     ``game.modules.commanders.Commanders.install``, ``game.modules.ages_of_war.AgesOfWar.install``,
-    ``game.modules.wyrd.Wyrd.install``, ``game.modules.distant_campaigns.DistantCampaigns.install``: the set-up
+    ``game.modules.wyrd.Wyrd.install``, ``game.modules.distant_campaigns.DistantCampaigns.install``,
+    ``game.modules.rise_of_poland.RiseOfPoland.install``: the set-up
     steps drawing from the stream, in module order (the module cards shuffled into the Culture deck ``deck[:m]``,
     the Campaign cards dealt, the Commanders drawn, the first Wyrd attached); returns the deck's size."""
     if mods & MOD_TOB:
@@ -324,4 +384,8 @@ def module_setup(S, T, mods, deck, m, R):
         install_commanders(S, T, R)
     if mods & MOD_WYRD:
         install_wyrd(S, T, R)
+    if mods & MOD_ROP:  # (never solo: the deck is S.deck)
+        S.deck_n = m
+        install_rop(S, T, R)
+        m = S.deck_n
     return m

@@ -23,12 +23,14 @@ from sim.games.dark_ages.fast.layout import (
     MOD_DC,
     MOD_GB,
     MOD_POPE,
+    MOD_ROP,
     MOD_TRIB,
     TITLES,
     V_TITLE,
 )
 from sim.games.dark_ages.fast.pope import passed as pope_passed
 from sim.games.dark_ages.fast.reactions import retrieve_nobles
+from sim.games.dark_ages.fast.rise_of_poland import passed as rop_passed
 from sim.games.dark_ages.fast.state import controller
 from sim.games.dark_ages.fast.stream import J
 from sim.games.dark_ages.fast.tribute import passed as tribute_passed
@@ -158,3 +160,5 @@ def do_pass(S, T, seat, ST, cycle, final, end_bonus, R):
             gb_passed(S, T, seat)
         if S.mods & MOD_CMD:
             cmd_passed(S, seat)
+        if S.mods & MOD_ROP:
+            rop_passed(S, seat)
