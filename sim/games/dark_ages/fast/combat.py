@@ -47,6 +47,7 @@ from sim.games.dark_ages.fast.state import (
     holds_card,
     most_held,
     place,
+    strongest_neighbour,
     units_at,
 )  # fmt: skip
 from sim.games.dark_ages.fast.stream import J, rand_below
@@ -308,16 +309,7 @@ def retreat(S, T, ds, dst, held, R):
     fewest."""
     if held[0] + held[1] + held[2] == 0:
         return
-    if S.ruler[ds] < 0:
-        best = fewest(S, T, ds, dst, R)
-    else:
-        best, bt = -1, -1
-        for i in range(T.nein[dst]):
-            x = T.nei[dst, i]
-            if S.in_play[x] and controller(S, x) == ds:
-                t = units_at(S, ds, x)
-                if t > bt or (t == bt and x > best):
-                    best, bt = x, t
+    best = fewest(S, T, ds, dst, R) if S.ruler[ds] < 0 else strongest_neighbour(S, T, ds, dst)
     if best < 0:
         for k in range(3):
             S.supply[ds, k] += held[k]

@@ -9,7 +9,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.dark_ages.fast.layout import A_MANOEUVRE
-from sim.games.dark_ages.fast.state import controller, put, units_at, weakest
+from sim.games.dark_ages.fast.state import controller, groups, put, strongest_neighbour
 from sim.games.dark_ages.fast.stream import J, shuffle
 
 
@@ -53,16 +53,7 @@ def manoeuvres(S, T, seat, MV, k, regroup):
             if S.barbarian[dst] >= 0 or (o >= 0 and o != seat):
                 continue
         for src in range(T.np):
-            tot = units_at(S, seat, src)
-            if tot == 0 or not distant(T, src, dst):
-                continue
-            ng = 1
-            for t in range(3):
-                g[t] = S.units[seat, src, t]
-                g[3 + t] = g[t]
-            if tot > 1:
-                ng = 2
-                g[3 + weakest(S, seat, src)] -= 1
+            ng = groups(S, seat, src, g) if distant(T, src, dst) else 0
             for i in range(ng):
                 k = put(MV, k, A_MANOEUVRE, src, dst, g[3 * i], g[3 * i + 1], g[3 * i + 2])
     return k
@@ -110,16 +101,7 @@ def attacker_retreat(S, T, seat, src, dst):
     """Twin: ``game.modules.distant_campaigns.DistantCampaigns.attacker_retreat``: after a distant Campaign, the
     controlled neighbour of the target holding most of the seat's units (ties: the last id), -1: the survivors are
     killed."""
-    if not distant(T, src, dst):
-        return src
-    best, bt = -1, -1
-    for i in range(T.nein[dst]):
-        x = T.nei[dst, i]
-        if S.in_play[x] and controller(S, x) == seat:
-            t = units_at(S, seat, x)
-            if t > bt or (t == bt and x > best):
-                best, bt = x, t
-    return best
+    return strongest_neighbour(S, T, seat, dst) if distant(T, src, dst) else src
 
 
 @njit(**J)

@@ -32,6 +32,7 @@ from sim.games.dark_ages.fast.layout import (
 from sim.games.dark_ages.fast.state import (
     add_units,
     controller,
+    groups,
     place,
     put,
     remove_units,
@@ -142,21 +143,13 @@ def apply_settle(S, T, seat, q):
 
 @njit(**J)
 def manoeuvre_options(S, T, seat, MV, k0, regroup):
-    """Twin: ``game.military.manoeuvre_options``, ``game.military.regroup_options`` (``regroup``: its filter);
-    ``game.military._groups``."""
+    """Twin: ``game.military.manoeuvre_options``, ``game.military.regroup_options`` (``regroup``: its filter)."""
     k = k0
     g = np.zeros(6, np.int64)
     for src in range(T.np):
-        tot = units_at(S, seat, src)
-        if tot == 0:
+        ng = groups(S, seat, src, g)
+        if ng == 0:
             continue
-        ng = 1
-        for t in range(3):
-            g[t] = S.units[seat, src, t]
-            g[3 + t] = g[t]
-        if tot > 1:
-            ng = 2
-            g[3 + weakest(S, seat, src)] -= 1
         for i in range(T.nein[src]):
             dst = T.nei[src, i]
             if not S.in_play[dst]:

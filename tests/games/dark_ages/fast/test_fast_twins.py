@@ -78,7 +78,6 @@ NOT_PORTED = {
     "game.lordlings.CARDS": "lordlings.resolve",
     "game.building.city_slots": "a table value (city_slots)",
     "game.building.track_farms": "a table value (track_farms)",
-    "game.military._groups": "military.manoeuvre_options",
     "game.reacting.RESOURCE_REACTIONS": "layout.RESOURCE_REACTIONS",
     "reactions.adjacent_reactions": "the tables' react_at",
     "reactions.Reaction": "loop.react gets the owner and space",
