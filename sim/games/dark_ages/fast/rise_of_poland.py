@@ -100,15 +100,8 @@ def aid(S, T, seat, c, ST, R):
 def flip(S, T, seat, c, finished, R):
     """Twin: ``game.modules.rise_of_poland.RiseOfPoland.flip``: a Farm from the track onto the card, the Chrobry
     card into the deck at the first flip, and the first to finish a category subjects the others to its Levy (paid
-    when able, else their card is removed)."""
-    S.rop_status[seat, c] = P_FLIPPED
-    S.rop_ready[seat, c] = 1
-    if S.farms_off[seat] < T.track_farms:
-        S.farms_off[seat] += 1
-        S.rop_farms[seat] += 1
-    if not S.rop_chrobry_out and S.rop_events_n > 0:
-        S.rop_chrobry_out = 1
-        shuffle_into_top(S, T.rop_chrobry, T.rop_chrobry_top, R)
+    when able, then their card is flipped too, else removed). Not recursive (numba: one specialization)."""
+    turn_over(S, T, seat, c, R)
     if not finished or S.rop_first[c] > 0:
         return
     S.rop_first[c] = seat + 1
@@ -129,7 +122,20 @@ def flip(S, T, seat, c, finished, R):
         else:
             S.rop_status[s, c] = P_REMOVED
             continue
-        flip(S, T, s, c, False, R)
+        turn_over(S, T, s, c, R)  # the reference's flip(finished=False)
+
+
+@njit(**J)
+def turn_over(S, T, seat, c, R):
+    """Twin: none (a helper: the part of ``flip`` every flipped card gets: the Farm, the Chrobry card)."""
+    S.rop_status[seat, c] = P_FLIPPED
+    S.rop_ready[seat, c] = 1
+    if S.farms_off[seat] < T.track_farms:
+        S.farms_off[seat] += 1
+        S.rop_farms[seat] += 1
+    if not S.rop_chrobry_out and S.rop_events_n > 0:
+        S.rop_chrobry_out = 1
+        shuffle_into_top(S, T.rop_chrobry, T.rop_chrobry_top, R)
 
 
 @njit(**J)
