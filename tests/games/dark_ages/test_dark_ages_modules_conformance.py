@@ -69,8 +69,8 @@ def test_module_switch_reaches_the_games():
 
 
 def _effects(workers: int, chunk: int):
-    raw = {"game": "dark_ages", "mode": "module_effects", "players": [3], "modules": ALL_ON,
-           "strategies": ["random_legal", "expansion", "military"]}  # fmt: skip
+    raw = {"game": "dark_ages", "mode": "module_effects", "players": [3], "modules": ALL_ON, "engine": "reference",
+           "strategies": ["random_legal", "expansion", "military"]}  # fmt: skip (compiled: test_fast_modules)
     return run_experiment(raw, games=6, seed=5, workers=workers, chunk=chunk, keep_rows=True)
 
 

@@ -1,7 +1,7 @@
 """The compiled (numba) Dark Ages full-game engine: 2-4 player games and Module 1 solo games (Lordlings and
-Raiders, every difficulty option), with any of the modules it compiles (``dispatch.COMPILED``: 4 Alchemists, 5
-Alliances, 7 Skirmishers, 11 Tribute, 12A the Pope; solo 4, 7 and 12A with their Solo Support rules), with the four
-built-in strategies (any parameters) and any ``rules:`` overrides whose counts fit its capacities.
+Raiders, every difficulty option), with every module (``dispatch.COMPILED``: 3-15A; solo the six with Solo Support,
+3, 4, 6, 7, 12A and 13A, with their Solo Support rules), with the four built-in strategies (any parameters) and any
+``rules:`` overrides whose counts fit its capacities.
 
 Each module is the named twin of a reference module of ``game/`` (or of the rules helpers beside it) and every
 function's docstring names the reference function it ports (``Twin: ...``; ``tests/games/dark_ages/fast/
@@ -13,7 +13,8 @@ test_fast_twins.py`` resolves each name and lists the reference functions withou
 - rules without decisions: ``state``, ``stream``, ``economy``, ``counting``, ``culture``, ``building``,
   ``military``, ``battle_sequence``, ``combat``, ``reacting``, ``reactions``, ``passing``, ``actions``, ``ending``,
   ``setup``, ``invariants``; solo: ``raiders``, ``lordlings``, ``solo_setup``, ``solo_loop``; modules: ``modules``
-  (which, their tables, their set-up), ``alchemists``, ``alliances``, ``tribute``, ``pope``.
+  (which, their tables, their set-up), ``alchemists``, ``alliances``, ``tribute``, ``pope``, ``grand_buildings``,
+  ``commanders``, ``ages_of_war``, ``benjamin``, ``wyrd``, ``distant_campaigns``, ``crusades``, ``rise_of_poland``.
 - decisions: ``plans`` (a strategy as a row of ``ST``), ``strategies`` (which action, Title repeat, settling,
   reaction), ``choices`` (the small choices rules ask for mid-effect); ``loop`` asks for a decision, then applies it.
 - studies: ``experiment`` and ``solo_experiment``, the chunk kernels behind the reference's ``play_chunk``

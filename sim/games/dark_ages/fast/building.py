@@ -7,6 +7,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.dark_ages.fast.benjamin import extra_farm
+from sim.games.dark_ages.fast.crusades import church_built as cru_church_built
 from sim.games.dark_ages.fast.economy import affordable, discounted, effect_sum, gain_culture, gain_vp, spend
 from sim.games.dark_ages.fast.layout import (
     A_BUILD,
@@ -18,6 +19,7 @@ from sim.games.dark_ages.fast.layout import (
     B_WH,
     CT_RELIC,
     E_DISCOUNT,
+    MOD_CRU,
     MOD_POPE,
     MOD_TOB,
     V_CHURCH,
@@ -136,7 +138,7 @@ def build_options(S, T, seat, MV):
 
 
 @njit(**J)
-def apply_build(S, T, seat, what, q, detail):
+def apply_build(S, T, seat, what, q, detail, R):
     """Twin: ``game.building.apply``."""
     cut = effect_sum(S, T, seat, E_DISCOUNT, A_BUILD)
     tmp = np.empty(4, np.int64)
@@ -166,6 +168,8 @@ def apply_build(S, T, seat, what, q, detail):
                 gain_culture(S, T, seat, T.c_amt[relic])
         if S.mods & MOD_POPE:  # module hook point (Module 12A, the Pope)
             church_built(S, T, seat)
+        if S.mods & MOD_CRU:  # (Module 14A: a Church with a Gold token calls the next Crusade)
+            cru_church_built(S, T, R)
     elif what == B_KEEP:
         discounted(S, seat, T.cost_keep[S.keep[q] + 1], cut, tmp)
         spend(S, seat, tmp)

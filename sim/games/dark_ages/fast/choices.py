@@ -10,7 +10,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.dark_ages.fast.layout import CT_MIL
-from sim.games.dark_ages.fast.plans import C_NEVER, K_RANDOM, S_COMMANDER, S_RESERVE, S_SELL_ALL, TRADE_ORDER
+from sim.games.dark_ages.fast.plans import C_NEVER, K_RANDOM, S_COMMANDER, S_RESERVE, S_SELL_ALL, S_WYRD, TRADE_ORDER
 from sim.games.dark_ages.fast.stream import J, rand_below, rand_float
 
 
@@ -48,6 +48,16 @@ def hire_commander(S, seat, ST, R):
     if ST[sid, 0] == K_RANDOM:
         return rand_float(R) < 0.5
     return ST[sid, S_COMMANDER] != C_NEVER
+
+
+@njit(**J)
+def wyrd_activate(S, seat, ST, R):
+    """Twin: ``strategies.dark_ages.random_legal.RandomLegal.wyrd_activate`` (half the time),
+    ``strategies.dark_ages.scripted.Scripted.wyrd_activate`` (params.wyrd), asked only when not forced."""
+    sid = S.strategy[seat]
+    if ST[sid, 0] == K_RANDOM:
+        return rand_float(R) < 0.5
+    return ST[sid, S_WYRD] == 0
 
 
 @njit(**J)

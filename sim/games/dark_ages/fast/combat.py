@@ -14,6 +14,8 @@ from sim.games.dark_ages.fast.alliances import battle_started
 from sim.games.dark_ages.fast.battle_sequence import fight, lost, muster, survivors
 from sim.games.dark_ages.fast.choices import pick_resource
 from sim.games.dark_ages.fast.commanders import battle_begun, battle_effects, battle_won
+from sim.games.dark_ages.fast.distant_campaigns import attacker_retreat as dc_retreat
+from sim.games.dark_ages.fast.distant_campaigns import battle_won as dc_battle_won
 from sim.games.dark_ages.fast.economy import gain_culture, gain_vp
 from sim.games.dark_ages.fast.grand_buildings import defence_bonus
 from sim.games.dark_ages.fast.layout import (
@@ -30,6 +32,7 @@ from sim.games.dark_ages.fast.layout import (
     MOD_ALLY,
     MOD_AOW,
     MOD_CMD,
+    MOD_DC,
     MOD_GB,
     MOD_TRIB,
     O_CUMUL,
@@ -44,6 +47,7 @@ from sim.games.dark_ages.fast.state import (
     holds_card,
     most_held,
     place,
+    strongest_neighbour,
     units_at,
 )  # fmt: skip
 from sim.games.dark_ages.fast.stream import J, rand_below
@@ -140,10 +144,12 @@ def attack_barbarians(S, T, seat, src, dst, group, R):
     survivors(UA, na, alive)
     for k in range(3):
         S.supply[seat, k] += group[k] - alive[k]
+    if S.mods & MOD_DC:  # module hook point (Module 10: a Campaign's battle)
+        dc_battle_won(S, T, seat, dst, win)
     if S.mods & MOD_CMD:
         battle_won(S, seat, dst, win)
     if not win:
-        place(S, seat, src, alive)
+        retreat_attacker(S, T, seat, src, dst, alive)
         return False
     S.barbarian[dst] = -1
     for k in range(3):
@@ -210,6 +216,8 @@ def attack_player(S, T, seat, src, dst, group, ds, R):
     record(S, K_LORDLING if lordling else K_PLAYER, win, UA, na, UD, nd)
     if S.mods & MOD_AOW:  # module hook point (Module 9: War tokens and Reclaim bonuses)
         aow_battle_ended(S, T, seat, ds, win)
+    if S.mods & MOD_DC:  # module hook point (Module 10: a Campaign's battle)
+        dc_battle_won(S, T, seat, dst, win)
     if S.mods & MOD_CMD:
         battle_won(S, seat, dst, win)
     if cards[0] == 2:
@@ -226,7 +234,10 @@ def attack_player(S, T, seat, src, dst, group, ds, R):
         S.supply[ds, k] += defending[k] - held[k]
     if not win or dst == capital(S, T, ds):
         place(S, ds, dst, held)
-        place(S, seat, src, alive)
+        if win:
+            place(S, seat, src, alive)
+        else:
+            retreat_attacker(S, T, seat, src, dst, alive)
         if win:  # raid the Capital
             for _ in range(T.capital_theft):
                 if S.gold[ds] > 0:
@@ -246,6 +257,18 @@ def attack_player(S, T, seat, src, dst, group, ds, R):
         lose_farms(S, T, ds, dst, R)
     place(S, seat, dst, alive)
     return True
+
+
+@njit(**J)
+def retreat_attacker(S, T, seat, src, dst, alive):
+    """Twin: ``game.combat._retreat_attacker``: a beaten attacker goes back where it came from; after a distant
+    Campaign (Module 10) next to the target, or it dies."""
+    back = dc_retreat(S, T, seat, src, dst) if S.mods & MOD_DC else src
+    if back < 0:
+        for k in range(3):
+            S.supply[seat, k] += alive[k]
+    else:
+        place(S, seat, back, alive)
 
 
 @njit(**J)
@@ -286,16 +309,7 @@ def retreat(S, T, ds, dst, held, R):
     fewest."""
     if held[0] + held[1] + held[2] == 0:
         return
-    if S.ruler[ds] < 0:
-        best = fewest(S, T, ds, dst, R)
-    else:
-        best, bt = -1, -1
-        for i in range(T.nein[dst]):
-            x = T.nei[dst, i]
-            if S.in_play[x] and controller(S, x) == ds:
-                t = units_at(S, ds, x)
-                if t > bt or (t == bt and x > best):
-                    best, bt = x, t
+    best = fewest(S, T, ds, dst, R) if S.ruler[ds] < 0 else strongest_neighbour(S, T, ds, dst)
     if best < 0:
         for k in range(3):
             S.supply[ds, k] += held[k]

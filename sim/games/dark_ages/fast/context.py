@@ -17,6 +17,8 @@ from sim.games.dark_ages.fast.layout import (
     ACTIONS,
     CARD_TYPES,
     CARDS,
+    CHROBRY,
+    CT_POLAND,
     CT_RAIDER,
     CT_TOB,
     DECK,
@@ -29,6 +31,7 @@ from sim.games.dark_ages.fast.layout import (
     LDECK,
     LEVELS,
     MAX_UNITS,
+    MIESZKO,
     OFFER,
     PERS,
     PHASES,
@@ -287,9 +290,10 @@ def _cards(t: _Filler, ctx: Context, ix: Index) -> None:
     t["nc"] = nc
     cix = {c: i for i, c in enumerate(ix.cids)}
     tob = set(benjamin_cards(ctx))  # Module 13A's cards: in the Index whether the module is on or not
-    is_card = [c in deck.cards and deck.cards[c].type != "raider" and c not in tob for c in ix.cids]
-    t["c_type"] = [CARD_TYPES.index(deck.cards[c].type) if ok else CT_TOB if c in tob else CT_RAIDER
-                   for c, ok in zip(ix.cids, is_card, strict=True)]  # fmt: skip
+    poland = {MIESZKO, CHROBRY}  # Module 15A's: the same
+    is_card = [c in deck.cards and deck.cards[c].type != "raider" and c not in tob | poland for c in ix.cids]
+    t["c_type"] = [CARD_TYPES.index(deck.cards[c].type) if ok else CT_TOB if c in tob else CT_POLAND if c in poland
+                   else CT_RAIDER for c, ok in zip(ix.cids, is_card, strict=True)]  # fmt: skip
     cols = {k: np.full(nc, -1 if k in ("c_l2", "c_l3", "c_relic", "c_per") else 0, np.int64)
             for k in ("c_l2", "c_l3", "c_relic", "c_amt", "c_per", "c_cvp", "c_cmax")}  # fmt: skip
     lv = {

@@ -16,15 +16,22 @@ from sim.games.dark_ages.fast.layout import (
     CT_MIL,
     CT_RAIDER,
     CT_TOB,
+    MOD_ROP,
     MOD_TOB,
+    MOD_WYRD,
     R_MIL,
     R_PLAY,
     R_RAISE,
     V_COG,
 )
 from sim.games.dark_ages.fast.raiders import discarded, revealed
+from sim.games.dark_ages.fast.rise_of_poland import card_taken as rop_taken
+from sim.games.dark_ages.fast.rise_of_poland import offer_revealed as rop_revealed
 from sim.games.dark_ages.fast.state import hand_add, hand_remove, put
 from sim.games.dark_ages.fast.stream import J
+from sim.games.dark_ages.fast.wyrd import card_taken as wyrd_taken
+from sim.games.dark_ages.fast.wyrd import extra_slots
+from sim.games.dark_ages.fast.wyrd import offer_discarded as wyrd_discarded
 
 
 @njit(**J)
@@ -52,6 +59,10 @@ def offer_take(S, T, slot, cyc, R):
     ``cyc``, discard) the card in ``slot``; solo: the Raider cards act."""
     drew = S.deck_p < S.deck_n
     card = take_card(S, slot)
+    if drew and S.mods & MOD_ROP:  # module hook point (Module 15A: the Chrobry card never stays)
+        rop_revealed(S, T, R)
+    if cyc and S.mods & MOD_WYRD:  # module hook point (Module 8: a Wyrd follows its discarded card)
+        wyrd_discarded(S, card)
     if S.solo:
         if cyc and T.c_type[card] == CT_RAIDER:
             discarded(S, T, card, R)
@@ -77,6 +88,8 @@ def culture_options(S, T, seat, MV):
     n = min(accessible(S, T, seat), S.offer_n)
     for i in range(n):
         put(MV, i, A_DOC, i, 0, 0, 0, 0)
+    if S.mods & MOD_WYRD:  # module hook point (Module 8: a card with a Wyrd is accessible to all)
+        return extra_slots(S, MV, n, n)
     return n
 
 
@@ -153,12 +166,20 @@ def apply_research(S, T, seat, how, c, unit, lev):
 
 
 @njit(**J)
-def apply_culture(S, T, seat, slot, R):
-    """Twin: ``game.culture.apply_culture``, ``game.culture.to_hand``."""
+def apply_culture(S, T, seat, slot, doc, ST, R):
+    """Twin: ``game.culture.apply_culture``, ``game.culture.to_hand``: ``doc`` for the action (a card beyond the
+    Culture track is taken through its Wyrd), else the Cultural Exchange's buy."""
+    forced = doc and slot >= min(accessible(S, T, seat), S.offer_n)
     card = offer_take(S, T, slot, False, R)
-    if S.mods & MOD_TOB and T.c_type[card] == CT_TOB:  # module hook point: into play, not the hand (Module 13A)
+    taken = False  # module hook points, in module order
+    if S.mods & MOD_TOB and T.c_type[card] == CT_TOB:  # into play, not the hand (Module 13A)
         card_taken(S, T, seat)
-    else:
+        taken = True
+    if S.mods & MOD_WYRD:  # the Wyrd under the card (Module 8)
+        wyrd_taken(S, T, seat, card, forced, ST, R)
+    if S.mods & MOD_ROP and rop_taken(S, T, seat, card):  # Mieszko I scores and is discarded (Module 15A)
+        taken = True
+    if not taken:
         hand_add(S, seat, card)
 
 

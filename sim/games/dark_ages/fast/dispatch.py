@@ -4,8 +4,7 @@
 a solo experiment (``mode: solo``, Module 1, every difficulty option), or ``module_effects`` / ``solo_module_effects``
 comparing only compiled modules, with every strategy built in (random_legal, expansion, culture, military, with
 ``strategy_params`` or ``seats`` plans the compiled rows can hold), only compiled modules switched on (``COMPILED``:
-Modules 3, 4, 5, 6, 7, 9, 11, 12A and 13A in multiplayer, the six solo modules 3, 4, 6, 7, 12A and 13A in solo; the
-others are named), and ``rules:``
+every module in multiplayer, the six solo modules 3, 4, 6, 7, 12A and 13A in solo), and ``rules:``
 overrides whose counts fit the compiled tables (``context.compile_tables``; the tables are compiled from the
 experiment's own rule set, so overrides stay compiled). ``fast`` when one of these fails is a ``ConfigError`` naming the
 reason; ``reference`` always plays the plain-Python engine."""

@@ -9,10 +9,22 @@ from numba import njit
 from sim.games.dark_ages.fast.ages_of_war import final_vp as aow_final_vp
 from sim.games.dark_ages.fast.counting import count, level3
 from sim.games.dark_ages.fast.grand_buildings import final_vp as gb_final_vp
-from sim.games.dark_ages.fast.layout import E_END, MOD_AOW, MOD_GB, MOD_POPE, OUT_COLS, V_MODULES, V_RAIDERS
+from sim.games.dark_ages.fast.layout import (
+    E_END,
+    MOD_AOW,
+    MOD_GB,
+    MOD_POPE,
+    MOD_ROP,
+    MOD_WYRD,
+    OUT_COLS,
+    V_MODULES,
+    V_RAIDERS,
+)
 from sim.games.dark_ages.fast.pope import final_vp
+from sim.games.dark_ages.fast.rise_of_poland import final_vp as rop_final_vp
 from sim.games.dark_ages.fast.state import controller, slots_used
 from sim.games.dark_ages.fast.stream import J
+from sim.games.dark_ages.fast.wyrd import final_vp as wyrd_final_vp
 
 
 @njit(**J)
@@ -101,6 +113,10 @@ def score(S, T, seat, out):
         out[15] += gb_final_vp(S, T, seat)
     if S.mods & MOD_AOW:
         out[15] += aow_final_vp(S, T, seat)
+    if S.mods & MOD_WYRD:
+        out[15] += wyrd_final_vp(S, T, seat)
+    if S.mods & MOD_ROP:
+        out[15] += rop_final_vp(S, T, seat)
     tot = S.vp_by[seat, V_RAIDERS]  # solo: VP lost to the Raiders finding no target (0 in multiplayer)
     for i in range(16):
         tot += out[i]

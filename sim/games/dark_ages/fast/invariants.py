@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from numba import njit
 
+from sim.games.dark_ages.fast.crusades import units_away
 from sim.games.dark_ages.fast.layout import ACTION_SPACES, HAND, NVPS
+from sim.games.dark_ages.fast.rise_of_poland import farms_away
 from sim.games.dark_ages.fast.state import capital, controller, slots_used, units_at
 from sim.games.dark_ages.fast.stream import J
 
@@ -21,7 +23,7 @@ def check(S, T):
                 on += S.units[s, q, k]
             if S.supply[s, k] < 0:
                 return 1
-            if on + S.supply[s, k] != T.supply[k]:
+            if on + S.supply[s, k] + units_away(S, s, k) != T.supply[k]:
                 return 2
         for q in range(T.np):
             if units_at(S, s, q) > 0:
@@ -52,7 +54,7 @@ def check(S, T):
         for q in range(T.np):
             if S.farms[q] > 0 and S.farm_owner[q] == s:
                 f += S.farms[q]
-        if f != S.farms_off[s] + 1:
+        if f + farms_away(S, s) != S.farms_off[s] + 1:
             return 9
         if S.ruler[s] >= 0 and controller(S, capital(S, T, s)) != s:
             return 10

@@ -25,7 +25,10 @@ from sim.games.dark_ages.game.context import RESOURCES, UNIT_TYPES, Context
 from sim.games.dark_ages.game.ending import TRIGGERS
 from sim.games.dark_ages.game.modules.benjamin import TYPE as TOB_TYPE  # noqa: F401 (for the plans)
 from sim.games.dark_ages.game.modules.benjamin import card_ids
-from sim.games.dark_ages.game.modules.pope import TITLE as POPE_TITLE  # a ready Title that is no Kingdom Title
+from sim.games.dark_ages.game.modules.pope import TITLE as POPE_TITLE
+from sim.games.dark_ages.game.modules.rise_of_poland import CATEGORIES as POLAND_CATEGORIES
+from sim.games.dark_ages.game.modules.rise_of_poland import CHROBRY, MIESZKO
+from sim.games.dark_ages.game.modules.rise_of_poland import TYPE as POLAND_TYPE  # noqa: F401 (for the plans)  # a ready Title that is no Kingdom Title
 from sim.games.dark_ages.game.solo_loop import SOLO_TRIGGERS
 from sim.games.dark_ages.game.solo_setup import solo_context
 from sim.games.dark_ages.game.solo_state import OPTIONS as SOLO_OPTIONS  # noqa: F401 (for the solo modules)
@@ -73,6 +76,7 @@ CARD_TYPES = ("common_technology", "military_technology", "relic", "cognomen", "
 CT_COMMON, CT_MIL, CT_RELIC, CT_COG, CT_GB = range(5)
 CT_RAIDER = 5  # solo: the Raider cards (never listed in a plan's card_types)
 CT_TOB = 6  # Module 13A: the Travels of Benjamin cards (``TOB_TYPE``, listed in a plan's card_types or not)
+CT_POLAND = 7  # Module 15A: Mieszko I and the Chrobry card (``POLAND_TYPE``)
 EFFECT_KINDS = ("gain_on_pass", "gain_on_action", "discount", "hold", "battle_die", "battle_hit", "battle_cancel",
                 "immediate", "end_vp")  # fmt: skip
 E_PASS, E_ACTION, E_DISCOUNT, E_HOLD, E_DIE, E_HIT, E_CANCEL, E_IMM, E_END = range(9)
@@ -107,14 +111,23 @@ FX_NONE, FX_ADD, FX_UPGRADE, FX_ATTACK = range(4)
 FX_NAMES = {"add": FX_ADD, "upgrade": FX_UPGRADE, "attack": FX_ATTACK}
 HUMAN, LORDLINGS = 0, 1
 # the optional modules the compiled engine plays (bits of the ``mods`` field; Module 7 is a token pool of the tables)
-MODULES = ("alchemists", "alliances", "tribute", "pope", "benjamin", "ages_of_war", "grand_buildings", "commanders")
-MOD_ALCH, MOD_ALLY, MOD_TRIB, MOD_POPE, MOD_TOB, MOD_AOW, MOD_GB, MOD_CMD = (1 << MODULES.index(m) for m in MODULES)
+MODULES = ("alchemists", "alliances", "tribute", "pope", "benjamin", "ages_of_war", "grand_buildings", "commanders",
+           "wyrd", "distant_campaigns", "crusades", "rise_of_poland")  # fmt: skip
+MOD_ALCH, MOD_ALLY, MOD_TRIB, MOD_POPE, MOD_TOB, MOD_AOW, MOD_GB, MOD_CMD, MOD_WYRD, MOD_DC, MOD_CRU, MOD_ROP = (
+    1 << MODULES.index(m) for m in MODULES)  # fmt: skip
 AOW_HAND = 24  # Module 9: Combat cards in one hand or discard pile (capacity)
 CMD_CARDS = 8  # Commander cards (capacity)
 K_COMMANDER = 3  # Module 6: the 'unit type' of a Recruit row hiring only the Commander
 ALLY_HAND = 8  # Alliance cards in one hand (capacity)
 GB_KINDS = ("production", "defence", "end_vp", "recruit_discount")  # Module 3: a Grand Building's effect kind
 GB_PRODUCTION, GB_DEFENCE, GB_END_VP, GB_RECRUIT = range(4)
+WYRD_CARDS = 16  # Module 8: Wyrd cards (capacity)
+WYRD_PENALTIES = ("vp", "gold", "resources", "unit", "noble")  # Module 8: what a Wyrd penalty takes
+W_VP, W_GOLD, W_RES, W_UNIT, W_NOBLE = range(5)
+DC_CARDS, DC_HAND = 16, 4  # Module 10: Campaign cards, in one hand (capacities)
+CRUSADES = 8  # Module 14A: Crusade cards (capacity)
+ROP_EVENTS, ROP_STEPS = 8, 4  # Module 15A: Chrobry events, aid steps on a Poland card (capacities)
+P_OPEN, P_FLIPPED, P_REMOVED = range(3)  # Module 15A: a Poland card's status (game.modules.rise_of_poland)
 
 
 @dataclass(frozen=True)
@@ -129,7 +142,7 @@ class Index:
     @classmethod
     def of(cls, ctx: Context) -> Index:
         raiders = tuple(f"raider_{k}" for k in RAIDER_KINDS)  # a solo context's deck holds them already
-        cards = {c for c in ctx.deck.cards if c not in raiders} | set(benjamin_cards(ctx))  # with Module 13A or not
+        cards = {c for c in ctx.deck.cards if c not in raiders} | set(benjamin_cards(ctx)) | {MIESZKO, CHROBRY}
         cids = tuple(sorted(cards)) + raiders
         return cls(tuple(sorted(q.id for q in ctx.board.provinces)), cids, tuple(sorted(ctx.board.titles)),
                    tuple(ctx.board.rulers))  # fmt: skip
@@ -350,6 +363,76 @@ def _ages_of_war(game, ix):
     return hand_n, hand, disc_n, disc, tokens, playing, m.left
 
 
+def _wyrd(game, ix):
+    """Module 8: the Wyrd deck (top first) and the Wyrd + 1 under each offer card (sorted Wyrd ids), per seat the
+    active Wyrds in the order played and their markers, the fulfilled count; the Wyrds removed from play."""
+    deck, on = np.zeros(WYRD_CARDS, np.int64), np.zeros(CARDS, np.int64)
+    act_n, done = np.zeros(SEATS, np.int64), np.zeros(SEATS, np.int64)
+    act, mark = np.zeros((SEATS, WYRD_CARDS), np.int64), np.zeros((SEATS, WYRD_CARDS), np.int64)
+    m = _mod(game, "wyrd")
+    if m is None:
+        return 0, deck, on, act_n, act, mark, done, 0
+    ids = sorted(m.data["penalties"])
+    deck[: len(m.deck)] = [ids.index(w) for w in m.deck]
+    for c, w in m.attached.items():
+        on[ix.c(c)] = ids.index(w) + 1
+    for s in range(game.n):
+        act_n[s], done[s] = len(m.active[s]), len(m.fulfilled[s])
+        for j, (w, k) in enumerate(m.active[s]):
+            act[s, j], mark[s, j] = ids.index(w), k
+    return len(m.deck), deck, on, act_n, act, mark, done, len(m.removed)
+
+
+def _campaigns(game, ix):
+    """Module 10: the hands (card i is CM(i + 1)), the card + 1 in play, its battle won."""
+    n, hand = np.zeros(SEATS, np.int64), np.zeros((SEATS, DC_HAND), np.int64)
+    play, won = np.zeros(SEATS, np.int64), np.zeros(SEATS, np.int64)
+    m = _mod(game, "distant_campaigns")
+    if m is not None:
+        for s, cards in enumerate(m.hand):
+            n[s] = len(cards)
+            hand[s, : len(cards)] = [int(c[2:]) - 1 for c in cards]
+        for s, c in m.in_play.items():
+            play[s] = int(c[2:])
+        for s, w in m.won.items():
+            won[s] = int(w)
+    return n, hand, play, won
+
+
+def _crusades(game, ix):
+    """Module 14A: Crusades revealed, per seat the units next to the active one by type and the types in the order
+    first sent."""
+    units, order, nk = np.zeros((SEATS, 3), np.int64), np.zeros((SEATS, 3), np.int64), np.zeros(SEATS, np.int64)
+    m = _mod(game, "crusades")
+    if m is None:
+        return 0, units, order, nk
+    for s, away in enumerate(m.units):
+        nk[s] = len(away)
+        for j, (k, x) in enumerate(away.items()):
+            order[s, j], units[s, UNIT_TYPES.index(k)] = UNIT_TYPES.index(k), x
+    return m.called, units, order, nk
+
+
+def _poland(game, ix):
+    """Module 15A: per seat and category the card's status, aid steps and readiness, Farms on flipped cards; the
+    Chrobry events (top first), the Chrobry card out, the first seat + 1 to flip each category."""
+    status, steps, ready = (np.zeros((SEATS, 3), np.int64) for _ in range(3))
+    farms, events, first = np.zeros(SEATS, np.int64), np.zeros(ROP_EVENTS, np.int64), np.zeros(3, np.int64)
+    m = _mod(game, "rise_of_poland")
+    if m is None:
+        return status, steps, ready, farms, 0, events, 0, first
+    names = ("open", "flipped", "removed")
+    for s in range(game.n):
+        for c, cat in enumerate(POLAND_CATEGORIES):
+            status[s, c], steps[s, c] = names.index(m.status[s][cat]), m.steps[s][cat]
+            ready[s, c] = int(m.ready[s][cat])
+        farms[s] = m.farms[s]
+    events[: len(m.events)] = m.events
+    for cat, s in m.first_flip.items():
+        first[POLAND_CATEGORIES.index(cat)] = s + 1
+    return status, steps, ready, farms, len(m.events), events, int(m.chrobry_out), first
+
+
 def _pope_holder(game, ix):
     m = _mod(game, "pope")
     return 0 if m is None or m.holder is None else m.holder + 1
@@ -495,6 +578,30 @@ FIELDS = [
     ("cmd_from", (SEATS,), "the Province + 1 it last left with a group (0: none)", "commanders"),
     ("cmd_ready", (SEATS,), "1: its card is ready", "commanders"),
     ("cmd_engaged", (SEATS,), "1: it lends its effect to the current (last) battle", "commanders"),
+    ("wyrd_deck_n", (), "Module 8: Wyrd cards in the deck", "wyrd"),
+    ("wyrd_deck", (WYRD_CARDS,), "the Wyrd deck, top first (sorted Wyrd ids)", "wyrd"),
+    ("wyrd_on", (CARDS,), "the Wyrd + 1 under each Culture card of the offer (0: none)", "wyrd"),
+    ("wyrd_act_n", (SEATS,), "active Wyrds", "wyrd"),
+    ("wyrd_act", (SEATS, WYRD_CARDS), "them, in the order played", "wyrd"),
+    ("wyrd_mark", (SEATS, WYRD_CARDS), "player markers left on each", "wyrd"),
+    ("wyrd_done", (SEATS,), "fulfilled Wyrds", "wyrd"),
+    ("wyrd_removed", (), "Wyrds removed from play", "wyrd"),
+    ("dc_hand_n", (SEATS,), "Module 10: Campaign cards in hand", "campaigns"),
+    ("dc_hand", (SEATS, DC_HAND), "them, in the order dealt", "campaigns"),
+    ("dc_play", (SEATS,), "the Campaign card + 1 in play (0: none)", "campaigns"),
+    ("dc_won", (SEATS,), "1: the last Campaign played was won (or met no battle)", "campaigns"),
+    ("cru_called", (), "Module 14A: Crusades revealed (the active one: the last)", "crusades"),
+    ("cru_units", (SEATS, 3), "units next to the active Crusade by type", "crusades"),
+    ("cru_order", (SEATS, 3), "their types in the order first sent", "crusades"),
+    ("cru_nk", (SEATS,), "types sent", "crusades"),
+    ("rop_status", (SEATS, 3), "Module 15A: each Poland card's status (P_OPEN, ...; POLAND_CATEGORIES)", "poland"),
+    ("rop_steps", (SEATS, 3), "aid steps done on it", "poland"),
+    ("rop_ready", (SEATS, 3), "1: the flipped card's benefit is ready", "poland"),
+    ("rop_farms", (SEATS,), "Farms on flipped Poland cards", "poland"),
+    ("rop_events_n", (), "Chrobry event cards left", "poland"),
+    ("rop_events", (ROP_EVENTS,), "them, top first (event indices)", "poland"),
+    ("rop_chrobry_out", (), "1: the Chrobry card has been shuffled into the Culture deck", "poland"),
+    ("rop_first", (3,), "the first seat + 1 to flip each category (0: none)", "poland"),
     # battle statistics (game/state.BattleLog)
     ("battles", (NKINDS,), "battles by kind (BATTLE_KINDS)", lambda g, ix: g.battles.battles),
     ("attacker_wins", (NKINDS,), "attacker wins by kind", lambda g, ix: g.battles.attacker_wins),
@@ -531,6 +638,12 @@ def _multi(game: Game, ix: Index, red: tuple[int, ...]) -> dict[str, object]:
      out["aow_left"]) = _ages_of_war(game, ix)  # fmt: skip
     (out["cmd_avail_n"], out["cmd_avail"], out["cmd_card"], out["cmd_at"], out["cmd_from"], out["cmd_ready"],
      out["cmd_engaged"]) = _commanders(game, ix)  # fmt: skip
+    (out["wyrd_deck_n"], out["wyrd_deck"], out["wyrd_on"], out["wyrd_act_n"], out["wyrd_act"], out["wyrd_mark"],
+     out["wyrd_done"], out["wyrd_removed"]) = _wyrd(game, ix)  # fmt: skip
+    out["dc_hand_n"], out["dc_hand"], out["dc_play"], out["dc_won"] = _campaigns(game, ix)
+    out["cru_called"], out["cru_units"], out["cru_order"], out["cru_nk"] = _crusades(game, ix)
+    (out["rop_status"], out["rop_steps"], out["rop_ready"], out["rop_farms"], out["rop_events_n"], out["rop_events"],
+     out["rop_chrobry_out"], out["rop_first"]) = _poland(game, ix)  # fmt: skip
     return out
 
 

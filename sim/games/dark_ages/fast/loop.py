@@ -10,10 +10,11 @@ from sim.games.dark_ages.fast.actions import action_options, apply_action
 from sim.games.dark_ages.fast.alliances import turn_ended
 from sim.games.dark_ages.fast.choices import choose_discard_card
 from sim.games.dark_ages.fast.commanders import turn_ended as cmd_turn_ended
+from sim.games.dark_ages.fast.crusades import game_over
 from sim.games.dark_ages.fast.ending import trigger
 from sim.games.dark_ages.fast.grand_buildings import turn_action
 from sim.games.dark_ages.fast.invariants import check
-from sim.games.dark_ages.fast.layout import A_MANOEUVRE, LORDLINGS, MOD_ALLY, MOD_CMD, MOD_GB, MOD_TRIB
+from sim.games.dark_ages.fast.layout import A_MANOEUVRE, LORDLINGS, MOD_ALLY, MOD_CMD, MOD_CRU, MOD_GB, MOD_TRIB
 from sim.games.dark_ages.fast.lordlings import react as lordling_react
 from sim.games.dark_ages.fast.military import apply_settle, settle_options
 from sim.games.dark_ages.fast.passing import do_pass
@@ -163,4 +164,6 @@ def play(S, T, ST, max_turns, debug, R, MVA, NK, MV, mv):
                 seat = nxt
                 break
     S.current = seat
+    if S.mods & MOD_CRU:  # module hook point: before final scoring (Module 14A, the last Crusade)
+        game_over(S, T, R)
     return 0

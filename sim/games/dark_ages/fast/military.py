@@ -10,6 +10,11 @@ from numba import njit
 from sim.games.dark_ages.fast.choices import hire_commander, upkeep_gold
 from sim.games.dark_ages.fast.combat import army_limit, attack_barbarians, attack_player
 from sim.games.dark_ages.fast.commanders import can_hire, hire, manoeuvres, moved, recruits
+from sim.games.dark_ages.fast.crusades import manoeuvre_started as cru_started
+from sim.games.dark_ages.fast.distant_campaigns import manoeuvre_started as dc_started
+from sim.games.dark_ages.fast.distant_campaigns import manoeuvres as dc_manoeuvres
+from sim.games.dark_ages.fast.distant_campaigns import settle_cost as dc_settle_cost
+from sim.games.dark_ages.fast.distant_campaigns import settled
 from sim.games.dark_ages.fast.economy import affordable, discounted, effect_sum, on_action, spend
 from sim.games.dark_ages.fast.grand_buildings import recruit_discount
 from sim.games.dark_ages.fast.layout import (
@@ -20,11 +25,14 @@ from sim.games.dark_ages.fast.layout import (
     K_COMMANDER,
     M_SETTLE,
     MOD_CMD,
+    MOD_CRU,
+    MOD_DC,
     MOD_GB,
 )  # fmt: skip
 from sim.games.dark_ages.fast.state import (
     add_units,
     controller,
+    groups,
     place,
     put,
     remove_units,
@@ -91,7 +99,10 @@ def apply_recruit(S, T, seat, kind, q, ST, R):
 @njit(**J)
 def settle_cost(S, T, seat, q):
     """Twin: ``game.military._settle_cost``: the Ruler card's value less settle discounts, at least the floor."""
-    return max(T.settle_min, T.settle_cost[S.ruler[seat], q] - effect_sum(S, T, seat, E_DISCOUNT, A_SETTLE))
+    cost = max(T.settle_min, T.settle_cost[S.ruler[seat], q] - effect_sum(S, T, seat, E_DISCOUNT, A_SETTLE))
+    if S.mods & MOD_DC:  # module hook point (Module 10: a won Campaign's settle cost)
+        return dc_settle_cost(S, T, seat, q, cost)
+    return cost
 
 
 @njit(**J)
@@ -126,25 +137,19 @@ def apply_settle(S, T, seat, q):
     S.farm_owner[q] = seat
     S.farms[q] = 1
     S.farms_off[seat] += 1
+    if S.mods & MOD_DC:  # module hook point (Module 10: the Campaign card is used)
+        settled(S, T, seat, q)
 
 
 @njit(**J)
 def manoeuvre_options(S, T, seat, MV, k0, regroup):
-    """Twin: ``game.military.manoeuvre_options``, ``game.military.regroup_options`` (``regroup``: its filter);
-    ``game.military._groups``."""
+    """Twin: ``game.military.manoeuvre_options``, ``game.military.regroup_options`` (``regroup``: its filter)."""
     k = k0
     g = np.zeros(6, np.int64)
     for src in range(T.np):
-        tot = units_at(S, seat, src)
-        if tot == 0:
+        ng = groups(S, seat, src, g)
+        if ng == 0:
             continue
-        ng = 1
-        for t in range(3):
-            g[t] = S.units[seat, src, t]
-            g[3 + t] = g[t]
-        if tot > 1:
-            ng = 2
-            g[3 + weakest(S, seat, src)] -= 1
         for i in range(T.nein[src]):
             dst = T.nei[src, i]
             if not S.in_play[dst]:
@@ -157,6 +162,8 @@ def manoeuvre_options(S, T, seat, MV, k0, regroup):
                     continue
             for j in range(ng):
                 k = put(MV, k, A_MANOEUVRE, src, dst, g[3 * j], g[3 * j + 1], g[3 * j + 2])
+    if S.mods & MOD_DC:  # module hook point (Module 10: Campaign moves)
+        k = dc_manoeuvres(S, T, seat, MV, k, regroup)
     if S.mods & MOD_CMD:  # module hook point (Module 6: the Commander moving alone; regroup-safe by its rule)
         k = manoeuvres(S, T, seat, MV, k)
     return k
@@ -187,6 +194,10 @@ def upkeep(S, T, seat, src, ST, R):
 @njit(**J)
 def apply_manoeuvre(S, T, seat, src, dst, g0, g1, g2, ST, R):
     """Twin: ``game.military.apply_manoeuvre``: the Army limit check, then the move; whether a battle was fought."""
+    if S.mods & MOD_CRU:  # module hook point (Module 14A: contributing to a Crusade before the Army limit check)
+        cru_started(S, T, seat, src)
+    if S.mods & MOD_DC:  # module hook point (Module 10: a Campaign card played)
+        dc_started(S, T, seat, src, dst)
     if S.mods & MOD_CMD:  # module hook point (Module 6: the Commander goes with the group)
         moved(S, seat, src, dst)
     upkeep(S, T, seat, src, ST, R)

@@ -2,10 +2,13 @@
 field), their rules values as fields of ``context.TABLES`` (read from modules.yaml: no rules value in code) and
 their set-up. Twin of ``game/modules/__init__.py``; each module is the twin of its reference module
 (``alchemists``, ``alliances``, ``tribute``, ``pope``, ``benjamin``, ``ages_of_war``, ``grand_buildings``,
-``commanders``), and the core calls them at the reference's hook points.
+``commanders``, ``wyrd``, ``distant_campaigns``, ``crusades``, ``rise_of_poland``), and the core calls them at
+the reference's hook points.
 """
 
 from __future__ import annotations
+
+from types import SimpleNamespace
 
 import numpy as np
 from numba import njit
@@ -15,29 +18,48 @@ from sim.games.dark_ages.fast.ages_of_war import install as install_aow
 from sim.games.dark_ages.fast.alliances import install as install_alliances
 from sim.games.dark_ages.fast.benjamin import shuffle_in as tob_shuffle_in
 from sim.games.dark_ages.fast.commanders import install as install_commanders
+from sim.games.dark_ages.fast.distant_campaigns import install as install_dc
 from sim.games.dark_ages.fast.grand_buildings import shuffle_in
 from sim.games.dark_ages.fast.layout import (
     ALLY_HAND,
     CARDS,
+    CHROBRY,
     CMD_CARDS,
+    CRUSADES,
+    DC_CARDS,
+    DC_HAND,
     GAINS,
     GB_KINDS,
+    LEVELS,
+    MIESZKO,
     MOD_ALLY,
     MOD_AOW,
     MOD_CMD,
+    MOD_DC,
     MOD_GB,
+    MOD_ROP,
     MOD_TOB,
     MOD_TRIB,
+    MOD_WYRD,
     MODULES,
     PHASES,
+    POLAND_CATEGORIES,
+    ROP_EVENTS,
+    ROP_STEPS,
     RULERS,
     SEATS,
     TITLES,
+    WYRD_CARDS,
+    WYRD_PENALTIES,
     Unsupported,
 )  # fmt: skip
+from sim.games.dark_ages.fast.rise_of_poland import install as install_rop
 from sim.games.dark_ages.fast.stream import J
+from sim.games.dark_ages.fast.wyrd import install as install_wyrd
 from sim.games.dark_ages.game.context import RESOURCES
+from sim.games.dark_ages.game.context import UNIT_TYPES as RULE_UNIT_TYPES
 from sim.games.dark_ages.game.modules.benjamin import card_ids
+from sim.games.dark_ages.game.modules.distant_campaigns import campaign_targets
 
 POPE_ROWS = 8  # rows of the Pope's cost table (capacity)
 ALLY_CARDS = 16  # Alliance cards (capacity)
@@ -45,6 +67,7 @@ GB_COMMON = 8  # common Grand Building cards (capacity)
 AOW_CARDS = 8 + SEATS + TITLES  # Combat cards: common, one per seat's Ruler, one per Title (capacity)
 GB_COST = 4  # resources in a Grand Building's cost (capacity)
 TOB_CARDS = 16  # Travels of Benjamin cards (capacity)
+GOLD_AT = 32  # Module 14A: Churches built (capacity of the Gold-token table)
 
 FIELDS = [
     ("alch_per", (), "Module 4: resources on the Alchemist card per Gold"),
@@ -77,6 +100,28 @@ FIELDS = [
     ("cmd_drawn_extra", (), "drawn beyond the player count"), ("cmd_solo_drawn", (), "drawn in solo"),
     ("cmd_hire_gold", (), "Gold to hire"), ("cmd_fourth", (), "solo: 1 for the 4th Lordling Ruler"),
     ("cmd_caps_n", (), "solo: base Rulers' Capitals in play (sorted)"), ("cmd_caps", (RULERS,), "them"),
+    ("wyrd_n", (), "Module 8: Wyrd cards"), ("wyrd_markers", (), "player markers per player"),
+    ("wyrd_pen", (WYRD_CARDS, 4), "each card's top and bottom penalty: WYRD_PENALTIES index, amount"),
+    ("wyrd_weight", (len(WYRD_PENALTIES),), "the cost of one penalty item (policy)"),
+    ("wyrd_vp", (), "VP for most Wyrd cards"),
+    ("dc_ncards", (5,), "Module 10: Campaign cards at n players"), ("dc_cards", (5, DC_CARDS), "them (card indices)"),
+    ("dc_target", (DC_CARDS,), "each card's Province"), ("dc_dealt", (), "dealt to each player"),
+    ("dc_kept", (), "kept"), ("dc_rmin", (RULERS,), "each Ruler's lowest printed settling cost"),
+    ("cru_n", (), "Module 14A: Crusades"), ("cru_def", (CRUSADES,), "their Defence Values"),
+    ("cru_nvp", (CRUSADES,), "Victory VP values"), ("cru_vp", (CRUSADES, SEATS), "them, by rank"),
+    ("cru_pen", (CRUSADES,), "Defeat Penalties"),
+    ("cru_gold_at", (GOLD_AT,), "1: the Church taken off the track as the n-th has a Gold token under it"),
+    ("rop_mieszko", (), "Module 15A: Mieszko I's card index"), ("rop_chrobry", (), "the Chrobry card's"),
+    ("rop_mieszko_top", (), "Mieszko I into the top n cards"), ("rop_chrobry_top", (), "the Chrobry card: the same"),
+    ("rop_mieszko_vp", (), "Mieszko I's VP"), ("rop_end_vp", (), "VP per flipped Poland card"),
+    ("rop_veleti_min", (), "units on the board before one is given up (policy)"),
+    ("rop_cat_action", (3,), "the Action linked to each category (POLAND_CATEGORIES order)"),
+    ("rop_aid_order", (3,), "the categories in modules.yaml order (aid order)"),
+    ("rop_step", (3, ROP_STEPS, 4), "each step: kind (units, resources, cards), amount, VP, 1: flips the card"),
+    ("rop_levy", (3, 2), "the Levy: -1 (remove the card), 0 Gold, 1 VP; amount"),
+    ("rop_ben_action", (3,), "a flipped card's benefit: its Action"), ("rop_ben_gain", (3, 2), "its gain (GAINS)"),
+    ("rop_nev", (), "Chrobry events"), ("rop_ev", (ROP_EVENTS, 3), "each: per (steps, flipped, no aid), vp/gold, n"),
+    ("rop_ucost", (3, LEVELS), "resources in a unit's recruit cost by type and level"),
 ]  # fmt: skip
 
 
@@ -108,6 +153,92 @@ def fill(t, ctx, ix, title: str) -> None:
     _benjamin(t, ctx, ix)
     _commanders(t, ctx, ix)
     _ages_of_war(t, ctx, ix)
+    _wyrd(t, ctx)
+    _campaigns(t, ctx, ix)
+    _crusades(t, ctx)
+    _poland(t, ctx, ix)
+
+
+def _poland(t, ctx, ix) -> None:
+    """Module 15A: the two Culture cards, the categories' Actions, steps, Levies and benefits, the Chrobry events,
+    the unit costs the Veleti score."""
+    rp = ctx.modules["rise_of_poland"]
+    acts = ("build", "development_of_culture", "research", "recruit", "manoeuvre")  # layout.ACTIONS
+    steps, events = rp["steps"], rp["events"]
+    if len(events) > ROP_EVENTS or any(len(steps[c]) > ROP_STEPS for c in POLAND_CATEGORIES):
+        raise Unsupported(f"{len(events)} Chrobry events (the compiled engine holds at most {ROP_EVENTS}, and "
+                          f"{ROP_STEPS} steps a card)")  # fmt: skip
+    t["rop_mieszko"], t["rop_chrobry"] = ix.c(MIESZKO), ix.c(CHROBRY)
+    t["rop_mieszko_top"], t["rop_chrobry_top"] = rp["mieszko_into_top"], rp["chrobry_into_top"]
+    t["rop_mieszko_vp"], t["rop_end_vp"], t["rop_veleti_min"] = rp["mieszko"]["vp"], rp["end_vp_per_flipped"], rp[
+        "veleti_min_units"]  # fmt: skip
+    t["rop_cat_action"] = [acts.index(rp["categories"][c]) for c in POLAND_CATEGORIES]
+    t["rop_aid_order"] = [POLAND_CATEGORIES.index(c) for c in rp["categories"]]
+    step = np.zeros((3, ROP_STEPS, 4), np.int64)
+    for i, c in enumerate(POLAND_CATEGORIES):
+        for j, x in enumerate(steps[c]):
+            kind = 0 if "remove_units" in x else 1 if "resources" in x else 2
+            amount = x.get("remove_units", x.get("resources", x.get("discard_cards")))
+            step[i, j] = [kind, amount, x.get("vp", 0), int(bool(x.get("flip")))]
+    t["rop_step"] = step
+    levy = [rp["levy"][c] for c in POLAND_CATEGORIES]
+    t["rop_levy"] = [[-1, 0] if x is None else [("gold", "vp").index(x[0]), x[1]] for x in levy]
+    ben = [rp["benefits"][c] for c in POLAND_CATEGORIES]
+    t["rop_ben_action"] = [acts.index(b["action"]) for b in ben]
+    t["rop_ben_gain"] = [[GAINS.index(b["gain"][0]), b["gain"][1]] for b in ben]
+    t["rop_nev"] = len(events)
+    t["rop_ev"] = [[("steps", "flipped", "no_aid").index(e["per"]), ("vp", "gold").index(e["gain"]), e["amount"]]
+                   for e in events]  # fmt: skip
+    cost = np.zeros((3, LEVELS), np.int64)
+    for k, u in enumerate(RULE_UNIT_TYPES):
+        for lev, price in ctx.data.recruit_cost[u].items():
+            cost[k, int(lev)] = len(price)
+    t["rop_ucost"] = cost
+
+
+def _crusades(t, ctx) -> None:
+    """Module 14A: the Crusade cards in order, the Churches with a Gold token under them."""
+    cr = ctx.modules["crusades"]
+    cards, gold = cr["crusades"], cr["gold_under_church"]
+    if len(cards) > CRUSADES or any(len(c["vp"]) > SEATS for c in cards) or max(gold) >= GOLD_AT:
+        raise Unsupported(f"{len(cards)} Crusades, Gold under Churches {gold} (the compiled engine holds at most "
+                          f"{CRUSADES}, {SEATS} VP values each, Churches up to {GOLD_AT - 1})")  # fmt: skip
+    t["cru_n"] = len(cards)
+    t["cru_def"], t["cru_pen"] = [c["defence"] for c in cards], [c["defeat_penalty"] for c in cards]
+    t["cru_nvp"] = [len(c["vp"]) for c in cards]
+    t["cru_vp"] = [c["vp"] + [0] * (SEATS - len(c["vp"])) for c in cards]
+    t["cru_gold_at"] = [int(i in gold) for i in range(GOLD_AT)]
+
+
+def _campaigns(t, ctx, ix) -> None:
+    """Module 10: the Campaign cards (``game.modules.distant_campaigns.campaign_targets``) kept at n players (marked
+    up to n, their Province in play), the deal, the Rulers' lowest settling costs."""
+    dc = ctx.modules["distant_campaigns"]
+    cards = campaign_targets(SimpleNamespace(ctx=ctx), dc["cards"])
+    if len(cards) > DC_CARDS or dc["kept"] > DC_HAND:
+        raise Unsupported(f"{len(cards)} Campaign cards, {dc['kept']} kept (the compiled engine holds at most "
+                          f"{DC_CARDS}, {DC_HAND} in a hand)")  # fmt: skip
+    ncards, ids = np.zeros(5, np.int64), np.zeros((5, DC_CARDS), np.int64)
+    for n in range(2, 5):
+        in_play = set(ctx.board.in_play(n))
+        mine = [i for i, (_, q, mark) in enumerate(cards) if mark <= n and q in in_play]
+        ncards[n] = len(mine)
+        ids[n, : len(mine)] = mine
+    t["dc_ncards"], t["dc_cards"] = ncards, ids
+    t["dc_target"] = [ix.p(q) for _, q, _ in cards]
+    t["dc_dealt"], t["dc_kept"] = dc["dealt"], dc["kept"]
+    t["dc_rmin"] = [min(ctx.board.rulers[r].settle_costs) for r in ix.rids]
+
+
+def _wyrd(t, ctx) -> None:
+    """Module 8: the Wyrd cards' penalties by sorted id, the markers, the policy weights, the end VP."""
+    wy = ctx.modules["wyrd"]
+    ids = sorted(wy["penalties"])
+    if len(ids) > WYRD_CARDS:
+        raise Unsupported(f"{len(ids)} Wyrd cards (the compiled engine holds at most {WYRD_CARDS})")
+    t["wyrd_n"], t["wyrd_markers"], t["wyrd_vp"] = len(ids), wy["markers_per_player"], wy["end_vp"]
+    t["wyrd_pen"] = [[x for what, n in wy["penalties"][c] for x in (WYRD_PENALTIES.index(what), n)] for c in ids]
+    t["wyrd_weight"] = [wy["penalty_weight"][w] for w in WYRD_PENALTIES]
 
 
 def _battle_row(benefits) -> list[int]:
@@ -236,15 +367,25 @@ def install(S, T, mods, R):
 @njit(**J)
 def module_setup(S, T, mods, deck, m, R):
     """Twin: ``game.modules.benjamin.Benjamin.install``, ``game.modules.grand_buildings.GrandBuildings.install``,
-    ``game.modules.commanders.Commanders.install``, ``game.modules.ages_of_war.AgesOfWar.install``: the set-up steps
-    drawing from the stream, in module order (the module cards shuffled into the Culture deck ``deck[:m]``, the
-    Commanders drawn); returns the deck's size."""
+    ``game.modules.commanders.Commanders.install``, ``game.modules.ages_of_war.AgesOfWar.install``,
+    ``game.modules.wyrd.Wyrd.install``, ``game.modules.distant_campaigns.DistantCampaigns.install``,
+    ``game.modules.rise_of_poland.RiseOfPoland.install``: the set-up
+    steps drawing from the stream, in module order (the module cards shuffled into the Culture deck ``deck[:m]``,
+    the Campaign cards dealt, the Commanders drawn, the first Wyrd attached); returns the deck's size."""
     if mods & MOD_TOB:
         m = tob_shuffle_in(S, T, deck, m, R)
     if mods & MOD_AOW:
         install_aow(S, T, R)
+    if mods & MOD_DC:
+        install_dc(S, T, R)
     if mods & MOD_GB:
         m = shuffle_in(T, deck, m, S.n, R)
     if mods & MOD_CMD:
         install_commanders(S, T, R)
+    if mods & MOD_WYRD:
+        install_wyrd(S, T, R)
+    if mods & MOD_ROP:  # (never solo: the deck is S.deck)
+        S.deck_n = m
+        install_rop(S, T, R)
+        m = S.deck_n
     return m

@@ -11,6 +11,7 @@ from sim.games.dark_ages.fast.alliances import passed as alliances_passed
 from sim.games.dark_ages.fast.choices import choose_discard_resource, choose_sell, choose_title
 from sim.games.dark_ages.fast.commanders import passed as cmd_passed
 from sim.games.dark_ages.fast.culture import offer_take, resolve_cognomens
+from sim.games.dark_ages.fast.distant_campaigns import settled as dc_settled
 from sim.games.dark_ages.fast.economy import effect_sum, gain, gain_culture, gain_vp
 from sim.games.dark_ages.fast.grand_buildings import passed as gb_passed
 from sim.games.dark_ages.fast.layout import (
@@ -19,14 +20,17 @@ from sim.games.dark_ages.fast.layout import (
     MOD_ALLY,
     MOD_AOW,
     MOD_CMD,
+    MOD_DC,
     MOD_GB,
     MOD_POPE,
+    MOD_ROP,
     MOD_TRIB,
     TITLES,
     V_TITLE,
 )
 from sim.games.dark_ages.fast.pope import passed as pope_passed
 from sim.games.dark_ages.fast.reactions import retrieve_nobles
+from sim.games.dark_ages.fast.rise_of_poland import passed as rop_passed
 from sim.games.dark_ages.fast.state import controller
 from sim.games.dark_ages.fast.stream import J
 from sim.games.dark_ages.fast.tribute import passed as tribute_passed
@@ -150,7 +154,11 @@ def do_pass(S, T, seat, ST, cycle, final, end_bonus, R):
             tribute_passed(S, T, seat)
         if S.mods & MOD_POPE:
             pope_passed(S, seat)
+        if S.mods & MOD_DC:
+            dc_settled(S, T, seat, -1)
         if S.mods & MOD_GB:
             gb_passed(S, T, seat)
         if S.mods & MOD_CMD:
             cmd_passed(S, seat)
+        if S.mods & MOD_ROP:
+            rop_passed(S, seat)

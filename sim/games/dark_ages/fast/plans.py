@@ -15,8 +15,10 @@ from sim.games.dark_ages.fast.layout import (
     ACTIONS,
     BUILD_WHAT,
     CARD_TYPES,
+    CT_POLAND,
     CT_RAIDER,
     CT_TOB,
+    POLAND_TYPE,
     REACTIONS,
     RESEARCH_HOW,
     TOB_TYPE,
@@ -26,10 +28,12 @@ from strategies.dark_ages.scripted import SCRIPTED, load_plan
 
 K_RANDOM, K_SCRIPTED = 0, 1
 S_PASS_AT, S_RESERVE, S_MARGIN, S_SETTLE, S_CAPITALS, S_SELL_ALL, S_NREACT, S_REACT = 1, 2, 3, 4, 5, 6, 7, 8
-S_RANK, S_NTYPES, S_NPRIO, S_PRIO, PRIO_W, MAX_PRIO = 14, 21, 22, 32, 16, 24  # ranks: CARD_TYPES, raider, TOB
+S_RANK, S_NTYPES, S_NPRIO, S_PRIO, PRIO_W, MAX_PRIO = 14, 25, 22, 32, 16, 24  # ranks: CARD_TYPES, raider, TOB, Poland
 S_COMMANDER = 23  # Module 6: params.commander (COMMANDER_PARAMS index)
 COMMANDER_PARAMS = ("with_unit", "alone", "never")  # scripted.CHOICES["commander"]
 C_ALONE, C_NEVER = 1, 2
+S_WYRD = 24  # Module 8: params.wyrd (WYRD_PARAMS index)
+WYRD_PARAMS = ("activate", "remove")  # scripted.CHOICES["wyrd"]
 ST_W = S_PRIO + PRIO_W * MAX_PRIO
 INTENTS = {
     "build": BUILD_WHAT,
@@ -64,6 +68,7 @@ def compile_strategy(name: str, params: dict | None = None) -> np.ndarray:
     row[S_CAPITALS] = bool(p.get("attack_capitals", False))
     row[S_SELL_ALL] = bool(p.get("sell_all", False))
     row[S_COMMANDER] = COMMANDER_PARAMS.index(p.get("commander", "with_unit"))
+    row[S_WYRD] = WYRD_PARAMS.index(p.get("wyrd", "activate"))
     order = list(p.get("reactions") or [])
     if len(order) > 6 or any(r not in REACTIONS for r in order):
         raise Unsupported(f"reactions {order}")
@@ -79,6 +84,7 @@ def compile_strategy(name: str, params: dict | None = None) -> np.ndarray:
         row[S_RANK + t] = rank.get(ct, len(rank))
     row[S_RANK + CT_RAIDER] = len(rank)  # never listed
     row[S_RANK + CT_TOB] = rank.get(TOB_TYPE, len(rank))
+    row[S_RANK + CT_POLAND] = rank.get(POLAND_TYPE, len(rank))
     prios = plan["priorities"]
     if len(prios) > MAX_PRIO:
         raise Unsupported(f"{len(prios)} priorities (at most {MAX_PRIO})")

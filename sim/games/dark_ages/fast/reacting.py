@@ -75,7 +75,7 @@ def apply_reaction(S, T, seat, row, ST, R):
             S.gold[seat] += T.exch_discard_gold
         else:
             S.gold[seat] -= T.exch_buy_gold
-            apply_culture(S, T, seat, row[3], R)
+            apply_culture(S, T, seat, row[3], False, ST, R)
     else:
         r = row[3]
         S.res[seat, r] -= 1

@@ -58,6 +58,48 @@ def weakest(S, seat, q):
 
 
 @njit(**J)
+def largest_stack(S, T, seat):
+    """Twin: ``game.modules.wyrd.suffer`` (its ``max(p.units, key=(units there, Province id))``): the Province
+    holding most of the seat's units, ties to the highest id (-1: no unit on the board)."""
+    best, bn = -1, 0
+    for q in range(T.np):
+        u = units_at(S, seat, q)
+        if u > 0 and u >= bn:
+            best, bn = q, u
+    return best
+
+
+@njit(**J)
+def groups(S, seat, src, g):
+    """Twin: ``game.military._groups``: the moving groups from ``src`` into ``g`` (every unit there in ``g[:3]``, all
+    but the weakest in ``g[3:]``); how many (0: no unit there)."""
+    tot = units_at(S, seat, src)
+    if tot == 0:
+        return 0
+    for t in range(3):
+        g[t] = S.units[seat, src, t]
+        g[3 + t] = g[t]
+    if tot == 1:
+        return 1
+    g[3 + weakest(S, seat, src)] -= 1
+    return 2
+
+
+@njit(**J)
+def strongest_neighbour(S, T, seat, q):
+    """Twin: ``game.combat.retreat`` (a player's ``max(places, key=(units there, Province id))``): the in-play
+    neighbour of ``q`` the seat controls holding most of its units, ties to the highest id (-1: none)."""
+    best, bt = -1, -1
+    for i in range(T.nein[q]):
+        x = T.nei[q, i]
+        if S.in_play[x] and controller(S, x) == seat:
+            t = units_at(S, seat, x)
+            if t > bt or (t == bt and x > best):
+                best, bt = x, t
+    return best
+
+
+@njit(**J)
 def add_units(S, seat, q, k, n):
     """Twin: ``game.state.add_units``."""
     S.units[seat, q, k] += n

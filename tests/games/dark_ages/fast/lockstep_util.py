@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from sim.games.dark_ages.experiment import seating, strategy_object
+from sim.games.dark_ages.fast import crusades as FCR
 from sim.games.dark_ages.fast import ending as FE
 from sim.games.dark_ages.fast import experiment as FX
 from sim.games.dark_ages.fast import invariants as FI
@@ -90,6 +91,11 @@ def lockstep_game(e, key, i: int, max_turns: int | None = None, ctx=None) -> int
             if not game.players[nxt].finished:
                 seat = nxt
                 break
+    if game.mods:  # game.loop.play: before final scoring (Module 14A, the last Crusade)
+        modules.emit(game, "game_over")
+    if S["mods"] & L.MOD_CRU:
+        FCR.game_over(S, T, R)
+    same_position(game, states, R, rng, f"{label}: game over")
     out = np.zeros(L.OUT_COLS, np.int64)
     from sim.games.dark_ages.experiment import CATEGORIES
 

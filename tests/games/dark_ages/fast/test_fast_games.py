@@ -128,20 +128,22 @@ def test_chunk_counts_match_the_reference_play_chunk_format():
 def test_engine_switch():
     assert payload(players=3).experiment.engine == "fast"
     assert payload(players=3, engine="reference").experiment.engine == "reference"
-    assert payload(players=4, modules={"wyrd": True}).experiment.engine == "reference"
+    assert payload(players=4, modules={"wyrd": True}).experiment.engine == "fast"  # every module is compiled
+    long = {"strategies": ["culture", "military"], "strategy_params": {"culture": {"reactions": ["recruit"] * 7}}}
+    assert payload(players=4, **long).experiment.engine == "reference"  # more reactions than a compiled row holds
     # the tables are compiled from the experiment's rule set: overrides and Skirmisher tokens stay compiled
     assert payload(players=3, rules={"battle.keep_melee_bonus_per_level": 2}).experiment.engine == "fast"
     assert payload(players=3, skirmishers=True).experiment.engine == "fast"
     assert payload(players=3, modules={"skirmishers": True}).experiment.engine == "fast"
     assert payload(players=3, rules={"culture_track.vp": list(range(65))}).experiment.engine == "reference"
     for keys in (
-        {"players": 4, "modules": {"wyrd": True}},
+        {"players": 4, **long},
         {"players": 3, "rules": {"culture_track.vp": list(range(65))}},
     ):
         with pytest.raises(ConfigError, match="fast engine cannot play"):
             experiment.experiment_from_dict({**keys, "engine": "fast"}, "test.yaml")
-    with pytest.raises(ConfigError, match="not compiled"):  # every module by default: some are not compiled
-        experiment.experiment_from_dict({"mode": "module_effects", "engine": "fast"}, "test.yaml")
+    effects = experiment.experiment_from_dict({"mode": "module_effects", "engine": "fast"}, "test.yaml")
+    assert effects.engine == "fast"  # every module by default: all compiled
     with pytest.raises(ConfigError, match="engine"):
         experiment.experiment_from_dict({"players": 3, "engine": "warp"}, "test.yaml")
     # solo (Module 1): tests/games/dark_ages/fast/test_fast_solo.py

@@ -1,9 +1,10 @@
-"""The optional modules on the Dark Ages fast engine (Modules 3 Grand Buildings, 4 Alchemists, 5 Alliances, 6
-Commanders, 7 Skirmishers in solo, 9 The Ages of War, 11 Tribute, 12A the Pope, 13A Travels of Benjamin): the same games
-as the reference with each module on alone and with all of them on, position by position after every turn on the same
-stream, in multiplayer and (Modules 3, 4, 6, 7, 12A and 13A, which have Solo Support) in solo; the compiled chunks with
-modules; the paired module studies on the compiled engine; a two-sample test of outcomes on the production streams; and
-``engine: auto`` takes the compiled engine exactly when every module switched on is compiled."""
+"""The optional modules on the Dark Ages fast engine (every implemented module: 3 Grand Buildings, 4 Alchemists, 5
+Alliances, 6 Commanders, 7 Skirmishers, 8 The Wyrd, 9 The Ages of War, 10 Distant Campaigns, 11 Tribute, 12A the Pope,
+13A Travels of Benjamin, 14A Crusades, 15A Rise of Poland): the same games as the reference with each module on alone
+and with all of them on, position by position after every turn on the same stream, in multiplayer and (Modules 3, 4,
+6, 7, 12A and 13A, which have Solo Support) in solo; the compiled chunks with modules; the paired module studies on the
+compiled engine; a two-sample test of outcomes on the production streams; and ``engine: auto`` takes the compiled
+engine for every module, and the reference for a plan the compiled rows cannot hold."""
 
 from __future__ import annotations
 
@@ -13,18 +14,22 @@ import pytest
 from sim.errors import ConfigError
 from sim.experiments import run_experiment
 from sim.games.dark_ages import experiment
+from sim.games.dark_ages.experiment import seating
 from sim.games.dark_ages.fast import benjamin as FB
 from sim.games.dark_ages.fast import building as FBU
 from sim.games.dark_ages.fast import experiment as FX
 from sim.games.dark_ages.fast import layout as L
+from sim.games.dark_ages.fast import loop as FL
+from sim.games.dark_ages.fast import modules as FM
+from sim.games.dark_ages.fast import setup as FS
 from sim.games.dark_ages.fast import solo_experiment as FSE
 from sim.games.dark_ages.fast.context import tables_for
 from sim.games.dark_ages.fast.dispatch import COMPILED
 from sim.games.dark_ages.fast.modules import bits
 from sim.games.dark_ages.game import building
 from sim.games.dark_ages.game.context import cached_context
-from sim.games.dark_ages.game.modules import SOLO_MODULES
-from sim.rng import experiment_key
+from sim.games.dark_ages.game.modules import NAMES, SOLO_MODULES
+from sim.rng import experiment_key, trial_state
 from tests.games.dark_ages.fast.lockstep_util import encode_move, lockstep_game
 from tests.games.dark_ages.fast.test_fast_solo import experiment as solo_experiment
 from tests.games.dark_ages.fast.test_fast_solo import lockstep_solo
@@ -34,16 +39,18 @@ from tests.games.dark_ages.module_helpers import game_with
 ALL = ["random_legal", "expansion", "culture", "military"]
 MODULES = L.MODULES
 SOLO = COMPILED["solo"]
-# plans that attack Capitals (Tribute) more often, and hire Commanders alone (Module 6) or never
+# plans that attack Capitals (Tribute) more often, hire Commanders alone (Module 6) or never, remove Wyrds (Module 8)
 TWEAKED = {"expansion": {"attack_capitals": True, "attack_margin": 0, "commander": "alone"},
-           "military": {"attack_capitals": True, "attack_margin": 0, "commander": "never"}}  # fmt: skip
+           "military": {"attack_capitals": True, "attack_margin": 0, "commander": "never"},
+           "culture": {"wyrd": "remove"}}  # fmt: skip
 
 
 def payload(**keys):
     return experiment.compile(experiment.experiment_from_dict(keys, "test.yaml"))
 
 
-MP_CASES = [((m,), 3, 4) for m in MODULES] + [(MODULES, 3, 6), (MODULES, 4, 3), (("alchemists", "pope"), 2, 3)]
+TWO = ("alchemists", "pope", "wyrd", "distant_campaigns", "rise_of_poland")  # some modules of 2-player games
+MP_CASES = [((m,), 3, 4) for m in MODULES] + [(MODULES, 3, 6), (MODULES, 4, 3), (TWO, 2, 3)]
 
 
 def label(v):
@@ -91,10 +98,51 @@ def test_the_modules_act_in_these_games():
     assert (modules_vp > 0).any(axis=1).mean() > 0.2  # the Pope's holder scores 5 VP in many games
     assert (off[:, FX.HEAD + 15 : FX.HEAD + 3 * L.OUT_COLS : L.OUT_COLS] == 0).all()
     assert not np.array_equal(on[:, 2], off[:, 2])  # the modules change the games
-    assert bits(MODULES) == (1 << len(MODULES)) - 1 and bits(("skirmishers", "wyrd")) == 0
+    assert bits(MODULES) == (1 << len(MODULES)) - 1 and bits(("skirmishers",)) == 0
     allied = payload(players=3, strategies=ALL, modules={"alliances": True})
     vp = FX.run_games(allied, experiment_key(9), 0, 200)[:, FX.HEAD + 15 : FX.HEAD + 3 * L.OUT_COLS : L.OUT_COLS]
     assert (vp > 0).any() and (vp < 0).any()  # Alliance cards' VP received, and broken Alliances' 5 VP lost
+
+
+def final_positions(mods, players, games, seed=9):
+    """The compiled engine's last position (``layout.STATE``) of each of ``games`` games with ``mods`` on."""
+    e = payload(players=players, strategies=ALL, strategy_params=TWEAKED, modules=dict.fromkeys(mods, True)).experiment
+    T, ST = tables_for(FX.context_of(e))[0], FX.strategy_table(e)
+    MVA, NK, MV, mv = FX.buffers()
+    out = []
+    for i in range(games):
+        rulers, names = seating(e, i)
+        states, _ = FX.new_state()
+        S, R = states[0], np.array([trial_state(np.uint64(experiment_key(seed)), i)], np.uint64)
+        ix = L.Index.of(FX.context_of(e))
+        FS.setup(S, T, players, np.array([ix.rids.index(r) for r in rulers] + [0] * (4 - players), np.int64), R)
+        for s in range(players):
+            S["strategy"][s] = e.strategies.index(names[s])
+        FM.install(S, T, bits(mods), R)
+        assert FL.play(S, T, ST, e.max_turns, True, R, MVA, NK, MV, mv) == 0  # every invariant holds throughout
+        out.append(states.copy())
+    return np.concatenate(out)
+
+
+def test_the_new_modules_act_in_these_games():
+    """Modules 8, 10, 14A and 15A act in compiled games: Wyrds are activated, removed and fulfilled, and the player
+    with most Wyrds scores 7 VP ("modules"); Campaign cards are played and some Provinces settled through them;
+    Crusades are called and fought; Poland is aided, cards are flipped (holding a Farm) and Chrobry events resolved."""
+    n = 3
+    w = final_positions(("wyrd",), n, 60)
+    assert (w["wyrd_done"].sum(axis=1) > 0).mean() > 0.5 and w["wyrd_removed"].sum() > 0
+    assert ((w["wyrd_act_n"] + w["wyrd_done"])[:, :n].max(axis=1) > 0).all()
+    assert (w["vp_by"][:, :n, L.V_MODULES] < 0).any()  # VP lost to Wyrd penalties
+    d = final_positions(("distant_campaigns",), n, 60)
+    kept = cached_context().modules["distant_campaigns"]["kept"]
+    assert (d["dc_hand_n"][:, :n] < kept).mean() > 0.1 and d["dc_won"].sum() > 0
+    c = final_positions(("crusades",), n, 60)
+    assert (c["cru_called"] > 0).mean() > 0.5 and (c["vp_by"][:, :n, L.V_MODULES] != 0).any()
+    p = final_positions(("rise_of_poland",), n, 60)
+    flipped = (p["rop_status"][:, :n] == L.P_FLIPPED).sum(axis=(1, 2))
+    assert (flipped > 0).mean() > 0.3 and (p["rop_farms"][:, :n].sum(axis=1) == flipped).all()
+    assert (p["rop_events_n"] < len(cached_context().modules["rise_of_poland"]["events"])).any()
+    assert (p["rop_status"][:, :n] == L.P_REMOVED).any() and (p["rop_steps"][:, :n] > 0).mean() > 0.3
 
 
 def test_grand_buildings_are_built():
@@ -110,10 +158,17 @@ def test_grand_buildings_are_built():
 
 def test_chunk_counts_with_modules_are_the_reference_counts():
     """``engine: fast`` with a compiled module on: the "modules" category of the per-game rows holds the Pope's 5 VP
-    (and only them with the Pope alone); solo runs with every compiled solo module."""
+    (and only them with the Pope alone), the Wyrd's 7 VP for most Wyrds less the VP its penalties took; every module
+    on plays in chunks; solo runs with every compiled solo module."""
     r = run_experiment({"game": "dark_ages", "players": 3, "engine": "fast", "modules": {"pope": True}},
                        games=300, seed=3, workers=1, keep_rows=True)  # fmt: skip
     assert (r.rows["seat0_modules"] > 0).any() and set(np.unique(r.rows["seat0_modules"])) <= {0, 5}
+    r = run_experiment({"game": "dark_ages", "players": 3, "engine": "fast", "modules": {"wyrd": True}},
+                       games=300, seed=3, workers=1, keep_rows=True)  # fmt: skip
+    assert (r.rows["seat0_modules"] == 7).any() and r.rows["seat0_modules"].max() <= 7
+    every = {"game": "dark_ages", "players": [3, 4], "engine": "fast", "modules": dict.fromkeys(MODULES, True)}
+    a = run_experiment(every, games=300, seed=3, workers=1, keep_rows=True)
+    assert a.extra["engine"] == "fast" and len(a.rows["turns"]) == 300
     s = run_experiment({"game": "dark_ages", "mode": "solo", "engine": "fast", "modules": dict.fromkeys(SOLO, True)},
                        games=300, seed=3, workers=1, keep_rows=True)  # fmt: skip
     assert len(s.rows["won"]) == 300
@@ -121,11 +176,19 @@ def test_chunk_counts_with_modules_are_the_reference_counts():
 
 def test_engine_auto_takes_the_compiled_engine_only_when_every_module_is_compiled():
     on = dict.fromkeys(MODULES, True)
+    assert set(COMPILED["multiplayer"]) == {"skirmishers", *NAMES} == set(NAMES)  # every module is compiled
     assert payload(players=3, modules=on).experiment.engine == "fast"
-    e = payload(players=3, modules={**on, "wyrd": True}).experiment
-    assert e.engine == "reference" and "wyrd" in e.engine_reason and "pope" not in e.engine_reason.split("(")[0]
-    with pytest.raises(ConfigError, match="wyrd"):
-        payload(players=3, engine="fast", modules={"wyrd": True})
+    assert payload(players=4, modules={**on, "skirmishers": True}).experiment.engine == "fast"
+    assert experiment.experiment_from_dict({"mode": "module_effects", "engine": "fast"}, "t.yaml").engine == "fast"
+    # what the compiled strategy rows cannot hold still plays on the reference, with its reason (Dark Ages strategies
+    # are the four built-in plans: a Python class is refused as a strategy name)
+    long = {"culture": {"reactions": ["recruit"] * 7}}
+    e = payload(players=3, strategies=["culture", "military"], strategy_params=long, modules=on).experiment
+    assert e.engine == "reference" and e.engine_reason.startswith("strategy culture: reactions")
+    with pytest.raises(ConfigError, match="fast engine cannot play"):
+        payload(players=3, engine="fast", strategies=["culture", "military"], strategy_params=long, modules=on)
+    with pytest.raises(ConfigError, match="strategies"):
+        payload(players=3, strategies=["culture", "strategies.dark_ages.random_legal:RandomLegal"])
     s = experiment.experiment_from_dict({"mode": "solo", "modules": dict.fromkeys(SOLO, True)}, "t.yaml")
     assert s.engine == "fast"
     assert set(SOLO) == {"skirmishers", *SOLO_MODULES}  # every solo module is compiled

@@ -25,14 +25,14 @@ PORTED = ("game.actions", "game.battle_sequence", "game.building", "game.combat"
           "strategies.dark_ages.base", "strategies.dark_ages.scripted",
           "strategies.dark_ages.random_legal", "game.modules.alchemists", "game.modules.alliances",
           "game.modules.tribute", "game.modules.pope", "game.modules.grand_buildings", "game.modules.benjamin",
-          "game.modules.commanders", "game.modules.ages_of_war")  # fmt: skip
+          "game.modules.commanders", "game.modules.ages_of_war", "game.modules.wyrd", "game.modules.distant_campaigns",
+          "game.modules.crusades", "game.modules.rise_of_poland")  # fmt: skip
 NOT_PORTED = {
     # Python plumbing the compiled engine does in its own way
     "game.actions.LegalMoves": "the compiled engine lists moves into buffers (loop.take_turn lists them lazily)",
     "game.actions.all_options": "see LegalMoves",
     "game.combat.CountedDice": "the compiled engine counts dice where it rolls them (battle_sequence.roll)",
     "game.combat._return_dead": "inlined in the attacks (the supply update after a battle)",
-    "game.combat._retreat_attacker": "a beaten attacker goes home; the module hook (Module 10) is not compiled",
     "game.combat._resolve": "inlined in each attack (fight and record)",
     "game.state.Game": "the position is layout.STATE",
     "game.state.Player": "the player's fields of layout.STATE",
@@ -64,6 +64,13 @@ NOT_PORTED = {
     "game.modules.commanders.Commanders": "layout.STATE's cmd_* fields",
     "game.modules.ages_of_war.AgesOfWar": "layout.STATE's aow_* fields",
     "game.modules.ages_of_war.AgesOfWar.end_trigger": "ending.trigger (the last War token)",
+    "game.modules.wyrd.Wyrd": "layout.STATE's wyrd_* fields",
+    "game.modules.distant_campaigns.DistantCampaigns": "layout.STATE's dc_* fields",
+    "game.modules.distant_campaigns.campaign_targets": "modules._campaigns (the tables' dc_cards and dc_target)",
+    "game.modules.crusades.Crusades": "layout.STATE's cru_* fields",
+    "game.modules.crusades.Crusades.install": "nothing to set up (cru_units start empty)",
+    "game.modules.rise_of_poland.RiseOfPoland": "layout.STATE's rop_* fields",
+    "game.modules.rise_of_poland._context": "Mieszko I and the Chrobry card are in every Index (CT_POLAND)",
     "strategies.dark_ages.base.Strategy.hire_commander": "the scripted and random plans override it",
     "game.solo_setup._forget_old": "a cache of solo contexts (the tables are cached per rule set)",
     "game.raiders.kind_of": "a card's type in the tables (CT_RAIDER)",
@@ -71,7 +78,6 @@ NOT_PORTED = {
     "game.lordlings.CARDS": "lordlings.resolve",
     "game.building.city_slots": "a table value (city_slots)",
     "game.building.track_farms": "a table value (track_farms)",
-    "game.military._groups": "military.manoeuvre_options",
     "game.reacting.RESOURCE_REACTIONS": "layout.RESOURCE_REACTIONS",
     "reactions.adjacent_reactions": "the tables' react_at",
     "reactions.Reaction": "loop.react gets the owner and space",
@@ -94,7 +100,7 @@ NOT_PORTED = {
     "research.can_raise": "culture.research_options",
     "research.visible_effects": "the tables' vis_n / vis_lv",
     "strategies.dark_ages.base.Strategy": "a row of the strategy table (plans)",
-    "strategies.dark_ages.base.Strategy.wyrd_activate": "Module 8 is not compiled",
+    "strategies.dark_ages.base.Strategy.wyrd_activate": "the scripted and random plans override it",
     "strategies.dark_ages.base.Strategy.choose_action": "abstract",
     "strategies.dark_ages.base.Strategy.repeat_with_title": "the scripted and random plans override it",
     "strategies.dark_ages.base.Strategy.settle": "the scripted and random plans override it",
@@ -102,9 +108,7 @@ NOT_PORTED = {
     "strategies.dark_ages.base.Strategy.upkeep_gold": "the scripted and random plans override it",
     "strategies.dark_ages.base.unit_value": "choices.group_strength3",
     "strategies.dark_ages.random_legal.RandomLegal": "plans.K_RANDOM",
-    "strategies.dark_ages.random_legal.RandomLegal.wyrd_activate": "Module 8 is not compiled",
     "strategies.dark_ages.scripted.Scripted": "plans.K_SCRIPTED",
-    "strategies.dark_ages.scripted.Scripted.wyrd_activate": "Module 8 is not compiled",
     "strategies.dark_ages.scripted.group_strength": "choices.group_strength3",
 }
 TWIN = re.compile(r"Twin:\s*(none\b|(?:``[\w.]+``(?:,\s*|\s+and\s+)?)+)")
