@@ -12,7 +12,7 @@ from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.game.invariants import check
 from sim.games.dark_ages.game.modules.pope import TITLE
 from sim.games.dark_ages.game.solo_loop import lordling_score, play_solo
-from sim.games.dark_ages.game.solo_setup import new_solo_game
+from sim.games.dark_ages.game.solo_setup import new_solo_game, solo_context
 from sim.games.dark_ages.game.solo_state import HUMAN, LORDLINGS
 from sim.games.dark_ages.game.state import add_units
 from strategies.dark_ages import NAMES, make
@@ -144,8 +144,8 @@ def test_lordlings_collect_travels_of_benjamin():
 def test_benjamin_harder_option(monkeypatch):
     """'include only 3 ... in the top half and 3 in the bottom half ... and give the two additional cards to
     Lordlings (i.e. they start from 3 VP the first time they gain a new Travels of Benjamin card)'."""
-    data = dict(modules.module_data()["benjamin"], solo_harder=True)
-    monkeypatch.setitem(modules.module_data(), "benjamin", data)
+    played = solo_context(cached_context()).modules  # the game's own: cached by digest, it may outlive the base
+    monkeypatch.setitem(played, "benjamin", dict(played["benjamin"], solo_harder=True))
     game = _game(("benjamin",))
     cards = [c for c in game.offer + game.deck if game.ctx.deck.cards[c].type == "travels_of_benjamin"]
     assert len(cards) == 6 and _mod(game, "benjamin").collected[LORDLINGS] == 2
