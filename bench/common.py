@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import platform
 import time
 from datetime import datetime, timezone
@@ -56,3 +57,17 @@ def descendants(pid: int) -> list[int]:
             out.append(c)
             todo.append(c)
     return out
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) used so far by process ``pid`` and the processes below it: on a shared machine a
+    run's games per CPU-second is what one idle core would play, where its wall-clock rate is only a floor."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for p in [pid, *descendants(pid)]:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+        except (OSError, IndexError, ValueError):
+            pass
+    return total / tick

@@ -33,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.common import descendants, peak_kb, record  # noqa: E402
+from bench.common import cpu_seconds, descendants, peak_kb, record  # noqa: E402
 
 EXPERIMENTS = {
     "part1": ROOT / "configs/principes/experiments/faction-balance.yaml",
@@ -73,9 +73,10 @@ def one(n: int, workers: int, engine: str, config: str = "part1") -> dict:
 
     with session("local", workers) as _:
         run_experiment(raw, games=4 * workers, seed=2, workers=workers, chunk=1)  # start workers, load the engine
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), cpu_seconds(os.getpid())
         result = run_experiment(raw, games=n, seed=1, workers=workers)
         seconds = time.perf_counter() - started
+        cpu = cpu_seconds(os.getpid()) - cpu  # the workers stay up (the session), so theirs is counted
         worker_kb = max((peak_kb(pid) for pid in descendants(os.getpid())), default=0)
     return {
         "config": config,
@@ -84,6 +85,7 @@ def one(n: int, workers: int, engine: str, config: str = "part1") -> dict:
         "workers": workers,
         "seconds": seconds,
         "games_per_s": n / seconds,
+        "games_per_cpu_s": n / cpu if cpu > 0 else float("inf"),
         "actions_per_s": result.metrics.get("mean_actions", 0) * n / seconds,  # not kept by module effects
         "peak_rss_mb": peak_kb(os.getpid()) / 1024,
         "worker_peak_rss_mb": worker_kb / 1024,
@@ -104,7 +106,7 @@ def fresh(n: int, workers: int, engine: str, config: str = "part1") -> dict:
 def show(r: dict) -> None:
     print(
         f"  {r['config']:>7} {r['engine']:>9} {r['games']:>9,} games, {r['workers']} worker(s): "
-        f"{r['games_per_s']:8,.0f} games/s "
+        f"{r['games_per_s']:8,.0f} games/s ({r['games_per_cpu_s']:,.0f} per CPU-second) "
         f"{r['actions_per_s']:11,.0f} actions/s {r['seconds']:7.1f} s  peak RSS main {r['peak_rss_mb']:.0f} MB, "
         f"worker {r['worker_peak_rss_mb']:.0f} MB",
         flush=True,
@@ -146,17 +148,19 @@ def main() -> None:
 
         ref = {w: top("reference", w) for w in (1, 2)}
         best = {w: top(auto, w) for w in (1, 2)}
+        per_cpu = max(r["games_per_cpu_s"] for r in mine if r["engine"] == auto and r["workers"] == 1)
         ratio = {w: best[w] / ref[w] for w in (1, 2)}
         target = TARGETS.get(config)
         aim = f" (target {target:,})" if target else ""
         print(
             f"  {config}: auto plays on the {auto} engine: {best[1]:,.0f} games/s on 1 worker, {best[2]:,.0f} on 2"
-            f"{aim}; {ratio[1]:.0f}x / {ratio[2]:.0f}x the reference engine; "
+            f"{aim}, {per_cpu:,.0f} per CPU-second of one core; "
+            f"{ratio[1]:.0f}x / {ratio[2]:.0f}x the reference engine; "
             f"1 M games take {1e6 / best[2] / 60:.1f} min",
             flush=True,
         )
-        summary[config] = {"engine": auto, "games_per_s": best, "reference_games_per_s": ref, "speedup": ratio,
-                           "target_games_per_s": target}  # fmt: skip
+        summary[config] = {"engine": auto, "games_per_s": best, "games_per_cpu_s": per_cpu,
+                           "reference_games_per_s": ref, "speedup": ratio, "target_games_per_s": target}  # fmt: skip
     from bench.common import RESULTS
 
     try:  # a run of some configurations keeps the others' last numbers
