@@ -3,7 +3,7 @@
 numba types a constant argument at a call between jitted functions (``fight(S, T, seat, 0)``,
 ``play_on(..., False, ...)``) as its own literal type, ``Literal[int](0)``, and compiles the callee again for it, and
 with it every callee the constant is passed on to: in the Dark Ages engine about 45% of the cached machine code was
-such copies, some functions compiled 20-37 times. ``unliteral_calls`` makes calls to sim's own functions (modules
+such copies, some functions compiled 20-37 times. It makes calls to sim's own functions (modules
 ``sim.*`` and ``strategies.*``) use the argument types without their literal values, as numba already prefers for
 its own overloads ("prefer non-literal types ... to reduce function over-specialisation", numba 0.51 release notes).
 The values passed are the same, so results do not change; only fewer copies are compiled. numba's own jitted
@@ -30,9 +30,4 @@ def _plain_call_template(self, args, kws):
     return _literal_call_template(self, args, kws)
 
 
-def unliteral_calls() -> None:
-    """Install ``_plain_call_template`` (idempotent)."""
-    Dispatcher.get_call_template = _plain_call_template
-
-
-unliteral_calls()
+Dispatcher.get_call_template = _plain_call_template
