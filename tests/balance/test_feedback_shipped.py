@@ -79,15 +79,66 @@ def test_the_readme_ladder_table_shows_the_shipped_numbers():
 
 
 def test_the_readme_before_and_after_table_shows_the_shipped_numbers():
+    """Exploitability before (the old study at round 3, the same budget, and at its verdict, round 8) and after;
+    the searcher's gain at 64 playouts before and after; nash_conv likewise; the gains' range in the prose."""
     rows = _rows("feedback principes/faction-balance-full-rules", "feedback")
     old, new = _doc(OLD), _doc(NEW)
     before, after = _ladders(OLD), _ladders(NEW)
-    assert len(rows) == len(new["factions"])
+    third = old["rounds"][2]
+    assert len(rows) == len(new["factions"]) and third["round"] == 3
     for f in new["factions"]:
         cells = rows[f.replace("_", " ").title()]
-        assert cells[0] == points(old["exploitability"][f], old["exploitability_ci95"][f])
-        assert cells[1] == points(new["exploitability"][f], new["exploitability_ci95"][f])
+        assert cells[0] == points(third["exploitability"][f], third["exploitability_ci95"][f])
+        assert cells[1] == points(old["exploitability"][f], old["exploitability_ci95"][f])
+        assert cells[2] == points(new["exploitability"][f], new["exploitability_ci95"][f])
         o, n = before[f]["rungs"][-1], after[f]["rungs"][-1]
-        assert cells[2] == points(o["gain"], o["gain_ci95"]) and cells[3] == points(n["gain"], n["gain_ci95"])
-    text = " ".join(README.split("<!-- feedback principes/faction-balance-full-rules -->", 1)[1].split()[:400])
-    assert f"nash_conv {100 * old['nash_conv']:.1f} points before, {100 * new['nash_conv']:.1f} after" in text
+        assert cells[3] == points(o["gain"], o["gain_ci95"]) and cells[4] == points(n["gain"], n["gain_ci95"])
+    section = README.split("<!-- feedback principes/faction-balance-full-rules -->", 1)[1].split("<!-- /feedback")[0]
+    said = (
+        f"nash_conv {100 * third['nash_conv']:.1f} points before at round 3, {100 * old['nash_conv']:.1f} at "
+        f"round {old['verdict_round']}; {100 * new['nash_conv']:.1f} after, at round {new['verdict_round']}."
+    )
+    assert said in section
+    assert old["nash_conv"] < new["nash_conv"] < third["nash_conv"]  # "well below its third round, above its eighth"
+    gains = [100 * ladder["rungs"][-1]["gain"] for ladder in after.values()]
+    text = " ".join(README.split("<!-- /feedback -->", 1)[1].split("<!-- tactics", 1)[0].split())
+    assert f"still gains {min(gains):.0f}–{max(gains):.0f} points in every seat" in text and min(gains) > 3
+
+
+def test_the_readme_says_how_the_equilibrium_plans_use_the_rule():
+    doc = _doc(NEW)
+    plans = {}
+    for f, mix in doc["equilibrium"].items():
+        ((label, weight),) = mix.items()  # a pure equilibrium
+        assert weight == 1.0
+        name = label if label in ("builder", "conqueror", "politician") else f"faction-balance-full-rules-{label}"
+        raw = yaml.safe_load((CONFIG_DIR / "principes" / "strategies" / f"{name}.yaml").read_text())
+        plans[f] = make(raw["uses"], raw["params"]).p if "uses" in raw else make(name, {}).p
+    lead = {f: tuple(p[k] for k in LEAD) for f, p in plans.items()}
+    assert lead == {
+        "polonia_maior": ("assembly", "assembly", 3, 5),
+        "polonia_minor": ("movement", "building", 4, 7),
+        "silesia": (None, "progress", 4, 8),
+        "masovia": (None, None, 4, 0),
+    }
+    assert doc["equilibrium"]["masovia"] == {"politician": 1.0}
+    text = " ".join(README.split("**Feeding the changes back.**", 1)[1].split("<!-- ladder", 1)[0].split())
+    assert ("Polonia Maior's leads with Assembly in every Round while it holds 5 gold or more, Polonia Minor's with "
+            "Movement before Round 4 and with Building from it (at 7 gold or more), Silesia's with Progress from "
+            "Round 4 (at 8 gold or more); Masovia's is the built-in politician") in text  # fmt: skip
+    assert doc["win_type"]["coronation"] > 10 * _doc(OLD)["win_type"]["coronation"]  # "now end some"
+
+
+def test_the_readme_verdict_line_and_prose_show_the_shipped_numbers():
+    doc = _doc(NEW)
+    section = README.split("<!-- verdict principes/faction-balance-full-rules -->", 1)[1].split("<!-- /verdict -->")[0]
+    by = ", ".join(f"{i + 1}: {100 * r['nash_conv']:.1f}" for i, r in enumerate(doc["rounds"]))
+    ends = ", ".join(f"{k} {v:.1%}" for k, v in doc["win_type"].items())
+    line = (f"Verdict round {doc['verdict_round']} of {len(doc['rounds'])}; nash_conv {100 * doc['nash_conv']:.1f} "
+            f"points (by round: {by}); games end by {ends}; {doc['games_played']:,} games.")  # fmt: skip
+    assert line in section
+    text = " ".join(README.split("**Feeding the changes back.**", 1)[1].split("<!-- verdict", 1)[0].split())
+    assert (
+        doc["options"]["rounds"] == len(doc["rounds"]) == 3 and "--rounds" not in (NEW / "equilibrium.yaml").read_text()
+    )
+    assert f"(3 rounds, {round(doc['seconds'] / 60)} minutes on 2 cores" in text
