@@ -28,6 +28,11 @@ Decision rules off by default (their defaults play exactly the plans above):
   scores nothing at the end; Cities, Tiltyards and Abbeys raise the tracks the last Council and coronation read.
   The plan collects no Taxes then (they cost People, and their gold would be left over).
 - ``tax_max_gold``: collect Taxes only while holding less gold than this (``None``: always); Taxes cost People.
+- ``lead_early`` / ``lead_late``: the action the Round's plan leads with, ``lead_early`` in the Rounds before
+  ``lead_switch`` and ``lead_late`` from it on (``None``: the plan's own lead), while the plan holds at least
+  ``lead_min_gold`` gold. The action goes first and the plan's others follow in their order (the last one drops out
+  when the lead was not among them): the change the rollout searcher makes most (``sim ladder``: "progress first,
+  not taxes"). ``spend_leftover`` and ``late_council`` still reorder the plan after it.
 
 Optional rules (only read when switched on in the experiment):
 
@@ -97,6 +102,10 @@ BASE = {
     "spend_leftover": 0,
     "spend_reserve": 0,
     "tax_max_gold": None,
+    "lead_early": None,
+    "lead_late": None,
+    "lead_switch": 4,
+    "lead_min_gold": 0,
 }
 SPEND_FIRST = {"taxes": 0, "building": 1, "assembly": 2}  # ``spend_leftover``: the order these resolve in
 
@@ -118,6 +127,9 @@ class Scripted(Strategy):
         wanted = [a for a in priorities if self.worth(state, me, a)]
         rest = [a for a in priorities + list(ACTIONS) if a not in wanted]
         plan = tuple(dict.fromkeys(wanted + rest))[: planned(state)]
+        lead = self.lead(state, me)
+        if lead is not None:  # lead_early / lead_late: that action first, the plan's others behind it
+            plan = (lead,) + tuple(a for a in plan if a != lead)[: planned(state) - 1]
         if spending:  # gold from Taxes is spent by Building, what Building leaves by Assembly
             plan = tuple(sorted(plan, key=lambda a: SPEND_FIRST.get(a, len(SPEND_FIRST))))
         if self.p["late_council"] and state.round >= state.final_round and "politics" in plan:
@@ -146,6 +158,12 @@ class Scripted(Strategy):
                 return bool(self.wished(state, me)) or (self.p["take_tiles"] and bool(self.free_picks(state, me)))
             return self.p["progress"] and bool(legal.tile_picks(state, me))
         return False
+
+    def lead(self, state, me) -> str | None:
+        """``lead_early`` / ``lead_late``: the action this Round's plan leads with, or None (the plan's own)."""
+        p = self.p
+        action = p["lead_early"] if state.round < p["lead_switch"] else p["lead_late"]
+        return None if action is None or state.gold[me] < p["lead_min_gold"] else action
 
     def spending(self, state) -> bool:
         """``spend_leftover``: the game ends within that many Rounds (as far as the plan sees)."""

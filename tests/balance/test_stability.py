@@ -31,7 +31,9 @@ def test_runs_that_name_the_same_ends_agree_even_if_the_middle_swaps():
 
 
 def _shipped_runs():
-    runs = [json.loads(p.read_text()) for p in CONFIG_DIR.glob("principes/balance/faction-balance-full*/balance.json")]
+    # the reruns of one study from other seeds; faction-balance-full-rules searched a larger space (the lead rule)
+    paths = CONFIG_DIR.glob("principes/balance/faction-balance-full*/balance.json")
+    runs = [json.loads(p.read_text()) for p in paths if p.parent.name != "faction-balance-full-rules"]
     return sorted(runs, key=lambda r: r["seed"])
 
 

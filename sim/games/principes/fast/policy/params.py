@@ -63,7 +63,11 @@ P_EARLY = P_NEARLY + 1  # (MAXPRIO,)
 P_CAPITAL_BONUS = P_EARLY + MAXPRIO
 P_HOLD_SWORDS = P_CAPITAL_BONUS + 1
 P_KEEP_NB = P_HOLD_SWORDS + 1
-NPI = P_KEEP_NB + 1
+P_LEAD_EARLY = P_KEEP_NB + 1  # ``lead_early``: the action the plan leads with before ``lead_switch``, -1 none
+P_LEAD_LATE = P_LEAD_EARLY + 1  # ``lead_late``: from Round ``lead_switch`` on, -1 none
+P_LEAD_SWITCH = P_LEAD_LATE + 1
+P_LEAD_GOLD = P_LEAD_SWITCH + 1  # ``lead_min_gold``: only while holding this much gold
+NPI = P_LEAD_GOLD + 1
 MAXWISH = 100
 F_RATIO, F_WEAKEST, F_MOVE_SHARE, F_PLAY_SHARE, F_COURT_SHARE = range(5)
 F_NB_RATIO, F_NB_RESERVE, F_NB_MIN_VALUE, F_NB_SHARE = range(5, 9)
@@ -201,6 +205,13 @@ def _compile(uses: str, p: dict, rules) -> tuple[np.ndarray, np.ndarray]:
     ints[P_TAX_MAX] = -1 if cap is None else _num("tax_max_gold", cap)
     if cap is not None and cap < 0:
         raise Unsupported(f"tax_max_gold = {cap}: null or at least 0")
+    for key, slot in (("lead_early", P_LEAD_EARLY), ("lead_late", P_LEAD_LATE)):
+        lead = p[key]
+        if lead is not None and lead not in ACTIONS:
+            raise Unsupported(f"{key} {lead!r}: null or one of {', '.join(ACTIONS)}")
+        ints[slot] = -1 if lead is None else ACTIONS.index(lead)
+    ints[P_LEAD_SWITCH] = _num("lead_switch", p["lead_switch"])
+    ints[P_LEAD_GOLD] = _num("lead_min_gold", p["lead_min_gold"])
     return ints, floats
 
 

@@ -44,6 +44,10 @@ from sim.games.principes.fast.policy.params import (
     P_HOLD_SWORDS,
     P_KIND,
     P_LATE,
+    P_LEAD_EARLY,
+    P_LEAD_GOLD,
+    P_LEAD_LATE,
+    P_LEAD_SWITCH,
     P_MAXB,
     P_NB_DRAWS,
     P_NBUILD,
@@ -508,6 +512,14 @@ def spend_rank(a):
 
 
 @njit(cache=True)
+def lead(S, P, p):
+    """``scripted.Scripted.lead``: the action this Round's plan leads with (``lead_early`` before ``lead_switch``,
+    ``lead_late`` from it on, while holding ``lead_min_gold``), or -1 (the plan's own)."""
+    a = P[P_LEAD_EARLY] if S.round < P[P_LEAD_SWITCH] else P[P_LEAD_LATE]
+    return -1 if a < 0 or S.gold[p] < P[P_LEAD_GOLD] else a
+
+
+@njit(cache=True)
 def scripted_plan(S, C, P, F, p, plan):
     """``scripted.Scripted.plan``: the first ``C.planned`` worthwhile actions by priority (a wished tile moves
     Progress up), gaps filled from the rest; Politics last in the final Round with ``late_council``."""
@@ -568,6 +580,15 @@ def scripted_plan(S, C, P, F, p, plan):
         if not dup:
             plan[n] = a
             n += 1
+    first = lead(S, P, p)
+    if first >= 0:  # ``lead_early`` / ``lead_late``: that action first, the plan's others behind it
+        at = C.planned - 1  # where it was (else the last one drops out)
+        for j in range(C.planned):
+            if plan[j] == first:
+                at = j
+        for j in range(at, 0, -1):
+            plan[j] = plan[j - 1]
+        plan[0] = first
     if spend:  # Taxes, then Building, then Assembly resolve first (a stable sort: ``scripted.SPEND_FIRST``)
         for i in range(1, C.planned):
             x = plan[i]
