@@ -48,7 +48,7 @@ def test_zero_playouts_plays_the_policys_games_exactly(determinize):
 
 @pytest.mark.parametrize(("determinize", "choices"), [(False, "actions"), (True, "actions"), (False, "all")])
 def test_invariants_hold_and_the_searcher_changes_some_choices(determinize, choices):
-    e = study({**FIELD, SEAT: searcher(2, determinize=determinize, choices=choices)})
+    e = study({**FIELD, SEAT: searcher(2, determinize=determinize, choices=choices, objective="score")})
     table, stats = search.run_games(e, KEY, 0, 8, debug=True)  # ``invariants.check`` after every turn, or it raises
     assert (table[:, 0] == 3).all()  # every game finished with its 3 players (a failed invariant: -its number)
     assert 0 < stats[:, search.S_CHANGED].sum() <= stats[:, search.S_DECISIONS].sum()
@@ -117,7 +117,7 @@ def test_the_searcher_refuses_the_reference_engine(tmp_path, capsys):
         study({**FIELD, SEAT: searcher(2)}, engine="reference")
     with pytest.raises(ConfigError, match="mode: expected multiplayer for a rollout seat"):
         experiment.experiment_from_dict({"mode": "module_effects", "players": 3, "seats": {**FIELD,
-                                         SEAT: searcher(2)}, "compare": ["pope"]}, "test.yaml")  # fmt: skip
+                                         SEAT: searcher(2)}, "modules": {"pope": True}}, "test.yaml")  # fmt: skip
     path = tmp_path / "ref.yaml"
     path.write_text(json.dumps({"game": "dark_ages", "players": 3, "engine": "reference",
                                 "seats": {**FIELD, SEAT: searcher(2)}}))  # fmt: skip

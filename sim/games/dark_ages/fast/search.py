@@ -336,6 +336,20 @@ def position_kernel(R, n, rul, st, ST, T, states, flat, turns, mods):
 
 
 @njit(**J)
+def finish(states, T, ST, seat, c, seed, max_turns, out):
+    """Twin: ``game.loop.play`` from the candidate ``c`` (``playout``) of ``seat`` on a copy of ``states[0]``, on the
+    stream ``seed``: the finished game's row ``out`` (``experiment.game_row``)."""
+    P = np.empty(1, states.dtype)
+    P[0] = states[0]
+    MVA, NK, MV, mv = buffers()
+    sc = np.zeros(OUT_COLS, np.int64)
+    R = np.empty(1, np.uint64)
+    R[0] = seed
+    playout(P[0], T, ST, seat, c, R, MVA, NK, MV, mv, max_turns, 0, sc)
+    game_row(P[0], T, P[0].n, sc, out)
+
+
+@njit(**J)
 def resample(states, T, seat, seed, out):
     """Twin: ``game.setup.setup`` (``determinize``) of the position ``states[0]`` for ``seat`` from the stream
     ``seed``, into ``out[0]``."""
@@ -419,6 +433,14 @@ def search_position(e, states, R, T, seat: int, root: int = 1):
     values = np.zeros(MAXC)
     best = numba_cache.call(decide, states, T, ST, X, int(seat), cand, int(nc), np.uint64(root), e.max_turns, values)
     return cand[:nc].copy(), values[:nc].copy(), int(best)
+
+
+def finished(e, states, T, seat: int, c, seed: int) -> np.ndarray:
+    """``finish``: the row (``COLUMNS``) of the game ``states`` played on from ``seat``'s candidate ``c`` (7,)."""
+    out = np.zeros(COLUMNS, np.int64)
+    numba_cache.call(finish, states, T, strategy_table(e), int(seat), np.asarray(c, np.int64), np.uint64(seed),
+                     e.max_turns, out)  # fmt: skip
+    return out
 
 
 def determinized(states, T, seat: int, seed: int) -> np.ndarray:
