@@ -34,7 +34,7 @@ def at(e, game, turns):
 
 
 def searcher_turns(e, game, lo=20):
-    """The turns (from ``lo``) at which the searcher acts with cards hidden from it in the others' hands and the deck."""
+    """The turns (from ``lo``) at which the searcher acts, cards hidden from it in the others' hands and the deck."""
     out = []
     for t in range(lo, 200):
         states, R, T, seat, me = at(e, game, t)
@@ -109,7 +109,7 @@ def test_determinized_choices_do_not_depend_on_hidden_cards_the_cheats_do():
     assert cheats_differ > 0  # seeing everything, the hidden cards change the playouts
 
 
-def margins(e, states, T, me, cand, seeds=(1, 2, 3, 4)):
+def margins(e, states, T, me, cand, seeds=range(1, 9)):
     """Each candidate's final VP margin for ``me`` (its total minus the best other total), the same on every stream of
     ``seeds``, or None when a stream changes it."""
     out = []
@@ -126,12 +126,15 @@ def margins(e, states, T, me, cand, seeds=(1, 2, 3, 4)):
 
 
 def winning_position(e):
-    """A position of the searcher's last turns whose candidates end with different, dice-free margins, the best one
-    not the policy's choice: (position, stream, tables, seat, candidates, margins, the best)."""
+    """A position of the searcher's turn whose end triggers the end of the game (the City supply emptied by hand),
+    its candidates ending the game with different, dice-free margins, the best one not the policy's choice:
+    (position, stream, tables, seat, candidates, margins, the best)."""
     for game in range(12):
-        turns = [t for t in searcher_turns(e, game, lo=40)]
-        for t in turns[::-1][:6]:
+        for t in searcher_turns(e, game, lo=40)[:8]:
             states, R, T, seat, me = at(e, game, t)
+            if states[0]["trigger"] >= 0:
+                continue
+            states[0]["cities_left"] = 0  # the supply's last City gone: the end is triggered at the end of this turn
             cand, _, _ = search.search_position(study(rollouts=0), states, R, T, me)
             m = margins(e, states, T, me, cand) if len(cand) > 2 else None
             if m is None:
@@ -143,9 +146,12 @@ def winning_position(e):
 
 
 def test_the_searcher_finds_the_one_winning_move():
-    """Rulebook, End of the game: "The player with the most VP wins. In case of a tie, players share victory." A
-    late position of the searcher's, its candidates ending the game with different final margins (the same on every
-    stream: no dice decide them); every other player is given the VP (in-game VP, ``vp_by``) that makes the
+    """Rulebook, Ending the Game: "At the end of each player's turn, check to see if any of the following end-game
+    conditions have been met: There are no more City miniatures remaining in the supply", then "Each player
+    immediately Passes ... Once all players have finished their games, the game is over", and "The player with
+    the most VP wins. In case of a tie, players share victory." A searcher's turn with the City supply emptied by
+    hand, so the game ends after one more round; its candidates end it with different final margins (the same on
+    every stream: no dice decide them); every other player is given the VP (in-game VP, ``vp_by``) that makes the
     candidate with the best margin the only one that wins (a tie), and it is not the policy's choice. With 8
     playouts the searcher finds it: it wins every playout of that candidate and no playout of any other."""
     e = study(rollouts=8)
