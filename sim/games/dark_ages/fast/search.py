@@ -6,14 +6,15 @@ At each of its turns, once the turn's free steps are done (``loop.turn_begins``)
 action's legal moves and asks its ``policy`` for its choice as usual (``strategies.choose_action``, drawing from the
 game's own stream). It then scores each candidate by ``rollouts`` playouts from that position (the candidate carried
 out, the turn ended, then ``loop.play`` to the end: every seat plays its own plan, the searcher its ``policy``) and
-keeps the best by win rate (a shared first place counts as a win) or by share of the final VP (``objective:
-score``); ties keep the policy's choice. Candidates (``candidates``): the policy's choice, the policy's move
-restricted to each other action space (its first priority of that action with a fitting move, else the action's first
-legal move), and Pass when the rules allow it ("Once you have placed at least one Noble disc, you may Pass instead of
-placing another"); ``choices: all`` adds every other legal move, up to ``MAXC`` candidates. Playout k of decision d
-(the game's turn number) of game g draws from the stream (seed, g, d, k) (``sim.rng``), the same for every candidate
-(common random numbers) and independent of workers and chunks; the searched game's own stream is never touched by a
-playout, so with 0 rollouts a searcher plays its policy's game exactly.
+keeps the best by win rate (a shared first place counts as a win: "In case of a tie, players share victory") or by
+share of the final VP (``objective: score``); ties keep the policy's choice. Candidates (``candidates``): the
+policy's choice, the policy's move restricted to each other action space (its first priority of that action with a
+fitting move, else the action's first legal move), and Pass when the rules allow it ("you may decide to Pass earlier
+even if you have Noble discs left. You may not Pass, however, if all of your Noble discs are available"); ``choices:
+all`` adds every other legal move, up to ``MAXC`` candidates. Playout k of decision d (the game's turn number) of
+game g draws from the stream (seed, g, d, k) (``sim.rng``), the same for every candidate (common random numbers)
+and independent of workers and chunks; the searched game's own stream is never touched by a playout, so with 0
+rollouts a searcher plays its policy's game exactly.
 
 What the searcher sees: by default (``determinize: false``) every playout starts from the true position, the others'
 hands and the Culture deck's order included (the cheating upper bound). With ``determinize: true`` playout k first
