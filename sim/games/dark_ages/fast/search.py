@@ -120,8 +120,8 @@ def candidates(S, T, seat, ST, MVA, NK, can_pass, chosen, mv, choices, cand):
 
 @njit(**J)
 def value(S, T, seat, objective, sc):
-    """Twin: ``game.ending.winners`` scored for ``seat``: 1 for a (shared) first place, else 0 (``objective: score``:
-    its share of the players' final VP)."""
+    """Twin: ``game.ending.score`` (the winners) for ``seat``: 1 for a (shared) first place, else 0 (``objective:
+    score``: its share of the players' final VP)."""
     mine, best, total = 0, -(1 << 60), 0
     for s in range(S.n):
         score(S, T, s, sc)
@@ -137,7 +137,7 @@ def value(S, T, seat, objective, sc):
 
 @njit(**J)
 def determinize(S, T, seat, rs):
-    """Twin: ``game.setup.setup`` (its deal of the Culture deck) again for what ``seat`` cannot see: the others'
+    """Twin: ``game.setup.new_game`` (its deal of the Culture deck) again for what ``seat`` cannot see: the others'
     hands and the undrawn deck pooled, sorted, shuffled from ``rs`` and dealt back (each hand as many cards as it
     held, in seat order, the deck the rest)."""
     pool = np.empty(S.hand.size + S.deck.shape[0], np.int64)
@@ -352,7 +352,7 @@ def finish(states, T, ST, seat, c, seed, max_turns, out):
 
 @njit(**J)
 def resample(states, T, seat, seed, out):
-    """Twin: ``game.setup.setup`` (``determinize``) of the position ``states[0]`` for ``seat`` from the stream
+    """Twin: ``game.setup.new_game`` (``determinize``) of the position ``states[0]`` for ``seat`` from the stream
     ``seed``, into ``out[0]``."""
     out[0] = states[0]
     rs = np.empty(1, np.uint64)
