@@ -29,5 +29,5 @@ COMMAND_MODULES: list[str] = [
     "reports.cli",
     "sim.serve.cli",
     "sim.balance.cli",
-    "sim.games.principes.cli",
+    "sim.ladder",
 ]

@@ -8,7 +8,8 @@ A seat (``seats: {ruler: plan}``) names a plan by (``resolve``):
 - a built-in name (``random_legal``, ``expansion``, ``culture``, ``military``) with its file's parameters;
 - a parameter file (``uses:`` a plan, ``params:`` overrides, as ``sim tune --out`` writes it) by its path, or by
   its name under configs/dark_ages/strategies; its label is the file's stem;
-- a mapping ``{name: label, uses: <any of the above>, params: {...}}`` inline in the experiment.
+- a mapping ``{name: label, uses: <any of the above>, params: {...}}`` inline in the experiment;
+- ``rollout``, the searcher of ``strategies.dark_ages.rollout`` (compiled engine only; its ``policy`` a plan).
 """
 
 from __future__ import annotations
@@ -30,6 +31,10 @@ def make(name: str, params: dict | None = None):
         return RandomLegal()
     if name in SCRIPTED:
         return Scripted(name, load_plan(name, params))
+    if name == "rollout":  # the searcher (compiled engine only): its settings, checked like a plan's
+        from strategies.dark_ages.rollout import Rollout
+
+        return Rollout(**(params or {}))
     raise KeyError(name)
 
 
@@ -50,7 +55,7 @@ def resolve(spec, directory: Path = PLAN_DIR, depth: int = 0) -> tuple[str, str,
         label = spec.get("name", base_label)
         if not isinstance(label, str) or not label:
             raise ValueError(f"a plan's name must be a name, not {label!r}")
-    elif isinstance(spec, str) and spec in NAMES:
+    elif isinstance(spec, str) and spec in (*NAMES, "rollout"):
         label, uses, params = spec, spec, {}
     elif isinstance(spec, str):
         path = Path(spec) if spec.endswith((".yaml", ".yml")) else directory / f"{spec}.yaml"

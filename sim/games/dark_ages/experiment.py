@@ -16,7 +16,7 @@ from sim.errors import ConfigError
 from sim.games.dark_ages import module_effects, multiplayer, solo_module_effects
 from sim.games.dark_ages.fast import experiment as fast_experiment
 from sim.games.dark_ages.fast import solo_experiment as fast_solo
-from sim.games.dark_ages.fast.dispatch import FAST_MAX_CHUNK, choose_engine
+from sim.games.dark_ages.fast.dispatch import FAST_MAX_CHUNK, choose_engine, searching
 from sim.games.dark_ages.game import solo_experiment
 from sim.games.dark_ages.multiplayer import (  # noqa: F401 (the multiplayer study's names, as before the split)
     CATEGORIES,
@@ -34,6 +34,8 @@ from sim.schemas import check_experiment
 
 KEYS = tuple(dict.fromkeys((*multiplayer.KEYS, *solo_experiment.KEYS, *solo_module_effects.KEYS)))
 MODES = ("multiplayer", "solo", "module_effects", "solo_module_effects")
+
+SEARCH_MAX_CHUNK = 20  # searched games per chunk (a rollout seat): a few seconds of one core
 
 
 def experiment_from_dict(raw: dict, source: str):
@@ -58,6 +60,8 @@ def experiment_from_dict(raw: dict, source: str):
 def max_chunk(payload) -> int | None:
     """Games per chunk for ``sim.experiments`` (None: its default): the fast engine takes bigger chunks."""
     if isinstance(payload, (multiplayer.Payload, solo_experiment.SoloPayload)) and payload.experiment.engine == "fast":
+        if searching(payload.experiment):  # searched games (fast.search): about 1-30 a second
+            return SEARCH_MAX_CHUNK
         return FAST_MAX_CHUNK
     if isinstance(payload, (module_effects.EffectsPayload, solo_module_effects.SoloEffectsPayload)):
         return FAST_MAX_CHUNK // (1 + len(payload.compare)) if payload.engine == "fast" else None  # plays per game

@@ -6,61 +6,25 @@ the same games (same seed, seats fixed: no rotation) as the seat's plan does; th
 gain over the plan (``sim.compare.paired_ci`` on the per-game wins), the games per second, and the plan changes it
 makes most often (the action the policy's plan led with and the one the searcher's leads with).
 
-Mixed seats (an equilibrium file of ``sim balance``: ``seats: {faction: {mix: {plan: weight}}}``): each profile of
-plans the mixtures can draw (one plan per faction, its probability the product of the weights) plays its share of
-the games (largest remainder), from a seed of its own; the searcher's policy is the seat's plan in that profile.
-The games of all profiles are then one sample: with proportional shares its mean is the mixture's win rate.
+Mixed seats: each profile of plans plays its share of the games (``sim.ladder.profiles``); the searcher's policy is
+the seat's plan in that profile. The shared pieces (``Ladder``, ``Rung``, the command) are ``sim.ladder``.
 """
 
 from __future__ import annotations
 
-import itertools
-import math
 from collections import Counter
-from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from sim.balance.mix import has_mixture, is_mix, parse_mix
 from sim.balance.store import derive_seed
-from sim.compare import paired_ci
 from sim.errors import ConfigError
+from sim.ladder import DEFAULT_GAMES, Ladder, Rung, rung  # noqa: F401 (the ladder's shapes, shared: sim.ladder)
+from sim.ladder import profiles as _profiles
+from sim.ladder import shares as _shares
 from sim.runner import run
 from sim.stats import wilson
 
-DEFAULT_GAMES = 200
 CHUNK = 25  # searched games per chunk: a few seconds of one core, so both workers stay busy and progress moves
-
-
-@dataclass
-class Rung:
-    rollouts: int
-    games: int
-    win_rate: float
-    win_ci95: tuple[float, float]
-    gain: float  # win rate minus the plan's on the same games
-    gain_ci95: tuple[float, float]
-    games_per_s: float
-    decisions: int  # searched plans
-    changed: int  # of which the searcher changed the policy's
-    changes: list[dict] = field(default_factory=list)  # most frequent: {from, to, count}
-    tactics: list[dict] = field(default_factory=list)  # with --tactics, each chosen: {tactic, count}
-
-
-@dataclass
-class Ladder:
-    seat: str
-    plan: str
-    games: int
-    seed: int
-    plan_win_rate: float
-    plan_win_ci95: tuple[float, float]
-    rungs: list[Rung]
-    determinize: bool = False  # the searcher resamples what it cannot see (else: the cheating upper bound)
-    tactics: bool = False  # the searcher also weighs how it carries out the Round (``rollout.TACTICS``)
-
-    def to_json(self) -> dict:
-        return asdict(self)
 
 
 def ladder_chunk(payload, key, start: int, count: int, keep_trials: bool):
@@ -131,46 +95,10 @@ def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = DEFAULT_GAM
         won = np.concatenate([p[2][r][0] for p in parts])
         stats = sum(p[2][r][1] for p in parts)
         seconds = sum(p[2][r][2] for p in parts)
-        rungs.append(
-            Rung(
-                rollouts=n,
-                games=games,
-                win_rate=float(won.mean()),
-                win_ci95=wilson(won.sum(), games),
-                gain=float((won - plan_won).mean()),
-                gain_ci95=paired_ci(plan_won, won),
-                games_per_s=games / seconds if seconds > 0 else float("inf"),
-                decisions=int(stats[S_DECISIONS]),
-                changed=int(stats[S_CHANGED]),
-                changes=_changes(stats),
-                tactics=_tactics(stats),
-            )  # fmt: skip
-        )
+        rungs.append(rung(n, won, plan_won, seconds, stats[S_DECISIONS], stats[S_CHANGED], _changes(stats),
+                          _tactics(stats)))  # fmt: skip
     return Ladder(seat, label, games, int(seed), float(plan_won.mean()), wilson(plan_won.sum(), games), rungs,
                   determinize, tactics)  # fmt: skip
-
-
-def _profiles(raw: dict, source: str) -> list[tuple[object, float]]:
-    """Each profile of plans the experiment's seats can draw, with its probability (one profile, 1.0, without
-    mixtures)."""
-    seats = raw.get("seats")
-    if not has_mixture(raw):
-        return [(seats, 1.0)]
-    if not isinstance(seats, dict):
-        raise ConfigError(source, "seats", "mixtures per faction (seats: {faction: {mix: ...}}) for the ladder",
-                          "a list")  # fmt: skip
-    options = [[(f, p, w) for p, w in parse_mix(v, source, f"seats.{f}")] if is_mix(v) else [(f, v, 1.0)]
-               for f, v in seats.items()]  # fmt: skip
-    return [({f: p for f, p, _ in combo}, math.prod(w for *_, w in combo)) for combo in itertools.product(*options)]
-
-
-def _shares(games: int, weights: list[float]) -> list[int]:
-    """``games`` split in proportion to ``weights`` (largest remainder; ties to the earlier profile)."""
-    exact = [games * w / sum(weights) for w in weights]
-    out = [math.floor(x) for x in exact]
-    for k in sorted(range(len(exact)), key=lambda k: (out[k] - exact[k], k))[: games - sum(out)]:
-        out[k] += 1
-    return out
 
 
 def _ladder_profile(raw, seats, seat, budgets, games, seed, workers, progress, source, determinize, tactics):

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import json
 
-from sim.engine_choice import choose
+from sim.engine_choice import choose, requested
+from sim.errors import ConfigError
 from sim.games.dark_ages.fast.context import solo_tables, tables_for
 from sim.games.dark_ages.fast.layout import MODULES, Unsupported
 from sim.games.dark_ages.fast.plans import compile_strategy
@@ -71,6 +72,25 @@ def _compiled(experiment, skirmishers: bool = False) -> list[str]:
     return why
 
 
+def searching(experiment) -> bool:
+    """Some plan of the experiment (a module comparison: of its base) is a rollout searcher (``fast.search``)."""
+    e = getattr(experiment, "base", experiment)
+    return hasattr(e, "strategies") and any(uses == "rollout" for uses, _ in plan_specs(e))
+
+
 def choose_engine(raw: dict, experiment, source: str) -> tuple[str, str]:
-    """('fast', '') or ('reference', why) for the experiment keys ``raw`` (``sim.engine_choice.choose``)."""
-    return choose(raw, source, lambda: fast_obstacles(raw, experiment))
+    """('fast', '') or ('reference', why) for the experiment keys ``raw`` (``sim.engine_choice.choose``); a rollout
+    seat searches on the compiled engine only, in multiplayer games, so it refuses the reference engine and any
+    obstacle."""
+    if searching(experiment):
+        mode = raw.get("mode", "multiplayer")
+        if mode != "multiplayer":
+            raise ConfigError(source, "mode", "multiplayer for a rollout seat (the searcher plays multiplayer games)",
+                              mode)  # fmt: skip
+        if requested(raw, source) == "reference":
+            raise ConfigError(source, "engine", "auto or fast for a rollout seat (it searches on the compiled engine)",
+                              "reference")  # fmt: skip
+    engine, why = choose(raw, source, lambda: fast_obstacles(raw, experiment))
+    if engine == "reference" and searching(experiment):
+        raise ConfigError(source, "seats", "a rollout seat in a game the compiled engine plays: " + why, "rollout")
+    return engine, why

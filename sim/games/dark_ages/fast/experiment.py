@@ -74,17 +74,24 @@ def play_games(key, start, count, NPL, RUL, STR, ST, T, states, flat, max_turns,
         if bad:
             out[g, 0] = -bad
             continue
-        out[g, 0] = n
-        out[g, 1] = S.trigger
-        out[g, 2] = S.turns
-        p = 0
-        for s in range(n):
-            p += S.passes[s]
-            score(S, T, s, sc)
-            for c in range(OUT_COLS):
-                out[g, HEAD + s * OUT_COLS + c] = sc[c]
-        out[g, 3] = p
-        battle_row(S, out[g], HEAD + 4 * OUT_COLS)
+        game_row(S, T, n, sc, out[g])
+
+
+@njit(**J)
+def game_row(S, T, n, sc, out):
+    """Twin: ``multiplayer.play_one`` (its outcome): one finished game of ``n`` players as a row ``out``
+    (``COLUMNS``), ``sc`` (OUT_COLS,) scratch."""
+    out[0] = n
+    out[1] = S.trigger
+    out[2] = S.turns
+    p = 0
+    for s in range(n):
+        p += S.passes[s]
+        score(S, T, s, sc)
+        for c in range(OUT_COLS):
+            out[HEAD + s * OUT_COLS + c] = sc[c]
+    out[3] = p
+    battle_row(S, out, HEAD + 4 * OUT_COLS)
 
 
 # ---------------------------------------------------------------- Python side
@@ -141,7 +148,17 @@ def run_games(payload, key, start: int, count: int, debug: bool = False, table=N
     """The chunk kernel's rows for games ``start .. start+count-1`` with the experiment's modules (or ``mods``)."""
     e = payload.experiment
     mods = e.modules if mods is None else mods
+    if any(uses == "rollout" for uses, _ in plan_specs(e)):  # a rollout seat: the searched games (fast.search)
+        from sim.games.dark_ages.fast import search
+
+        return search.run_games(e, key, start, count, debug, table, mods)[0]
     npl, rul, st = seatings(e, start, count, table)
+    return run_seated(e, key, start, count, npl, rul, st, debug, mods)
+
+
+def run_seated(e, key, start: int, count: int, npl, rul, st, debug: bool = False, mods=None) -> np.ndarray:
+    """``run_games`` with the seating ``npl`` (count,), ``rul`` and ``st`` (count, 4) given (``seatings``'s)."""
+    mods = e.modules if mods is None else mods
     out = np.zeros((count, COLUMNS), np.int64)
     states, flat = new_state()
     T = tables_for(cached_context(e.overrides, e.skirmishers or "skirmishers" in mods))[0]

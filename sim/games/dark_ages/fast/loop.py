@@ -73,23 +73,37 @@ def noble_action(S, T, seat, ST, MVA, NK, mv, R):
 
 
 @njit(**J)
-def take_turn(S, T, seat, ST, MVA, NK, MV, mv, R):
-    """Twin: ``game.loop.take_turn``, ``game.culture.enforce_hand_limit``."""
-    sid = S.strategy[seat]
+def turn_begins(S, T, seat, ST, MV, R):
+    """Twin: ``game.loop.take_turn`` up to the Noble action or Pass: free actions, free settling, a module action;
+    True when the turn's Noble action or Pass is still to come (no module action took its place)."""
     S.extra_turn = 0
     if S.mods & MOD_TRIB:  # module hook point: free actions (Module 11, paying off a tribute)
         free_actions(S, T, seat)
     settle_free(S, T, seat, ST, MV, R)
     if S.mods & MOD_GB and turn_action(S, T, seat):  # module hook point: a module action (Module 3)
         settle_free(S, T, seat, ST, MV, R)
-    else:
-        action_or_pass(S, T, seat, ST, MVA, NK, MV, mv, R)
+        return False
+    return True
+
+
+@njit(**J)
+def turn_ends(S, T, seat, ST, R):
+    """Twin: ``game.loop.take_turn`` after the Noble action or Pass, ``game.culture.enforce_hand_limit``."""
+    sid = S.strategy[seat]
     while S.nhand[seat] > T.hand_limit:
         hand_remove(S, seat, choose_discard_card(S, T, seat, ST, sid, R))
     if S.mods & MOD_ALLY:  # module hook point: end of a turn (Module 5, first shared borders)
         turn_ended(S, T)
     if S.mods & MOD_CMD:  # (Module 6: a Commander left alone moves)
         cmd_turn_ended(S, T)
+
+
+@njit(**J)
+def take_turn(S, T, seat, ST, MVA, NK, MV, mv, R):
+    """Twin: ``game.loop.take_turn``, ``game.culture.enforce_hand_limit``."""
+    if turn_begins(S, T, seat, ST, MV, R):
+        action_or_pass(S, T, seat, ST, MVA, NK, MV, mv, R)
+    turn_ends(S, T, seat, ST, R)
 
 
 @njit(**J)
@@ -115,6 +129,12 @@ def action_or_pass(S, T, seat, ST, MVA, NK, MV, mv, R):
     chosen = False
     if has:
         chosen = choose_action(S, T, seat, ST, sid, MVA, NK, can_pass, mv, R)
+    carry_out(S, T, seat, ST, MVA, NK, MV, mv, chosen, R)
+
+
+@njit(**J)
+def carry_out(S, T, seat, ST, MVA, NK, MV, mv, chosen, R):
+    """Twin: ``game.loop._action_or_pass`` once decided: the Noble action ``mv`` (``chosen``), or a Pass."""
     if not chosen:
         do_pass(S, T, seat, ST, True, S.trigger >= 0, False, R)
     else:
@@ -132,38 +152,57 @@ def end_now(S, T, why, ST, R):
 
 
 @njit(**J)
-def play(S, T, ST, max_turns, debug, R, MVA, NK, MV, mv):
-    """Twin: ``game.loop.play`` from the position ``S``; returns the first failed invariant (``debug``) or 0."""
+def game_done(S):
+    """Twin: ``game.loop.play``'s loop test: every seat has finished."""
+    for s in range(S.n):
+        if not S.finished[s]:
+            return False
+    return True
+
+
+@njit(**J)
+def turn_over(S, T, seat, ST, debug, R):
+    """Twin: ``game.loop.play`` after ``seat``'s turn: the turn counted, the invariants (``debug``), the end
+    trigger, and the seat to play next; returns (the first failed invariant or 0, that seat)."""
+    S.turns += 1
+    if debug:
+        bad = check(S, T)
+        if bad:
+            return bad, seat
+    if S.trigger < 0:
+        why = trigger(S, T)
+        if why >= 0:
+            end_now(S, T, why, ST, R)
+    if S.extra_turn and not S.finished[seat]:
+        return 0, seat
     n = S.n
+    for step in range(1, n + 1):
+        nxt = (seat + step) % n
+        if not S.finished[nxt]:
+            return 0, nxt
+    return 0, seat
+
+
+@njit(**J)
+def play(S, T, ST, max_turns, debug, R, MVA, NK, MV, mv):
+    """Twin: ``game.loop.play`` from the position ``S`` (``S.current`` to play); returns the first failed invariant
+    (``debug``) or 0."""
     seat = S.current
-    while True:
-        done = True
-        for s in range(n):
-            if not S.finished[s]:
-                done = False
-        if done:
-            break
+    while not game_done(S):
         if S.turns >= max_turns:
             S.trigger = 5
             break
         take_turn(S, T, seat, ST, MVA, NK, MV, mv, R)
-        S.turns += 1
-        if debug:
-            bad = check(S, T)
-            if bad:
-                return bad
-        if S.trigger < 0:
-            why = trigger(S, T)
-            if why >= 0:
-                end_now(S, T, why, ST, R)
-        if S.extra_turn and not S.finished[seat]:
-            continue
-        for step in range(1, n + 1):
-            nxt = (seat + step) % n
-            if not S.finished[nxt]:
-                seat = nxt
-                break
+        bad, seat = turn_over(S, T, seat, ST, debug, R)
+        if bad:
+            return bad
+    game_ends(S, T, seat, R)
+    return 0
+
+
+@njit(**J)
+def game_ends(S, T, seat, R):
+    """Twin: ``game.loop.play`` once every seat has finished: the seat to play kept, the last Crusade."""
     S.current = seat
     if S.mods & MOD_CRU:  # module hook point: before final scoring (Module 14A, the last Crusade)
         game_over(S, T, R)
-    return 0

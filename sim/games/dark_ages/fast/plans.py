@@ -53,6 +53,10 @@ TRADE_ORDER = np.array([3, 2, 1, 0], np.int64)  # base.TRADE_ORDER: iron, stone,
 def compile_strategy(name: str, params: dict | None = None) -> np.ndarray:
     """One row of ``ST`` for a built-in strategy (``strategies.dark_ages.make``) with parameter overrides."""
     row = np.zeros(ST_W, np.int64)
+    if name == "rollout":  # a searcher's row is its policy's (its search settings: ``fast.search.search_table``)
+        from strategies.dark_ages.rollout import Rollout
+
+        return compile_strategy(*Rollout(**(params or {})).policy)
     if name == "random_legal":
         row[0] = K_RANDOM
         return row

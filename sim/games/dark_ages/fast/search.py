@@ -1,0 +1,451 @@
+"""The rollout searcher on the compiled engine: a seat that chooses its turn's Noble action (where it places its Noble
+disc, and which move of that action) or its Pass by playing every candidate to the end of the game (flat Monte
+Carlo), ``uses: rollout`` (``strategies.dark_ages.rollout``).
+
+At each of its turns, once the turn's free steps are done (``loop.turn_begins``), a searching seat lists every
+action's legal moves and asks its ``policy`` for its choice as usual (``strategies.choose_action``, drawing from the
+game's own stream). It then scores each candidate by ``rollouts`` playouts from that position (the candidate carried
+out, the turn ended, then ``loop.play`` to the end: every seat plays its own plan, the searcher its ``policy``) and
+keeps the best by win rate (a shared first place counts as a win: "In case of a tie, players share victory") or by
+share of the final VP (``objective: score``); ties keep the policy's choice. Candidates (``candidates``): the
+policy's choice, the policy's move restricted to each other action space (its first priority of that action with a
+fitting move, else the action's first legal move), and Pass when the rules allow it ("you may decide to Pass earlier
+even if you have Noble discs left. You may not Pass, however, if all of your Noble discs are available"); ``choices:
+all`` adds every other legal move, up to ``MAXC`` candidates. Playout k of decision d (the game's turn number) of
+game g draws from the stream (seed, g, d, k) (``sim.rng``), the same for every candidate (common random numbers)
+and independent of workers and chunks; the searched game's own stream is never touched by a playout, so with 0
+rollouts a searcher plays its policy's game exactly.
+
+What the searcher sees: by default (``determinize: false``) every playout starts from the true position, the others'
+hands and the Culture deck's order included (the cheating upper bound). With ``determinize: true`` playout k first
+resamples, from its own stream, what the seat cannot see (``determinize``): the other players' hands ("Culture cards
+go into your hand") and the order of the face-down draw deck ("Shuffle the common Culture cards together to form the
+draw deck"). The cards pooled from those hands and the undrawn deck are sorted and shuffled, then each other hand gets
+as many as it held and the deck the rest; its own hand, the offer, the discards and the board stay. The resample reads
+only the pooled cards in a fixed order, so its outcome, and so the search, cannot depend on where the hidden cards
+actually lie. The modules' own hidden cards (Wyrd, Combat, Campaign and Alliance cards, module decks) are not
+resampled: the playouts see them.
+
+Not searched: the choices inside a turn the policy makes (free settling, a Title's repeat, reactions when a stack
+pushes out a disc, what to discard, Passing's steps), nor a Grand Building played instead of a Noble action.
+
+The reference engine does not search (``fast.dispatch.choose_engine`` refuses a rollout seat there), so the
+functions here name the reference question they answer as their twin.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+from numba import njit
+
+from sim import numba_cache
+from sim.games.dark_ages.fast.actions import action_options
+from sim.games.dark_ages.fast.context import tables_for
+from sim.games.dark_ages.fast.ending import score
+from sim.games.dark_ages.fast.experiment import COLUMNS, buffers, game_row, new_state, seatings, strategy_table
+from sim.games.dark_ages.fast.layout import OUT_COLS
+from sim.games.dark_ages.fast.loop import (
+    carry_out,
+    game_done,
+    game_ends,
+    play,
+    take_turn,
+    turn_begins,
+    turn_ends,
+    turn_over,
+)
+from sim.games.dark_ages.fast.modules import bits, install
+from sim.games.dark_ages.fast.setup import setup
+from sim.games.dark_ages.fast.strategies import choose_action, first
+from sim.games.dark_ages.fast.stream import J, shuffle
+from sim.games.dark_ages.game.context import cached_context
+from sim.games.dark_ages.study import plan_specs
+from sim.rng import mix, trial_state
+
+X_ROLLOUTS, X_OBJECTIVE, X_CHOICES, X_DETERMINIZE, NX = range(5)  # a strategy's search row (-1 rollouts: none)
+OBJECTIVES = ("win", "score")
+CHOICES = ("actions", "all")
+MAXC = 64  # candidates at most (``choices: all``)
+PASS = 5  # a candidate's kind: the action (``layout.ACTIONS`` index) or PASS
+KINDS = ("build", "development_of_culture", "manoeuvre", "recruit", "research", "pass")  # by kind
+SALT = np.uint64(0xDA5EA5C4D1A7C0DE)  # the playouts' streams: apart from the games' own
+S_DECISIONS, S_CHANGED, S_KIND = 0, 1, 2  # per-game statistics: decisions, choices changed, (policy kind, chosen)
+NSTAT = S_KIND + 6 * 6
+
+
+@njit(**J)
+def add(cand, n, kind, mv):
+    """Twin: none (candidate ``n`` := kind and move row, unless an earlier candidate is the same; the new count)."""
+    for c in range(n):
+        same = cand[c, 0] == kind
+        if kind != PASS:
+            for i in range(6):
+                same = same and cand[c, 1 + i] == mv[i]
+        if same:
+            return n
+    cand[n, 0] = kind
+    for i in range(6):
+        cand[n, 1 + i] = mv[i] if kind != PASS else 0
+    return n + 1
+
+
+@njit(**J)
+def candidates(S, T, seat, ST, MVA, NK, can_pass, chosen, mv, choices, cand):
+    """Twin: ``strategies.dark_ages.scripted.Scripted.choose_action`` (its answers the searcher weighs) into ``cand``
+    (MAXC, 7: kind, move row): the policy's choice (``chosen``: the move ``mv``, else Pass) first, Pass, the policy's
+    move restricted to each other action space with legal moves (``strategies.first`` with ``only``, else its first
+    row), and with ``choices`` 1 every other legal move; returns how many."""
+    sid = S.strategy[seat]
+    n = add(cand, 0, mv[0] if chosen else PASS, mv)
+    if can_pass:
+        n = add(cand, n, PASS, mv)
+    tmp = np.zeros(6, np.int64)
+    for a in range(5):
+        if NK[a] <= 0 or n >= MAXC:
+            continue
+        if not first(S, T, seat, ST, sid, MVA, NK, a, tmp):
+            for i in range(6):
+                tmp[i] = MVA[a][0, i]
+        n = add(cand, n, a, tmp)
+    if choices == 1:
+        for a in range(5):
+            for j in range(max(NK[a], 0)):
+                if n >= MAXC:
+                    return n
+                n = add(cand, n, a, MVA[a][j])
+    return n
+
+
+@njit(**J)
+def value(S, T, seat, objective, sc):
+    """Twin: ``game.ending.score`` (the winners) for ``seat``: 1 for a (shared) first place, else 0 (``objective:
+    score``: its share of the players' final VP)."""
+    mine, best, total = 0, -(1 << 60), 0
+    for s in range(S.n):
+        score(S, T, s, sc)
+        t = sc[OUT_COLS - 1]
+        total += t
+        best = max(best, t)
+        if s == seat:
+            mine = t
+    if objective == 0:
+        return 1.0 if mine == best else 0.0
+    return mine / total if total > 0 else 0.0
+
+
+@njit(**J)
+def determinize(S, T, seat, rs):
+    """Twin: ``game.setup.new_game`` (its deal of the Culture deck) again for what ``seat`` cannot see: the others'
+    hands and the undrawn deck pooled, sorted, shuffled from ``rs`` and dealt back (each hand as many cards as it
+    held, in seat order, the deck the rest)."""
+    pool = np.empty(S.hand.size + S.deck.shape[0], np.int64)
+    m = 0
+    for r in range(S.n):
+        if r != seat:
+            for i in range(S.nhand[r]):
+                pool[m] = S.hand[r, i]
+                m += 1
+    for i in range(S.deck_p, S.deck_n):
+        pool[m] = S.deck[i]
+        m += 1
+    pool[:m].sort()
+    shuffle(rs, pool, m)
+    k = 0
+    for r in range(S.n):
+        if r != seat:
+            for i in range(S.nhand[r]):
+                S.hand[r, i] = pool[k]
+                k += 1
+    for i in range(S.deck_p, S.deck_n):
+        S.deck[i] = pool[k]
+        k += 1
+
+
+@njit(**J)
+def playout(P, T, ST, seat, c, R, MVA, NK, MV, mv, max_turns, objective, sc):
+    """Twin: ``game.loop.play`` from a candidate: ``c`` (kind, move row) carried out by ``seat`` on the position ``P``
+    (changed in place), its turn ended, then every seat its own plan to the end; returns ``value``."""
+    for i in range(6):
+        mv[i] = c[1 + i]
+    carry_out(P, T, seat, ST, MVA, NK, MV, mv, c[0] != PASS, R)
+    turn_ends(P, T, seat, ST, R)
+    _, nxt = turn_over(P, T, seat, ST, False, R)
+    P.current = nxt
+    play(P, T, ST, max_turns, False, R, MVA, NK, MV, mv)
+    return value(P, T, seat, objective, sc)
+
+
+@njit(**J)
+def search(S, T, ST, X, seat, cand, nc, root, Sd, Sp, max_turns, values):
+    """Twin: ``strategies.dark_ages.scripted.Scripted.choose_action`` by rollouts: the candidate (row of ``cand``) of
+    the best mean ``value`` over ``X[S.strategy[seat], X_ROLLOUTS]`` playouts (playout k of every candidate from the
+    same start, the position or with ``X_DETERMINIZE`` its ``determinize`` from stream k of ``root``, into ``Sd[0]``);
+    ``values`` (MAXC,) gets each candidate's summed value. Ties keep the earlier candidate, the policy's first."""
+    x = X[S.strategy[seat]]
+    MVA, NK, MV, mv = buffers()
+    sc = np.zeros(OUT_COLS, np.int64)
+    rs = np.empty(1, np.uint64)
+    values[:nc] = 0.0
+    for k in range(x[X_ROLLOUTS]):
+        rs[0] = trial_state(root, k)
+        Sd[0] = S
+        if x[X_DETERMINIZE]:
+            determinize(Sd[0], T, seat, rs)
+        start = rs[0]
+        for c in range(nc):
+            rs[0] = start
+            Sp[0] = Sd[0]
+            values[c] += playout(Sp[0], T, ST, seat, cand[c], rs, MVA, NK, MV, mv, max_turns, x[X_OBJECTIVE], sc)
+    best = 0
+    for c in range(1, nc):
+        if values[c] > values[best]:
+            best = c
+    return best
+
+
+@njit(**J)
+def searched_turn(S, T, seat, ST, X, MVA, NK, MV, mv, R, root, Sd, Sp, max_turns, stats, cand, values):
+    """Twin: ``game.loop.take_turn`` with the Noble action or Pass chosen by ``search`` (every action's moves listed,
+    the policy's choice drawn from the game's stream ``R`` as ``loop.action_or_pass`` draws it); ``stats`` (NSTAT,)
+    counts the decision."""
+    sid = S.strategy[seat]
+    if turn_begins(S, T, seat, ST, MV, R):
+        for a in range(5):
+            NK[a] = -1
+        has = False
+        if S.nobles_free[seat] > 0:
+            for a in range(5):
+                NK[a] = action_options(S, T, seat, a, MVA[a])
+                has = has or NK[a] > 0
+        can_pass = S.nobles_free[seat] < S.nobles_total[seat] or not has
+        chosen = False
+        if has:
+            chosen = choose_action(S, T, seat, ST, sid, MVA, NK, can_pass, mv, R)
+        nc = candidates(S, T, seat, ST, MVA, NK, can_pass, chosen, mv, X[sid, X_CHOICES], cand)
+        if nc > 1:
+            best = search(S, T, ST, X, seat, cand, nc, trial_state(root, S.turns), Sd, Sp, max_turns, values)
+            stats[S_DECISIONS] += 1
+            if best > 0:
+                stats[S_CHANGED] += 1
+                stats[S_KIND + 6 * cand[0, 0] + cand[best, 0]] += 1
+                chosen = cand[best, 0] != PASS
+                for i in range(6):
+                    mv[i] = cand[best, 1 + i]
+        carry_out(S, T, seat, ST, MVA, NK, MV, mv, chosen, R)
+    turn_ends(S, T, seat, ST, R)
+
+
+@njit(**J)
+def play_searched(S, T, ST, X, max_turns, debug, R, root, Sd, Sp, stats):
+    """Twin: ``game.loop.play`` with each searching seat's (``X`` rollouts ≥ 0) turns by ``searched_turn`` and the
+    others' by ``loop.take_turn``; returns the first failed invariant (``debug``) or 0."""
+    MVA, NK, MV, mv = buffers()
+    cand = np.zeros((MAXC, 7), np.int64)
+    values = np.zeros(MAXC, np.float64)
+    seat = S.current
+    while not game_done(S):
+        if S.turns >= max_turns:
+            S.trigger = 5
+            break
+        if X[S.strategy[seat], X_ROLLOUTS] >= 0:
+            searched_turn(S, T, seat, ST, X, MVA, NK, MV, mv, R, root, Sd, Sp, max_turns, stats, cand, values)
+        else:
+            take_turn(S, T, seat, ST, MVA, NK, MV, mv, R)
+        bad, seat = turn_over(S, T, seat, ST, debug, R)
+        if bad:
+            return bad
+    game_ends(S, T, seat, R)
+    return 0
+
+
+@njit(**J)
+def play_games(key, start, count, NPL, RUL, STR, ST, X, T, states, flat, max_turns, debug, mods, out, stats):
+    """Twin: ``multiplayer.play_chunk`` (the games, ``experiment.play_games``) with searching seats: ``stats``
+    (count, NSTAT) each game's search statistics."""
+    S = states[0]
+    R = np.zeros(1, np.uint64)
+    sc = np.zeros(OUT_COLS, np.int64)
+    Sd = np.empty(1, states.dtype)
+    Sp = np.empty(1, states.dtype)
+    skey = mix(key ^ SALT)
+    for g in range(count):
+        R[0] = trial_state(key, start + g)
+        flat[:] = 0
+        n = NPL[g]
+        setup(S, T, n, RUL[g], R)
+        install(S, T, mods, R)
+        for s in range(n):
+            S.strategy[s] = STR[g, s]
+        bad = play_searched(S, T, ST, X, max_turns, debug, R, trial_state(skey, start + g), Sd, Sp, stats[g])
+        if bad:
+            out[g, 0] = -bad
+            continue
+        game_row(S, T, n, sc, out[g])
+
+
+@njit(**J)
+def decide(states, T, ST, X, seat, cand, nc, root, max_turns, values):
+    """Twin: ``strategies.dark_ages.scripted.Scripted.choose_action`` by ``search`` for ``seat`` on the position
+    ``states[0]`` with the candidates ``cand[:nc]``; returns the candidate chosen."""
+    Sd = np.empty(1, states.dtype)
+    Sp = np.empty(1, states.dtype)
+    return search(states[0], T, ST, X, seat, cand, nc, root, Sd, Sp, max_turns, values)
+
+
+@njit(**J)
+def list_candidates(states, T, ST, X, seat, R, cand):
+    """Twin: ``strategies.dark_ages.scripted.Scripted.choose_action`` (``searched_turn``'s listing) on the position
+    ``states[0]`` at the Noble action or Pass of ``seat``'s turn: the candidates into ``cand``; how many."""
+    S = states[0]
+    MVA, NK, MV, mv = buffers()
+    for a in range(5):
+        NK[a] = -1
+    has = False
+    if S.nobles_free[seat] > 0:
+        for a in range(5):
+            NK[a] = action_options(S, T, seat, a, MVA[a])
+            has = has or NK[a] > 0
+    can_pass = S.nobles_free[seat] < S.nobles_total[seat] or not has
+    chosen = False
+    if has:
+        chosen = choose_action(S, T, seat, ST, S.strategy[seat], MVA, NK, can_pass, mv, R)
+    return candidates(S, T, seat, ST, MVA, NK, can_pass, chosen, mv, X[S.strategy[seat], X_CHOICES], cand)
+
+
+@njit(**J)
+def position_kernel(R, n, rul, st, ST, T, states, flat, turns, mods):
+    """Twin: ``game.loop.play`` by every seat's policy from the set-up (``experiment.play_games``'s) for ``turns``
+    turns, then the next turn up to its Noble action or Pass (``loop.turn_begins``) on ``states[0]``; returns the seat
+    to act there (-1: the game ended, or a module action took the turn's place)."""
+    S = states[0]
+    MVA, NK, MV, mv = buffers()
+    flat[:] = 0
+    setup(S, T, n, rul, R)
+    install(S, T, mods, R)
+    for s in range(n):
+        S.strategy[s] = st[s]
+    seat = S.current
+    while not game_done(S) and S.turns < turns:
+        take_turn(S, T, seat, ST, MVA, NK, MV, mv, R)
+        _, seat = turn_over(S, T, seat, ST, False, R)
+    S.current = seat
+    if game_done(S) or not turn_begins(S, T, seat, ST, MV, R):
+        return -1
+    return seat
+
+
+@njit(**J)
+def finish(states, T, ST, seat, c, seed, max_turns, out):
+    """Twin: ``game.loop.play`` from the candidate ``c`` (``playout``) of ``seat`` on a copy of ``states[0]``, on the
+    stream ``seed``: the finished game's row ``out`` (``experiment.game_row``)."""
+    P = np.empty(1, states.dtype)
+    P[0] = states[0]
+    MVA, NK, MV, mv = buffers()
+    sc = np.zeros(OUT_COLS, np.int64)
+    R = np.empty(1, np.uint64)
+    R[0] = seed
+    playout(P[0], T, ST, seat, c, R, MVA, NK, MV, mv, max_turns, 0, sc)
+    game_row(P[0], T, P[0].n, sc, out)
+
+
+@njit(**J)
+def resample(states, T, seat, seed, out):
+    """Twin: ``game.setup.new_game`` (``determinize``) of the position ``states[0]`` for ``seat`` from the stream
+    ``seed``, into ``out[0]``."""
+    out[0] = states[0]
+    rs = np.empty(1, np.uint64)
+    rs[0] = seed
+    determinize(out[0], T, seat, rs)
+
+
+# ---------------------------------------------------------------- Python side
+def searching(e) -> bool:
+    """Some plan of the experiment ``e`` is a rollout searcher."""
+    return any(uses == "rollout" for uses, _ in plan_specs(e))
+
+
+def search_table(e) -> np.ndarray:
+    """``X``: one search row per strategy row of ``e`` (``experiment.strategy_table``): rollouts (-1: a plain plan),
+    objective, choices, determinize."""
+    from strategies.dark_ages.rollout import Rollout
+
+    rows = []
+    for uses, params in plan_specs(e):
+        if uses != "rollout":
+            rows.append((-1, 0, 0, 0))
+            continue
+        p = Rollout(**(json.loads(params) or {})).p
+        rows.append((p["rollouts"], OBJECTIVES.index(p["objective"]), CHOICES.index(p["choices"]),
+                     int(p["determinize"])))  # fmt: skip
+    return np.array(rows, np.int64).reshape(-1, NX)
+
+
+def run_seated(e, key, start: int, count: int, npl, rul, st, debug: bool = False, mods=None):
+    """The searched games ``start .. start+count-1`` of ``e`` with the seating ``npl`` (count,), ``rul`` and ``st``
+    (count, 4): (the per-game rows of ``experiment.run_games``, the per-game statistics (count, NSTAT))."""
+    mods = e.modules if mods is None else mods
+    out = np.zeros((count, COLUMNS), np.int64)
+    stats = np.zeros((count, NSTAT), np.int64)
+    states, flat = new_state()
+    T = tables_for(cached_context(e.overrides, e.skirmishers or "skirmishers" in mods))[0]
+    numba_cache.call(play_games, np.uint64(key), int(start), int(count), np.asarray(npl, np.int64),
+                     np.asarray(rul, np.int64), np.asarray(st, np.int64), strategy_table(e), search_table(e), T,
+                     states, flat, e.max_turns, debug, bits(mods), out, stats)  # fmt: skip
+    if debug and (out[:, 0] < 0).any():
+        g = int(np.argmax(out[:, 0] < 0))
+        raise AssertionError(f"game {start + g}: invariant {-out[g, 0]} failed (fast.invariants.check)")
+    return out, stats
+
+
+def run_games(e, key, start: int, count: int, debug: bool = False, table=None, mods=None):
+    """``experiment.run_games`` with searching seats (the experiment's own seating): (rows, statistics)."""
+    npl, rul, st = seatings(e, start, count, table)
+    return run_seated(e, key, start, count, npl, rul, st, debug, mods)
+
+
+def changes(stats: np.ndarray, top: int = 5) -> list[dict]:
+    """The most frequent changes in summed ``stats``: {from: the policy's kind, to: the searcher's, count}."""
+    m = np.asarray(stats)[S_KIND : S_KIND + 36].reshape(6, 6)
+    pairs = sorted(((int(m[a, b]), a, b) for a in range(6) for b in range(6) if m[a, b]), key=lambda t: -t[0])
+    return [{"from": KINDS[a], "to": KINDS[b], "count": n} for n, a, b in pairs[:top]]
+
+
+def position(e, key, game: int, turns: int, npl, rul, st):
+    """Game ``game`` of ``e`` (seated by ``npl``, ``rul``, ``st`` for that one game) played by every seat's policy
+    for ``turns`` turns and up to the next turn's Noble action or Pass (``loop.turn_begins``): (the position, a
+    ``STATE`` record array (1,); the game's stream there, (1,) uint64; the tables; the seat to act, or -1 when the
+    game ended or a module action took the turn's place)."""
+    states, flat = new_state()
+    T = tables_for(cached_context(e.overrides, e.skirmishers or "skirmishers" in e.modules))[0]
+    R = np.array([trial_state(np.uint64(key), game)], np.uint64)
+    seat = numba_cache.call(position_kernel, R, int(npl), np.asarray(rul, np.int64), np.asarray(st, np.int64),
+                            strategy_table(e), T, states, flat, int(turns), bits(e.modules))  # fmt: skip
+    return states, R, T, int(seat)
+
+
+def search_position(e, states, R, T, seat: int, root: int = 1):
+    """``search`` of ``seat`` (a rollout seat of ``e``) on the position ``states`` (``position``): (the candidates
+    (n, 7: kind, move row), each one's summed value, the one chosen)."""
+    ST, X = strategy_table(e), search_table(e)
+    cand = np.zeros((MAXC, 7), np.int64)
+    nc = numba_cache.call(list_candidates, states, T, ST, X, int(seat), R.copy(), cand)
+    values = np.zeros(MAXC)
+    best = numba_cache.call(decide, states, T, ST, X, int(seat), cand, int(nc), np.uint64(root), e.max_turns, values)
+    return cand[:nc].copy(), values[:nc].copy(), int(best)
+
+
+def finished(e, states, T, seat: int, c, seed: int) -> np.ndarray:
+    """``finish``: the row (``COLUMNS``) of the game ``states`` played on from ``seat``'s candidate ``c`` (7,)."""
+    out = np.zeros(COLUMNS, np.int64)
+    numba_cache.call(finish, states, T, strategy_table(e), int(seat), np.asarray(c, np.int64), np.uint64(seed),
+                     e.max_turns, out)  # fmt: skip
+    return out
+
+
+def determinized(states, T, seat: int, seed: int) -> np.ndarray:
+    """``determinize`` of the position ``states`` for ``seat`` from the stream ``seed``: a new record."""
+    out, _ = new_state()
+    numba_cache.call(resample, states, T, int(seat), np.uint64(seed), out)
+    return out

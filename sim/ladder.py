@@ -1,0 +1,142 @@
+"""``sim ladder``: the rollout searcher at doubling budgets in one seat against an experiment's field, and how much
+it gains over the seat's own plan, for every game with a searcher (``sim.games.principes.ladder``,
+``sim.games.dark_ages.ladder``; the experiment's ``game:`` picks one). This module holds what they share: the
+result's shape (``Ladder`` of ``Rung``), a budget's numbers from its per-game wins (``rung``), the profiles of mixed
+seats and their shares of the games, and the command.
+
+Mixed seats (an equilibrium file of ``sim balance``: ``seats: {faction: {mix: {plan: weight}}}``): each profile of
+plans the mixtures can draw (one plan per faction, its probability the product of the weights) plays its share of
+the games (largest remainder), from a seed of its own. The games of all profiles are then one sample: with
+proportional shares its mean is the mixture's win rate.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import asdict, dataclass, field
+
+import click
+import numpy as np
+
+from sim.balance.mix import has_mixture, is_mix, parse_mix
+from sim.cli_types import SEED
+from sim.compare import paired_ci
+from sim.errors import ConfigError
+from sim.stats import wilson
+
+DEFAULT_GAMES = 200
+GAMES = {"principes": "sim.games.principes.ladder", "dark_ages": "sim.games.dark_ages.ladder"}
+
+
+@dataclass
+class Rung:
+    rollouts: int
+    games: int
+    win_rate: float
+    win_ci95: tuple[float, float]
+    gain: float  # win rate minus the plan's on the same games
+    gain_ci95: tuple[float, float]
+    games_per_s: float
+    decisions: int  # searched decisions
+    changed: int  # of which the searcher changed the policy's choice
+    changes: list[dict] = field(default_factory=list)  # most frequent: {from, to, count}
+    tactics: list[dict] = field(default_factory=list)  # Principes with --tactics, each chosen: {tactic, count}
+
+
+@dataclass
+class Ladder:
+    seat: str
+    plan: str
+    games: int
+    seed: int
+    plan_win_rate: float
+    plan_win_ci95: tuple[float, float]
+    rungs: list[Rung]
+    determinize: bool = False  # the searcher resamples what it cannot see (else: the cheating upper bound)
+    tactics: bool = False  # Principes: the searcher also weighs how it carries out the Round
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+def rung(rollouts: int, won: np.ndarray, plan_won: np.ndarray, seconds: float, decisions: int, changed: int,
+         changes: list[dict], tactics: list[dict] | None = None) -> Rung:  # fmt: skip
+    """A budget's numbers from the searcher's and the plan's per-game wins on the same games (paired)."""
+    games = len(won)
+    return Rung(rollouts=rollouts, games=games, win_rate=float(won.mean()), win_ci95=wilson(won.sum(), games),
+                gain=float((won - plan_won).mean()), gain_ci95=paired_ci(plan_won, won),
+                games_per_s=games / seconds if seconds > 0 else float("inf"), decisions=int(decisions),
+                changed=int(changed), changes=changes, tactics=tactics or [])  # fmt: skip
+
+
+def profiles(raw: dict, source: str) -> list[tuple[object, float]]:
+    """Each profile of plans the experiment's seats can draw, with its probability (one profile, 1.0, without
+    mixtures)."""
+    seats = raw.get("seats")
+    if not has_mixture(raw):
+        return [(seats, 1.0)]
+    if not isinstance(seats, dict):
+        raise ConfigError(source, "seats", "mixtures per faction (seats: {faction: {mix: ...}}) for the ladder",
+                          "a list")  # fmt: skip
+    options = [[(f, p, w) for p, w in parse_mix(v, source, f"seats.{f}")] if is_mix(v) else [(f, v, 1.0)]
+               for f, v in seats.items()]  # fmt: skip
+    return [({f: p for f, p, _ in combo}, math.prod(w for *_, w in combo)) for combo in itertools.product(*options)]
+
+
+def shares(games: int, weights: list[float]) -> list[int]:
+    """``games`` split in proportion to ``weights`` (largest remainder; ties to the earlier profile)."""
+    exact = [games * w / sum(weights) for w in weights]
+    out = [math.floor(x) for x in exact]
+    for k in sorted(range(len(exact)), key=lambda k: (out[k] - exact[k], k))[: games - sum(out)]:
+        out[k] += 1
+    return out
+
+
+def budgets(text: str) -> list[int]:
+    """``4,16,64`` → [4, 16, 64]; a one-line error for anything but whole numbers ≥ 0."""
+    parts = [p.strip() for p in text.split(",")]
+    if not parts or not all(p.isascii() and p.isdigit() for p in parts):
+        raise ConfigError("--rollouts", "", "a comma list of whole numbers ≥ 0 (4,16,64)", text)
+    return [int(p) for p in parts]
+
+
+def game_module(raw: dict, source: str):
+    """The ladder module of the experiment's ``game:``."""
+    import importlib
+
+    game = raw.get("game")
+    if game not in GAMES:
+        raise ConfigError(source, "game", f"one of {', '.join(GAMES)} (the games with a rollout searcher)", game)
+    return importlib.import_module(GAMES[game])
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--seat", required=True, metavar="SEAT", help="The faction (Principes) or Ruler (Dark Ages) searched.")
+@click.option("--rollouts", default="4,16,64", show_default=True, help="Playouts per candidate, each budget.")
+@click.option("--games", type=int, default=None, help="Games at each budget (default 200).")
+@click.option("--seed", type=SEED, help="Root seed (default: the experiment's).")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+@click.option("--determinize", is_flag=True, help="Resample what the searcher cannot see before each playout.")
+@click.option("--tactics", is_flag=True, help="Principes: also weigh how the Round is carried out.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+@click.option("--progress/--no-progress", default=True, help="Show a progress bar with the time left.")
+def ladder(file, seat, rollouts, games, seed, workers, determinize, tactics, as_json, progress):
+    """The rollout searcher at each budget in one seat against the experiment's field: win rate, paired gain over
+    the seat's own plan, games/s, and the choices it changes most often."""
+    from sim.experiments import load_experiment
+    from sim.results import dumps
+
+    steps = budgets(rollouts)
+    if games is not None and (isinstance(games, bool) or games < 2):
+        raise ConfigError("--games", "", "a number of games ≥ 2", games)
+    raw = load_experiment(file)
+    L = game_module(raw, file)
+    options = {"tactics": tactics} if tactics else {}
+    result = L.ladder(raw, seat, steps, games=games or DEFAULT_GAMES, seed=seed, workers=workers, progress=progress,
+                      source=file, determinize=determinize, **options)  # fmt: skip
+    click.echo(dumps(result.to_json()) if as_json else L.format_ladder(result))
+
+
+commands = [ladder]

@@ -1,0 +1,85 @@
+"""The searcher's ladder on the shipped 3-player Dark Ages equilibrium (configs/dark_ages/balance/ruler-balance-3p/
+ladder-RULER.json, written by ``sim ladder … --json``): one per Ruler, at 4, 16 and 64 playouts, seeing every hidden
+card (the cheating upper bound; ``ladder-RULER-determinized.json`` where shipped); a fresh run of the 4-playout rung
+plays exactly the shipped games, and the README's table shows the shipped numbers."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sim.config import CONFIG_DIR
+from sim.experiments import load_experiment
+from sim.games.dark_ages.ladder import change_text, ladder
+
+STUDY = CONFIG_DIR / "dark_ages" / "balance" / "ruler-balance-3p"
+README = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+RULERS = ("conrad_the_red", "arnulf_the_bad", "boleslaus_the_cruel", "berengar_of_ivrea", "tomislav",
+          "pandulf_ironhead", "gero_the_great")  # fmt: skip
+
+
+def _ladders(suffix: str = "") -> dict:
+    return {r: json.loads((STUDY / f"ladder-{r}{suffix}.json").read_text()) for r in RULERS
+            if (STUDY / f"ladder-{r}{suffix}.json").exists()}  # fmt: skip
+
+
+def test_every_ruler_has_a_ladder_on_the_equilibrium():
+    raw = load_experiment(STUDY / "equilibrium.yaml")
+    cheating, determinized = _ladders(), _ladders("-determinized")
+    assert set(cheating) == set(RULERS) and set(determinized) <= set(RULERS)
+    for suffix, ladders in (("", cheating), ("-determinized", determinized)):
+        for ruler, lad in ladders.items():
+            assert lad["seat"] == ruler and lad["determinize"] == bool(suffix) and lad["games"] == 100
+            assert lad["plan"] == next(iter(raw["seats"][ruler]["mix"])) and lad["seed"] == raw["seed"]
+            assert [r["rollouts"] for r in lad["rungs"]] == [4, 16, 64]
+            for r in lad["rungs"]:
+                assert r["win_rate"] - lad["plan_win_rate"] == pytest.approx(r["gain"], abs=1e-9)
+                assert 0 < r["changed"] <= r["decisions"]
+
+
+@pytest.mark.parametrize("ruler", ["tomislav"])
+def test_a_fresh_run_plays_the_shipped_games(ruler):
+    """The plan alone and the searcher at 4 playouts on the shipped seed: the same wins, the same searched turns
+    and the same changes, game for game (only the speed differs)."""
+    shipped = _ladders()[ruler]
+    raw = load_experiment(STUDY / "equilibrium.yaml")
+    fresh = ladder(raw, ruler, [4], games=shipped["games"], seed=shipped["seed"], workers=1)
+    assert fresh.plan_win_rate == shipped["plan_win_rate"]
+    got, want = fresh.to_json()["rungs"][0], shipped["rungs"][0]
+    for key in ("win_rate", "gain", "decisions", "changed", "changes"):
+        assert got[key] == pytest.approx(want[key]) if isinstance(want[key], float) else got[key] == want[key], key
+
+
+def test_the_readme_ladder_table_shows_the_shipped_numbers():
+    section = README.split("<!-- ladder dark_ages/ruler-balance-3p -->", 1)[1].split("<!-- /ladder -->", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        if line.startswith("| ") and not line.startswith("| Ruler"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            rows[(cells[0], cells[1])] = cells[2:]
+    shown = 0
+    for suffix, sees in (("", "all"), ("-determinized", "its own")):
+        for ruler, lad in _ladders(suffix).items():
+            cells = rows[(ruler.replace("_", " ").title(), sees)]
+            shown += 1
+            assert cells[0] == f"{lad['games']:,}" and cells[1] == f"{lad['plan_win_rate']:.1%}"
+            for cell, r in zip(cells[2:5], lad["rungs"], strict=True):
+                lo, hi = r["gain_ci95"]
+                assert cell == f"{r['win_rate']:.1%} ({100 * r['gain']:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}])"
+            top = lad["rungs"][-1]
+            c = top["changes"][0]
+            assert cells[5] == f"{change_text(c)} ({c['count']} of {top['decisions']:,} turns)"
+    assert shown == len(rows)
+
+
+def test_the_readme_verdict_states_the_shipped_gains():
+    """The paragraph under the table: the range of the gains at 64 playouts, and that they pass the 3-point line."""
+    text = " ".join(README.split("<!-- verdict-search dark_ages/ruler-balance-3p -->", 1)[1]
+                    .split("<!-- /verdict-search -->", 1)[0].split())  # fmt: skip
+    gains = [100 * lad["rungs"][-1]["gain"] for lad in _ladders().values()]
+    low = min(100 * lad["rungs"][-1]["gain_ci95"][0] for lad in _ladders().values())
+    assert f"gains {min(gains):+.1f} to {max(gains):+.1f} points at 64 playouts" in text
+    assert f"every lower 95% bound at least {low:+.1f}" in text and low > 3  # so the verdict carries it
+    determinized = [100 * lad["rungs"][-1]["gain"] for lad in _ladders("-determinized").values()]
+    if determinized:
+        assert f"determinized, it gains {min(determinized):+.1f} to {max(determinized):+.1f} points" in text
