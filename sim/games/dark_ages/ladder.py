@@ -21,6 +21,13 @@ import numpy as np
 
 from sim.balance.store import derive_seed
 from sim.errors import ConfigError
+from sim.experiments import RUN_KEYS
+from sim.games.dark_ages import multiplayer as X
+from sim.games.dark_ages.experiment import experiment_from_dict
+from sim.games.dark_ages.fast import search
+from sim.games.dark_ages.fast.experiment import HEAD, context_of, run_seated
+from sim.games.dark_ages.fast.layout import OUT_COLS, Index
+from sim.games.dark_ages.fast.search import S_CHANGED, S_DECISIONS, changes
 from sim.ladder import Ladder, profiles, rung, shares
 from sim.runner import run
 from sim.stats import wilson
@@ -31,9 +38,6 @@ CHUNK = 10  # searched games per chunk: a few seconds of one core at 16 playouts
 def seating(e, ruler: str, start: int, count: int):
     """Games ``start .. start+count-1`` of the ladder for ``ruler``: (player counts (count,), Ruler ids (count, 4),
     plan rows (count, 4)) as ``fast.experiment.seatings`` gives them, and each game's chair of ``ruler``."""
-    from sim.games.dark_ages import multiplayer as X
-    from sim.games.dark_ages.fast.experiment import context_of
-    from sim.games.dark_ages.fast.layout import Index
 
     n = e.players[0]
     others = [r for r in e.rulers if r != ruler]
@@ -56,8 +60,6 @@ def seating(e, ruler: str, start: int, count: int):
 def ladder_chunk(payload, key, start: int, count: int, keep_trials: bool):
     """The runner's kernel on ``payload`` = (a multiplayer ``Experiment``, the seat's Ruler): (counts: games, wins,
     search statistics; trials: the per-game win of the Ruler)."""
-    from sim.games.dark_ages.fast import search
-    from sim.games.dark_ages.fast.experiment import HEAD, run_seated
 
     e, ruler = payload
     npl, rul, st, chair = seating(e, ruler, start, count)
@@ -65,7 +67,6 @@ def ladder_chunk(payload, key, start: int, count: int, keep_trials: bool):
         out, stats = search.run_seated(e, key, start, count, npl, rul, st)
     else:
         out, stats = run_seated(e, key, start, count, npl, rul, st), np.zeros((count, search.NSTAT), np.int64)
-    from sim.games.dark_ages.fast.layout import OUT_COLS
 
     n = npl[0]
     totals = out[:, HEAD : HEAD + n * OUT_COLS].reshape(count, n, OUT_COLS)[:, :, OUT_COLS - 1]
@@ -75,8 +76,6 @@ def ladder_chunk(payload, key, start: int, count: int, keep_trials: bool):
 
 
 def _experiment(raw: dict, seats, source: str):
-    from sim.experiments import RUN_KEYS
-    from sim.games.dark_ages.experiment import experiment_from_dict
 
     body = {k: v for k, v in raw.items() if k not in RUN_KEYS}
     if seats is not None:
@@ -89,7 +88,6 @@ def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = 200, seed: 
            tactics: bool = False) -> Ladder:  # fmt: skip
     """The searcher at each of ``budgets`` playouts in Ruler ``seat`` against the experiment ``raw``'s other Rulers
     (with ``determinize``, the searcher's ``determinize: true``)."""
-    from sim.games.dark_ages.fast.search import S_CHANGED, S_DECISIONS, changes
 
     if raw.get("game") != "dark_ages" or raw.get("mode", "multiplayer") != "multiplayer":
         raise ConfigError(source, "mode", "a Dark Ages multiplayer experiment (the searcher plays multiplayer games)",
