@@ -70,6 +70,35 @@ def rung(rollouts: int, won: np.ndarray, plan_won: np.ndarray, seconds: float, d
                 changed=int(changed), changes=changes, tactics=tactics or [])  # fmt: skip
 
 
+def format_ladder(result: Ladder, change_text) -> str:
+    """The ladder as a plain-text table, then each budget's most frequent changes (``change_text``: the game's words
+    for one) and, with tactics, the tactics chosen."""
+    pct = lambda x: f"{100 * x:5.1f}"  # noqa: E731
+    lines = [
+        f"Rollout searcher in {result.seat} (policy {result.plan}), {result.games:,} games, seed {result.seed}, "
+        + ("determinized" if result.determinize else "seeing every hidden card")
+        + (", with tactics" if result.tactics else ""),
+        f"  plan alone: win {pct(result.plan_win_rate)}% [{pct(result.plan_win_ci95[0])}, "
+        f"{pct(result.plan_win_ci95[1])}]",
+        f"  {'rollouts':>8}  {'win %':>6}  {'95% CI':>15}  {'gain (points)':>14}  {'95% CI':>15}  {'games/s':>8}  "
+        f"{'changed':>11}",
+    ]
+    for r in result.rungs:
+        lines.append(
+            f"  {r.rollouts:>8}  {pct(r.win_rate):>6}  [{pct(r.win_ci95[0])}, {pct(r.win_ci95[1])}]  "
+            f"{100 * r.gain:>+14.1f}  [{100 * r.gain_ci95[0]:+5.1f}, {100 * r.gain_ci95[1]:+5.1f}]  "
+            f"{r.games_per_s:>8.1f}  {r.changed:>5}/{r.decisions:<5}"
+        )
+    for r in result.rungs:
+        if r.changes:
+            said = ", ".join(f"{change_text(c)} ({c['count']})" for c in r.changes)
+            lines.append(f"  {r.rollouts} rollouts, most frequent changes: {said}")
+        if r.tactics:
+            said = ", ".join(f"{t['tactic']} ({t['count']})" for t in r.tactics)
+            lines.append(f"  {r.rollouts} rollouts, tactics chosen: {said}")
+    return "\n".join(lines)
+
+
 def profiles(raw: dict, source: str) -> list[tuple[object, float]]:
     """Each profile of plans the experiment's seats can draw, with its probability (one profile, 1.0, without
     mixtures)."""
@@ -136,7 +165,7 @@ def ladder(file, seat, rollouts, games, seed, workers, determinize, tactics, as_
     options = {"tactics": tactics} if tactics else {}
     result = L.ladder(raw, seat, steps, games=games or DEFAULT_GAMES, seed=seed, workers=workers, progress=progress,
                       source=file, determinize=determinize, **options)  # fmt: skip
-    click.echo(dumps(result.to_json()) if as_json else L.format_ladder(result))
+    click.echo(dumps(result.to_json()) if as_json else format_ladder(result, L.change_text))
 
 
 commands = [ladder]

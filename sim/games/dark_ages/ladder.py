@@ -154,30 +154,6 @@ def _ladder_profile(raw, seats, seat, budgets, games, seed, workers, progress, s
     return label, plan_won, rungs
 
 
-def format_ladder(result: Ladder) -> str:
-    """The ladder as a plain-text table, then each budget's most frequent changes."""
-    pct = lambda x: f"{100 * x:5.1f}"  # noqa: E731
-    lines = [
-        f"Rollout searcher as {result.seat} (policy {result.plan}), {result.games:,} games, seed {result.seed}, "
-        + ("determinized" if result.determinize else "seeing every hidden card"),
-        f"  plan alone: win {pct(result.plan_win_rate)}% [{pct(result.plan_win_ci95[0])}, "
-        f"{pct(result.plan_win_ci95[1])}]",
-        f"  {'rollouts':>8}  {'win %':>6}  {'95% CI':>15}  {'gain (points)':>14}  {'95% CI':>15}  {'games/s':>8}  "
-        f"{'changed':>11}",
-    ]
-    for r in result.rungs:
-        lines.append(
-            f"  {r.rollouts:>8}  {pct(r.win_rate):>6}  [{pct(r.win_ci95[0])}, {pct(r.win_ci95[1])}]  "
-            f"{100 * r.gain:>+14.1f}  [{100 * r.gain_ci95[0]:+5.1f}, {100 * r.gain_ci95[1]:+5.1f}]  "
-            f"{r.games_per_s:>8.1f}  {r.changed:>5}/{r.decisions:<5}"
-        )
-    for r in result.rungs:
-        if r.changes:
-            said = ", ".join(f"{change_text(c)} ({c['count']})" for c in r.changes)
-            lines.append(f"  {r.rollouts} rollouts, most frequent changes: {said}")
-    return "\n".join(lines)
-
-
 def change_text(c: dict) -> str:
     """``build instead of research``; ``another research move`` when the searcher kept the action."""
     name = lambda k: k.replace("_", " ")  # noqa: E731
