@@ -64,7 +64,7 @@ class Server:
 def servers(tmp_path_factory):
     """Both servers start at once (their start-up overlaps); each test waits only for the one it uses."""
     main_dir, slow_dir = tmp_path_factory.mktemp("serve"), tmp_path_factory.mktemp("serve-limited")
-    started = {"main": Server(main_dir), "limited": Server(slow_dir, "--workers", "1", "--time-limit", "0.3")}
+    started = {"main": Server(main_dir), "limited": Server(slow_dir, "--workers", "1", "--time-limit", "2")}
     yield started
     for server in started.values():
         server.stop()

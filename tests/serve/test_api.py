@@ -297,15 +297,16 @@ def test_body_size_is_capped(client):
 
 
 def test_time_limit_stops_a_slow_request(limited):
-    """A server with a 0.3 s limit: this exact Dark Ages battle (10 units a side) takes about 2 s."""
-    slow = {"attacker": {"units": {"infantry": 4, "cavalry": 3, "archer": 3}, "tech": {"cavalry": 3}, "keeps": 1},
-            "defender": {"units": {"infantry": 4, "archer": 3, "cavalry": 3}}, "farms": 2, "city": True, "keep": 2,
-            "reinforce": "defender", "trials": 1000}  # fmt: skip
+    """A server with a 2 s limit: this exact Hussars battle (random hands over 144 pairs of armies) takes over
+    10 s. The limit is wide enough that the fresh worker's small request fits in it on a loaded machine."""
+    slow = {"mode": "full", "hands": "random", "trials": 1000,
+            "attacker": {"cossack": "1..3", "light_cavalry": "0..2", "pancerni": "1..2"},
+            "defender": {"cossack": "2..5", "cossack:veteran": "0..1"}}  # fmt: skip
     with httpx.Client(base_url=limited.url, timeout=60) as c:
-        r = c.post("/api/dark_ages/battle?exact=true", json=slow)
+        r = c.post("/api/hussars/battle?exact=true", json=slow)
         assert r.status_code == 504 and "time limit" in r.json()["error"]["message"]
-        r = c.post("/api/dark_ages/battle", json={**slow, "trials": 100})  # a fresh worker answers the next one
-        assert r.status_code == 200 and r.json()["trials"] == 100  # (few trials: well inside the limit under load)
+        r = c.post("/api/principes/battle", json={**P, "trials": 100})  # a fresh worker answers the next one
+        assert r.status_code == 200 and r.json()["trials"] == 100
 
 
 def test_a_request_whose_client_left_is_ended(client):
