@@ -121,7 +121,7 @@ class DarkAgesPlanFile(Strict):
 DARK_AGES_PARAM_DEFAULTS = {  # parameters a plan file may leave out, with the interpreter's defaults
     "pass_at_nobles": 0, "upkeep_gold_reserve": 2, "attack_margin": 1, "reactions": ["sell_goods"],
     "card_types": ["common_technology"], "settle": True, "attack_capitals": False, "sell_all": False,
-    "commander": "with_unit", "wyrd": "activate",
+    "commander": "with_unit", "wyrd": "activate", "research_after_passes": 0,
 }  # fmt: skip
 
 

@@ -21,7 +21,7 @@ from strategies.dark_ages.base import TRADE_ORDER, Strategy, group_strength, uni
 PLAN_DIR = CONFIG_DIR / "dark_ages" / "strategies"
 SCRIPTED = ("expansion", "culture", "military")
 PARAMS = {"pass_at_nobles", "upkeep_gold_reserve", "attack_margin", "reactions", "card_types", "settle",
-          "attack_capitals", "sell_all", "commander", "wyrd"}  # fmt: skip
+          "attack_capitals", "sell_all", "commander", "wyrd", "research_after_passes"}  # fmt: skip
 # Module parameters: their values (the first is the default)
 CHOICES = {
     "commander": ("with_unit", "alone", "never"),  # Module 6: hire with a unit's Recruit; also by a Commander-only
@@ -110,7 +110,12 @@ class Scripted(Strategy):
         return self._first(game, seat, {action: options}) if options else None
 
     def _first(self, game, seat, options):
+        # research_after_passes (from the rollout searcher's most frequent change, issue 20): no Research priority
+        # before the plan's own k-th Pass, where the searcher builds, manoeuvres or develops Culture instead
+        early = game.players[seat].passes < self.params.get("research_after_passes", 0)
         for action, intent, when in self.plan["priorities"]:
+            if action == "research" and early:
+                continue
             if action in options and (not when or self._holds(game, seat, when)):
                 move = getattr(self, f"_{action}")(game, seat, intent, options[action])
                 if move is not None:

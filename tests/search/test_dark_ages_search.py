@@ -12,6 +12,7 @@ from sim.errors import ConfigError
 from sim.games.dark_ages import experiment
 from sim.games.dark_ages.fast import experiment as fast_experiment
 from sim.games.dark_ages.fast import search
+from sim.games.dark_ages.fast.layout import A_BUILD, A_MANOEUVRE, A_RESEARCH
 from sim.games.dark_ages.ladder import ladder, seating
 from sim.rng import experiment_key
 
@@ -53,6 +54,16 @@ def test_invariants_hold_and_the_searcher_changes_some_choices(determinize, choi
     assert (table[:, 0] == 3).all()  # every game finished with its 3 players (a failed invariant: -its number)
     assert 0 < stats[:, search.S_CHANGED].sum() <= stats[:, search.S_DECISIONS].sum()
     assert stats[:, search.S_KIND :].sum() == stats[:, search.S_CHANGED].sum()
+
+
+def test_changes_name_the_actions_of_the_move_rows():
+    """A change counted from the policy's Manoeuvre to Pass, and from its Research to Build, is reported by those
+    names (the counts are indexed by the move rows' action column, ``layout.A_*``)."""
+    stats = np.zeros(search.NSTAT, np.int64)
+    stats[search.S_KIND + 6 * A_MANOEUVRE + search.PASS] = 3
+    stats[search.S_KIND + 6 * A_RESEARCH + A_BUILD] = 2
+    assert search.changes(stats) == [{"from": "manoeuvre", "to": "pass", "count": 3},
+                                     {"from": "research", "to": "build", "count": 2}]  # fmt: skip
 
 
 def test_the_run_command_plays_a_rollout_seat(tmp_path, capsys):

@@ -34,6 +34,7 @@ COMMANDER_PARAMS = ("with_unit", "alone", "never")  # scripted.CHOICES["commande
 C_ALONE, C_NEVER = 1, 2
 S_WYRD = 24  # Module 8: params.wyrd (WYRD_PARAMS index)
 WYRD_PARAMS = ("activate", "remove")  # scripted.CHOICES["wyrd"]
+S_RESEARCH_AFTER = 26  # params.research_after_passes: no Research priority before the plan's own k-th Pass
 ST_W = S_PRIO + PRIO_W * MAX_PRIO
 INTENTS = {
     "build": BUILD_WHAT,
@@ -73,6 +74,7 @@ def compile_strategy(name: str, params: dict | None = None) -> np.ndarray:
     row[S_SELL_ALL] = bool(p.get("sell_all", False))
     row[S_COMMANDER] = COMMANDER_PARAMS.index(p.get("commander", "with_unit"))
     row[S_WYRD] = WYRD_PARAMS.index(p.get("wyrd", "activate"))
+    row[S_RESEARCH_AFTER] = p.get("research_after_passes", 0)
     order = list(p.get("reactions") or [])
     if len(order) > 6 or any(r not in REACTIONS for r in order):
         raise Unsupported(f"reactions {order}")

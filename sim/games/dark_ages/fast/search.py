@@ -45,7 +45,7 @@ from sim.games.dark_ages.fast.actions import action_options
 from sim.games.dark_ages.fast.context import tables_for
 from sim.games.dark_ages.fast.ending import score
 from sim.games.dark_ages.fast.experiment import COLUMNS, buffers, game_row, new_state, seatings, strategy_table
-from sim.games.dark_ages.fast.layout import OUT_COLS
+from sim.games.dark_ages.fast.layout import ACTIONS, OUT_COLS
 from sim.games.dark_ages.fast.loop import (
     carry_out,
     game_done,
@@ -69,7 +69,7 @@ OBJECTIVES = ("win", "score")
 CHOICES = ("actions", "all")
 MAXC = 64  # candidates at most (``choices: all``)
 PASS = 5  # a candidate's kind: the action (``layout.ACTIONS`` index) or PASS
-KINDS = ("build", "development_of_culture", "manoeuvre", "recruit", "research", "pass")  # by kind
+KINDS = (*ACTIONS, "pass")  # a candidate's kind by its index (the move rows' action column, then PASS)
 SALT = np.uint64(0xDA5EA5C4D1A7C0DE)  # the playouts' streams: apart from the games' own
 S_DECISIONS, S_CHANGED, S_KIND = 0, 1, 2  # per-game statistics: decisions, choices changed, (policy kind, chosen)
 NSTAT = S_KIND + 6 * 6

@@ -47,6 +47,7 @@ from sim.games.dark_ages.fast.plans import (
     S_PRIO,
     S_RANK,
     S_REACT,
+    S_RESEARCH_AFTER,
     S_SETTLE,
     compile_strategy,  # noqa: F401 (re-exported: sim.balance builds plan rows through it)
 )  # fmt: skip
@@ -246,10 +247,11 @@ def first(S, T, seat, ST, sid, MVA, NK, only, mv):
     """Twin: ``strategies.dark_ages.scripted.Scripted._first``: the first priority with a fitting move, copied
     into ``mv``; False if none. ``NK[a]`` caches how many moves action ``a`` has (-1: not listed yet); ``only`` >= 0
     restricts to one action."""
+    early = S.passes[seat] < ST[sid, S_RESEARCH_AFTER]
     for i in range(ST[sid, S_NPRIO]):
         pb = S_PRIO + i * PRIO_W
         a = ST[sid, pb]
-        if only >= 0 and a != only:
+        if (only >= 0 and a != only) or (a == A_RESEARCH and early):
             continue
         if NK[a] < 0:
             NK[a] = action_options(S, T, seat, a, MVA[a])
