@@ -1,0 +1,163 @@
+"""The Dark Ages feedback study (issue 20): the 3-player Ruler study run again with the plans' research rule
+(``research_after_passes``) in the built-in plans' search spaces, shipped as
+configs/dark_ages/balance/ruler-balance-3p-rules/ (``sim balance … --ship``), and the searcher's ladder on its
+equilibrium beside it (ladder-RULER.json, ``sim ladder … --json``): one per Ruler, seeing every card as the first
+study's ladders do, at 4, 16 and 64 playouts. The README's tables show the shipped numbers."""
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from sim.balance.space import parse_search
+from sim.config import CONFIG_DIR
+from sim.games.dark_ages.ladder import change_text
+from strategies.dark_ages.scripted import SCRIPTED, load_plan
+
+BALANCE = CONFIG_DIR / "dark_ages" / "balance"
+OLD, NEW = BALANCE / "ruler-balance-3p", BALANCE / "ruler-balance-3p-rules"
+README = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+
+
+def _doc(study: Path) -> dict:
+    return json.loads((study / "balance.json").read_text())
+
+
+def _ladders(study: Path) -> dict:
+    return {f: json.loads((study / f"ladder-{f}.json").read_text()) for f in _doc(study)["factions"]}
+
+
+def _rows(marker: str, close: str) -> dict:
+    section = README.split(f"<!-- {marker} -->", 1)[1].split(f"<!-- /{close} -->", 1)[0]
+    return {line.split("|")[1].strip(): [c.strip() for c in line.strip("|").split("|")[1:]]
+            for line in section.splitlines() if line.startswith("| ") and not line.startswith("| Ruler")}  # fmt: skip
+
+
+def points(g: float, ci) -> str:
+    return f"{100 * g:+.1f} [{100 * ci[0]:+.1f}, {100 * ci[1]:+.1f}]"
+
+
+def _plan(label: str) -> dict:
+    if label in SCRIPTED:
+        return load_plan(label)["params"]
+    raw = yaml.safe_load((CONFIG_DIR / "dark_ages" / "strategies" / f"ruler-balance-3p-rules-{label}.yaml").read_text())
+    return load_plan(raw["uses"], raw["params"])["params"]
+
+
+@pytest.mark.parametrize("name", SCRIPTED)
+def test_the_rule_is_in_every_built_in_plans_search_space_and_off_by_default(name):
+    raw = yaml.safe_load((CONFIG_DIR / "dark_ages" / "strategies" / f"{name}.yaml").read_text())
+    params = load_plan(name)["params"]
+    assert params["research_after_passes"] == 0
+    assert "research_after_passes" in {d.name for d in parse_search(raw["search"], params, name).dims}
+
+
+def test_the_study_was_found_with_the_same_experiment_and_seed_as_the_old_one():
+    old, new = _doc(OLD), _doc(NEW)
+    assert new["seed"] == old["seed"] and new["factions"] == old["factions"] and len(new["rounds"]) == 3
+    first = (NEW / "equilibrium.yaml").read_text().splitlines()[0]
+    assert "ruler-balance-3p.yaml" in first and "--ship ruler-balance-3p-rules" in first
+
+
+def test_every_ruler_has_a_ladder_on_the_equilibrium():
+    """(Its plan-alone games are not the study's: the ladder seats every table, the study 7 of them; see the last
+    test.)"""
+    plans = {r: next(iter(m)) for r, m in _doc(NEW)["equilibrium"].items()}
+    for ruler, ladder in _ladders(NEW).items():
+        assert ladder["seat"] == ruler and not ladder["determinize"] and not ladder["tactics"]
+        assert ladder["plan"] in (plans[ruler], f"ruler-balance-3p-rules-{plans[ruler]}")
+        assert [r["rollouts"] for r in ladder["rungs"]] == [4, 16, 64] and ladder["games"] == 100
+        for r in ladder["rungs"]:
+            assert r["win_rate"] - ladder["plan_win_rate"] == pytest.approx(r["gain"], abs=1e-9)
+
+
+def test_the_readme_ladder_table_shows_the_shipped_numbers():
+    rows = _rows("ladder dark_ages/ruler-balance-3p-rules", "ladder")
+    ladders = _ladders(NEW)
+    assert len(rows) == len(ladders)
+    for ruler, ladder in ladders.items():
+        cells = rows[ruler.replace("_", " ").title()]
+        assert cells[:3] == ["all", f"{ladder['games']:,}", f"{ladder['plan_win_rate']:.1%}"]
+        for cell, r in zip(cells[3:6], ladder["rungs"], strict=True):
+            assert cell == f"{r['win_rate']:.1%} ({points(r['gain'], r['gain_ci95'])})"
+        last = ladder["rungs"][-1]
+        top = last["changes"][0]
+        assert cells[6] == f"{change_text(top)} ({top['count']} of {last['decisions']:,} turns)"
+
+
+def test_the_readme_before_and_after_table_shows_the_shipped_numbers():
+    rows = _rows("feedback dark_ages/ruler-balance-3p-rules", "feedback")
+    old, new = _doc(OLD), _doc(NEW)
+    before, after = _ladders(OLD), _ladders(NEW)
+    assert len(rows) == len(new["factions"]) and old["verdict_round"] == new["verdict_round"] == 3
+    for f in new["factions"]:
+        cells = rows[f.replace("_", " ").title()]
+        assert cells[0] == points(old["exploitability"][f], old["exploitability_ci95"][f])
+        assert cells[1] == points(new["exploitability"][f], new["exploitability_ci95"][f])
+        o, n = before[f]["rungs"][-1], after[f]["rungs"][-1]
+        assert cells[2] == points(o["gain"], o["gain_ci95"]) and cells[3] == points(n["gain"], n["gain_ci95"])
+    section = README.split("<!-- feedback dark_ages/ruler-balance-3p-rules -->", 1)[1].split("<!-- /feedback")[0]
+    said = f"nash_conv {100 * old['nash_conv']:.1f} points before, {100 * new['nash_conv']:.1f} after, both at round 3."
+    assert said in section
+
+
+def test_the_readme_says_which_equilibrium_plans_use_the_rule():
+    doc = _doc(NEW)
+    k = {}
+    for ruler, mix in doc["equilibrium"].items():
+        ((label, weight),) = mix.items()  # a pure equilibrium
+        assert weight == 1.0
+        k[ruler] = _plan(label)["research_after_passes"]
+    text = " ".join(README.split("**Feeding the changes back (Dark Ages).**", 1)[1].split("<!-- ladder", 1)[0].split())
+    users = sorted((r for r in k if k[r]), key=lambda r: (-k[r], r))
+    said = "; ".join(f"{r.replace('_', ' ').title()}'s from its {k[r]}{'rd' if k[r] == 3 else 'th'} Pass" for r in users)
+    assert said in text, said
+    others = ", ".join(r.replace("_", " ").title() for r in doc["factions"] if not k[r])
+    assert f"({others}: off)" in text
+
+
+def _text() -> str:
+    return " ".join(README.split("**Feeding the changes back (Dark Ages).**", 1)[1].split("<!-- ladder", 1)[0].split())
+
+
+def test_the_readme_prose_shows_the_shipped_numbers():
+    old, new = _doc(OLD), _doc(NEW)
+    text = _text()
+    w = lambda d, r: f"{d['win_rate'][r]:.1%}"  # noqa: E731
+    assert f"Conrad the Red wins {w(new, 'conrad_the_red')} of his games, not {w(old, 'conrad_the_red')}" in text
+    assert f"Gero the Great {w(new, 'gero_the_great')}, not {w(old, 'gero_the_great')}" in text
+    for doc in (old, new):  # "Boleslaus stays the strongest and Tomislav the weakest"
+        ranked = sorted(doc["factions"], key=lambda r: -doc["win_rate"][r])
+        assert ranked[0] == "boleslaus_the_cruel" and ranked[-1] == "tomislav"
+    rank = {name: sorted(d["factions"], key=lambda r: -d["win_rate"][r]).index("conrad_the_red")
+            for name, d in (("old", old), ("new", new))}  # fmt: skip
+    assert rank == {"old": 4, "new": 1}  # "Conrad the Red moved from fifth to second" (the first study's prose)
+    assert "Conrad the Red moved from fifth to second" in " ".join(README.split())
+    worst = max(new["exploitability"], key=new["exploitability"].get)
+    assert worst == "boleslaus_the_cruel" and f"still gains {100 * new['exploitability'][worst]:.1f} points" in text
+    assert f"(3 rounds, {round(new['seconds'] / 60)} minutes on one worker)" in text
+    for name in SCRIPTED:
+        raw = yaml.safe_load((CONFIG_DIR / "dark_ages" / "strategies" / f"{name}.yaml").read_text())
+        assert raw["search"]["research_after_passes"] == [0, 6]
+    assert "`k` from 0 to 6" in text
+    users = sum(_plan(next(iter(mix)))["research_after_passes"] > 0 for mix in new["equilibrium"].values())
+    assert users == 4 and "Four of the seven equilibrium plans use the rule" in text
+    after = " ".join(README.split("<!-- /feedback -->", 1)[1].split("**What the Dark Ages tables cover.**", 1)[0].split())
+    gains = [100 * lad["rungs"][-1]["gain"] for lad in _ladders(NEW).values()]
+    assert f"still gains {min(gains):.0f}–{max(gains):.0f} points for every Ruler" in after and min(gains) > 3
+
+
+def test_the_ladder_field_is_every_table_and_the_readme_says_what_that_changes():
+    """The study seats 7 consecutive tables of the 35; the ladder every pair of the other six in every chair. Gero's
+    equilibrium plan alone over the ladder's field wins what the README says, well below its study win rate."""
+    from sim.config import read_yaml
+    from sim.games.dark_ages.ladder import ladder
+
+    raw = read_yaml(OLD / "equilibrium.yaml")
+    lad = ladder(raw, "gero_the_great", [0], games=900, workers=1).to_json()
+    lo, hi = lad["plan_win_ci95"]
+    study = _doc(OLD)["win_rate"]["gero_the_great"]
+    text = " ".join(README.split("**What the Dark Ages tables cover.**", 1)[1].split("\n\n", 1)[0].split())
+    assert f"wins {lad['plan_win_rate']:.1%} [{lo:.1%}, {hi:.1%}] of 900 games, against {study:.1%} in the study" in text
+    assert hi < study  # the two fields differ, beyond the ladder's interval
