@@ -11,8 +11,11 @@ import pytest
 import yaml
 
 from sim.balance.space import parse_search
-from sim.config import CONFIG_DIR
+from sim.config import CONFIG_DIR, read_yaml
+from sim.games.dark_ages import multiplayer as X
+from sim.games.dark_ages.experiment import experiment_from_dict
 from sim.games.dark_ages.ladder import change_text
+from sim.games.dark_ages.ladder import ladder as run_ladder
 from strategies.dark_ages.scripted import SCRIPTED, load_plan
 
 BALANCE = CONFIG_DIR / "dark_ages" / "balance"
@@ -111,7 +114,9 @@ def test_the_readme_says_which_equilibrium_plans_use_the_rule():
         k[ruler] = _plan(label)["research_after_passes"]
     text = " ".join(README.split("**Feeding the changes back (Dark Ages).**", 1)[1].split("<!-- ladder", 1)[0].split())
     users = sorted((r for r in k if k[r]), key=lambda r: (-k[r], r))
-    said = "; ".join(f"{r.replace('_', ' ').title()}'s from its {k[r]}{'rd' if k[r] == 3 else 'th'} Pass" for r in users)
+    said = "; ".join(
+        f"{r.replace('_', ' ').title()}'s from its {k[r]}{'rd' if k[r] == 3 else 'th'} Pass" for r in users
+    )
     assert said in text, said
     others = ", ".join(r.replace("_", " ").title() for r in doc["factions"] if not k[r])
     assert f"({others}: off)" in text
@@ -143,7 +148,9 @@ def test_the_readme_prose_shows_the_shipped_numbers():
     assert "`k` from 0 to 6" in text
     users = sum(_plan(next(iter(mix)))["research_after_passes"] > 0 for mix in new["equilibrium"].values())
     assert users == 4 and "Four of the seven equilibrium plans use the rule" in text
-    after = " ".join(README.split("<!-- /feedback -->", 1)[1].split("**What the Dark Ages tables cover.**", 1)[0].split())
+    after = " ".join(
+        README.split("<!-- /feedback -->", 1)[1].split("**What the Dark Ages tables cover.**", 1)[0].split()
+    )
     gains = [100 * lad["rungs"][-1]["gain"] for lad in _ladders(NEW).values()]
     assert f"still gains {min(gains):.0f}–{max(gains):.0f} points for every Ruler" in after and min(gains) > 3
 
@@ -151,13 +158,31 @@ def test_the_readme_prose_shows_the_shipped_numbers():
 def test_the_ladder_field_is_every_table_and_the_readme_says_what_that_changes():
     """The study seats 7 consecutive tables of the 35; the ladder every pair of the other six in every chair. Gero's
     equilibrium plan alone over the ladder's field wins what the README says, well below its study win rate."""
-    from sim.config import read_yaml
-    from sim.games.dark_ages.ladder import ladder
-
     raw = read_yaml(OLD / "equilibrium.yaml")
-    lad = ladder(raw, "gero_the_great", [0], games=900, workers=1).to_json()
+    lad = run_ladder(raw, "gero_the_great", [0], games=900, workers=1).to_json()
     lo, hi = lad["plan_win_ci95"]
     study = _doc(OLD)["win_rate"]["gero_the_great"]
     text = " ".join(README.split("**What the Dark Ages tables cover.**", 1)[1].split("\n\n", 1)[0].split())
-    assert f"wins {lad['plan_win_rate']:.1%} [{lo:.1%}, {hi:.1%}] of 900 games, against {study:.1%} in the study" in text
+    assert (
+        f"wins {lad['plan_win_rate']:.1%} [{lo:.1%}, {hi:.1%}] of 900 games, against {study:.1%} in the study" in text
+    )
     assert hi < study  # the two fields differ, beyond the ladder's interval
+
+
+def test_the_study_seats_seven_of_the_35_tables():
+    """The README's "7 of the 35 possible tables ... Tomislav, for one, never sits with Conrad or Arnulf"."""
+    raw = read_yaml(OLD / "equilibrium.yaml")
+    seats = {r: "culture" for r in raw["seats"]}  # the seating follows the Rulers, not their plans
+    e = experiment_from_dict({"players": raw["players"], "rulers": raw["rulers"], "seats": seats}, "eq.yaml")
+    tables = {frozenset(X.seating(e, i)[0]) for i in range(2000)}
+    assert len(e.rulers) == 7 and len(tables) == 7
+    met = set().union(*(t for t in tables if "tomislav" in t)) - {"tomislav"}
+    assert not met & {"conrad_the_red", "arnulf_the_bad"} and len(met) == 4
+
+
+def test_the_readme_quotes_the_feedback_ladders_speed():
+    rates = {n: [r["games_per_s"] for lad in _ladders(NEW).values() for r in lad["rungs"] if r["rollouts"] == n]
+             for n in (16, 64)}  # fmt: skip
+    text = " ".join(README.split("A searched game weighs up to 7 candidates", 1)[1].split("\n\n", 1)[0].split())
+    assert (f"{min(rates[16]):.1f}–{max(rates[16]):.1f} at 16 playouts and {min(rates[64]):.2f}–{max(rates[64]):.2f} "
+            "at 64") in text  # fmt: skip

@@ -62,9 +62,9 @@ def _research_turns(params, games, monkeypatch):
 
 
 def test_no_research_before_the_plans_kth_pass(monkeypatch):
-    """"You may not Pass, however, if all of your Noble discs are available": a turn with Research legal before the
-    k-th Pass takes another action or Passes (unless nothing else fits and it may not Pass: the plan's fallback); from
-    the k-th Pass on the plan researches again."""
+    """A turn with Research legal before the k-th Pass takes another action or Passes, unless nothing else fits and
+    it may not Pass ("You may not Pass, however, if all of your Noble discs are available": the plan's fallback);
+    from the k-th Pass on the plan researches again."""
     gated = _research_turns(GATED, 30, monkeypatch)
     early = [t for t in gated if t[1] < t[0] and t[3]]
     assert len(early) > 50 and not any(t[2] and not t[4] for t in early)
