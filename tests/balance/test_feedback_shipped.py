@@ -4,38 +4,17 @@ as configs/principes/balance/faction-balance-full-rules/ (``sim balance … --sh
 equilibrium beside it (ladder-FACTION.json, ``sim ladder … --json``): one per Principality, determinized, at 4, 16
 and 64 playouts. The README's ladder table and its before/after table show the shipped numbers."""
 
-import json
-from pathlib import Path
-
 import pytest
 import yaml
 
 from sim.balance.space import parse_search
 from sim.config import CONFIG_DIR
 from strategies.principes import make
+from tests.balance.shipped_studies import README, balance_doc, points, readme_rows, study_ladders
 
 BALANCE = CONFIG_DIR / "principes" / "balance"
 OLD, NEW = BALANCE / "faction-balance-full", BALANCE / "faction-balance-full-rules"
-README = (Path(__file__).resolve().parents[2] / "README.md").read_text()
 LEAD = ("lead_early", "lead_late", "lead_switch", "lead_min_gold")
-
-
-def _doc(study: Path) -> dict:
-    return json.loads((study / "balance.json").read_text())
-
-
-def _ladders(study: Path) -> dict:
-    return {f: json.loads((study / f"ladder-{f}.json").read_text()) for f in _doc(study)["factions"]}
-
-
-def _rows(marker: str, close: str) -> dict:
-    section = README.split(f"<!-- {marker} -->", 1)[1].split(f"<!-- /{close} -->", 1)[0]
-    return {line.split("|")[1].strip(): [c.strip() for c in line.strip("|").split("|")[1:]]
-            for line in section.splitlines() if line.startswith("| ") and not line.startswith("| Faction")}  # fmt: skip
-
-
-def points(g: float, ci) -> str:
-    return f"{100 * g:+.1f} [{100 * ci[0]:+.1f}, {100 * ci[1]:+.1f}]"
 
 
 def test_the_lead_rule_is_in_every_built_in_plans_search_space_and_off_by_default():
@@ -48,15 +27,15 @@ def test_the_lead_rule_is_in_every_built_in_plans_search_space_and_off_by_defaul
 
 
 def test_the_study_was_found_with_the_same_experiment_and_seed_as_the_old_one():
-    old, new = _doc(OLD), _doc(NEW)
+    old, new = balance_doc(OLD), balance_doc(NEW)
     assert new["seed"] == old["seed"] and new["factions"] == old["factions"]
     text = (NEW / "equilibrium.yaml").read_text()
     assert "faction-balance-full.yaml" in text.splitlines()[0] and "--ship faction-balance-full-rules" in text
 
 
 def test_every_principality_has_a_determinized_ladder_that_agrees_with_the_equilibrium():
-    doc = _doc(NEW)
-    for faction, ladder in _ladders(NEW).items():
+    doc = balance_doc(NEW)
+    for faction, ladder in study_ladders(NEW).items():
         assert ladder["seat"] == faction and ladder["determinize"] and not ladder["tactics"]
         assert [r["rollouts"] for r in ladder["rungs"]] == [4, 16, 64] and ladder["games"] >= 100
         lo, hi = ladder["plan_win_ci95"]  # the plan-alone games sample the equilibrium the balance.json replayed
@@ -66,8 +45,8 @@ def test_every_principality_has_a_determinized_ladder_that_agrees_with_the_equil
 
 
 def test_the_readme_ladder_table_shows_the_shipped_numbers():
-    rows = _rows("ladder principes/faction-balance-full-rules", "ladder")
-    ladders = _ladders(NEW)
+    rows = readme_rows("ladder principes/faction-balance-full-rules", "ladder")
+    ladders = study_ladders(NEW)
     assert len(rows) == len(ladders)
     for faction, ladder in ladders.items():
         cells = rows[faction.replace("_", " ").title()]
@@ -81,9 +60,9 @@ def test_the_readme_ladder_table_shows_the_shipped_numbers():
 def test_the_readme_before_and_after_table_shows_the_shipped_numbers():
     """Exploitability before (the old study at round 3, the same budget, and at its verdict, round 8) and after;
     the searcher's gain at 64 playouts before and after; nash_conv likewise; the gains' range in the prose."""
-    rows = _rows("feedback principes/faction-balance-full-rules", "feedback")
-    old, new = _doc(OLD), _doc(NEW)
-    before, after = _ladders(OLD), _ladders(NEW)
+    rows = readme_rows("feedback principes/faction-balance-full-rules", "feedback")
+    old, new = balance_doc(OLD), balance_doc(NEW)
+    before, after = study_ladders(OLD), study_ladders(NEW)
     third = old["rounds"][2]
     assert len(rows) == len(new["factions"]) and third["round"] == 3
     for f in new["factions"]:
@@ -106,7 +85,7 @@ def test_the_readme_before_and_after_table_shows_the_shipped_numbers():
 
 
 def test_the_readme_says_how_the_equilibrium_plans_use_the_rule():
-    doc = _doc(NEW)
+    doc = balance_doc(NEW)
     plans = {}
     for f, mix in doc["equilibrium"].items():
         ((label, weight),) = mix.items()  # a pure equilibrium
@@ -126,11 +105,11 @@ def test_the_readme_says_how_the_equilibrium_plans_use_the_rule():
     assert ("Polonia Maior's leads with Assembly in every Round while it holds 5 gold or more, Polonia Minor's with "
             "Movement before Round 4 and with Building from it (at 7 gold or more), Silesia's with Progress from "
             "Round 4 (at 8 gold or more); Masovia's is the built-in politician") in text  # fmt: skip
-    assert doc["win_type"]["coronation"] > 10 * _doc(OLD)["win_type"]["coronation"]  # "now end some"
+    assert doc["win_type"]["coronation"] > 10 * balance_doc(OLD)["win_type"]["coronation"]  # "now end some"
 
 
 def test_the_readme_verdict_line_and_prose_show_the_shipped_numbers():
-    doc = _doc(NEW)
+    doc = balance_doc(NEW)
     section = README.split("<!-- verdict principes/faction-balance-full-rules -->", 1)[1].split("<!-- /verdict -->")[0]
     by = ", ".join(f"{i + 1}: {100 * r['nash_conv']:.1f}" for i, r in enumerate(doc["rounds"]))
     ends = ", ".join(f"{k} {v:.1%}" for k, v in doc["win_type"].items())

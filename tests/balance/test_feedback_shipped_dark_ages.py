@@ -4,9 +4,6 @@ configs/dark_ages/balance/ruler-balance-3p-rules/ (``sim balance … --ship``), 
 equilibrium beside it (ladder-RULER.json, ``sim ladder … --json``): one per Ruler, seeing every card as the first
 study's ladders do, at 4, 16 and 64 playouts. The README's tables show the shipped numbers."""
 
-import json
-from pathlib import Path
-
 import pytest
 import yaml
 
@@ -17,28 +14,10 @@ from sim.games.dark_ages.experiment import experiment_from_dict
 from sim.games.dark_ages.ladder import change_text
 from sim.games.dark_ages.ladder import ladder as run_ladder
 from strategies.dark_ages.scripted import SCRIPTED, load_plan
+from tests.balance.shipped_studies import README, balance_doc, points, readme_rows, study_ladders
 
 BALANCE = CONFIG_DIR / "dark_ages" / "balance"
 OLD, NEW = BALANCE / "ruler-balance-3p", BALANCE / "ruler-balance-3p-rules"
-README = (Path(__file__).resolve().parents[2] / "README.md").read_text()
-
-
-def _doc(study: Path) -> dict:
-    return json.loads((study / "balance.json").read_text())
-
-
-def _ladders(study: Path) -> dict:
-    return {f: json.loads((study / f"ladder-{f}.json").read_text()) for f in _doc(study)["factions"]}
-
-
-def _rows(marker: str, close: str) -> dict:
-    section = README.split(f"<!-- {marker} -->", 1)[1].split(f"<!-- /{close} -->", 1)[0]
-    return {line.split("|")[1].strip(): [c.strip() for c in line.strip("|").split("|")[1:]]
-            for line in section.splitlines() if line.startswith("| ") and not line.startswith("| Ruler")}  # fmt: skip
-
-
-def points(g: float, ci) -> str:
-    return f"{100 * g:+.1f} [{100 * ci[0]:+.1f}, {100 * ci[1]:+.1f}]"
 
 
 def _plan(label: str) -> dict:
@@ -57,7 +36,7 @@ def test_the_rule_is_in_every_built_in_plans_search_space_and_off_by_default(nam
 
 
 def test_the_study_was_found_with_the_same_experiment_and_seed_as_the_old_one():
-    old, new = _doc(OLD), _doc(NEW)
+    old, new = balance_doc(OLD), balance_doc(NEW)
     assert new["seed"] == old["seed"] and new["factions"] == old["factions"] and len(new["rounds"]) == 3
     first = (NEW / "equilibrium.yaml").read_text().splitlines()[0]
     assert "ruler-balance-3p.yaml" in first and "--ship ruler-balance-3p-rules" in first
@@ -66,8 +45,8 @@ def test_the_study_was_found_with_the_same_experiment_and_seed_as_the_old_one():
 def test_every_ruler_has_a_ladder_on_the_equilibrium():
     """(Its plan-alone games are not the study's: the ladder seats every table, the study 7 of them; see the last
     test.)"""
-    plans = {r: next(iter(m)) for r, m in _doc(NEW)["equilibrium"].items()}
-    for ruler, ladder in _ladders(NEW).items():
+    plans = {r: next(iter(m)) for r, m in balance_doc(NEW)["equilibrium"].items()}
+    for ruler, ladder in study_ladders(NEW).items():
         assert ladder["seat"] == ruler and not ladder["determinize"] and not ladder["tactics"]
         assert ladder["plan"] in (plans[ruler], f"ruler-balance-3p-rules-{plans[ruler]}")
         assert [r["rollouts"] for r in ladder["rungs"]] == [4, 16, 64] and ladder["games"] == 100
@@ -76,8 +55,8 @@ def test_every_ruler_has_a_ladder_on_the_equilibrium():
 
 
 def test_the_readme_ladder_table_shows_the_shipped_numbers():
-    rows = _rows("ladder dark_ages/ruler-balance-3p-rules", "ladder")
-    ladders = _ladders(NEW)
+    rows = readme_rows("ladder dark_ages/ruler-balance-3p-rules", "ladder")
+    ladders = study_ladders(NEW)
     assert len(rows) == len(ladders)
     for ruler, ladder in ladders.items():
         cells = rows[ruler.replace("_", " ").title()]
@@ -90,9 +69,9 @@ def test_the_readme_ladder_table_shows_the_shipped_numbers():
 
 
 def test_the_readme_before_and_after_table_shows_the_shipped_numbers():
-    rows = _rows("feedback dark_ages/ruler-balance-3p-rules", "feedback")
-    old, new = _doc(OLD), _doc(NEW)
-    before, after = _ladders(OLD), _ladders(NEW)
+    rows = readme_rows("feedback dark_ages/ruler-balance-3p-rules", "feedback")
+    old, new = balance_doc(OLD), balance_doc(NEW)
+    before, after = study_ladders(OLD), study_ladders(NEW)
     assert len(rows) == len(new["factions"]) and old["verdict_round"] == new["verdict_round"] == 3
     for f in new["factions"]:
         cells = rows[f.replace("_", " ").title()]
@@ -106,7 +85,7 @@ def test_the_readme_before_and_after_table_shows_the_shipped_numbers():
 
 
 def test_the_readme_says_which_equilibrium_plans_use_the_rule():
-    doc = _doc(NEW)
+    doc = balance_doc(NEW)
     k = {}
     for ruler, mix in doc["equilibrium"].items():
         ((label, weight),) = mix.items()  # a pure equilibrium
@@ -127,7 +106,7 @@ def _text() -> str:
 
 
 def test_the_readme_prose_shows_the_shipped_numbers():
-    old, new = _doc(OLD), _doc(NEW)
+    old, new = balance_doc(OLD), balance_doc(NEW)
     text = _text()
     w = lambda d, r: f"{d['win_rate'][r]:.1%}"  # noqa: E731
     assert f"Conrad the Red wins {w(new, 'conrad_the_red')} of his games, not {w(old, 'conrad_the_red')}" in text
@@ -151,7 +130,7 @@ def test_the_readme_prose_shows_the_shipped_numbers():
     after = " ".join(
         README.split("<!-- /feedback -->", 1)[1].split("**What the Dark Ages tables cover.**", 1)[0].split()
     )
-    gains = [100 * lad["rungs"][-1]["gain"] for lad in _ladders(NEW).values()]
+    gains = [100 * lad["rungs"][-1]["gain"] for lad in study_ladders(NEW).values()]
     assert f"still gains {min(gains):.0f}–{max(gains):.0f} points for every Ruler" in after and min(gains) > 3
 
 
@@ -161,7 +140,7 @@ def test_the_ladder_field_is_every_table_and_the_readme_says_what_that_changes()
     raw = read_yaml(OLD / "equilibrium.yaml")
     lad = run_ladder(raw, "gero_the_great", [0], games=900, workers=1).to_json()
     lo, hi = lad["plan_win_ci95"]
-    study = _doc(OLD)["win_rate"]["gero_the_great"]
+    study = balance_doc(OLD)["win_rate"]["gero_the_great"]
     text = " ".join(README.split("**What the Dark Ages tables cover.**", 1)[1].split("\n\n", 1)[0].split())
     assert (
         f"wins {lad['plan_win_rate']:.1%} [{lo:.1%}, {hi:.1%}] of 900 games, against {study:.1%} in the study" in text
@@ -181,7 +160,7 @@ def test_the_study_seats_seven_of_the_35_tables():
 
 
 def test_the_readme_quotes_the_feedback_ladders_speed():
-    rates = {n: [r["games_per_s"] for lad in _ladders(NEW).values() for r in lad["rungs"] if r["rollouts"] == n]
+    rates = {n: [r["games_per_s"] for lad in study_ladders(NEW).values() for r in lad["rungs"] if r["rollouts"] == n]
              for n in (16, 64)}  # fmt: skip
     text = " ".join(README.split("A searched game weighs up to 7 candidates", 1)[1].split("\n\n", 1)[0].split())
     assert (f"{min(rates[16]):.1f}–{max(rates[16]):.1f} at 16 playouts and {min(rates[64]):.2f}–{max(rates[64]):.2f} "
