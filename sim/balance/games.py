@@ -31,6 +31,7 @@ engine with its plans drawn game by game (``fast.experiment.play_chunk``'s ``tab
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -243,11 +244,17 @@ class DarkAges:
 
     def groups(self, body: dict) -> tuple[tuple[tuple[str, ...], float], ...]:
         """The Rulers that sit together and their share of games: game ``i`` seats ``players[i % P]`` Rulers from
-        window ``i % k``, so over ``lcm(P, k)`` games each (count, window) pair comes up its own number of times."""
+        window ``i % k`` (``tables: rotation``), so over ``lcm(P, k)`` games each (count, window) pair comes up its
+        own number of times; under ``tables: every`` each set of n Rulers gets 1/C(k, n) of the n-player games."""
         e = self._experiment(body, "balance")
         k, p = len(e.rulers), len(e.players)
-        period = math.lcm(k, p)
         shares: dict[tuple[str, ...], float] = {}
+        if e.tables == "every":
+            for n in e.players:
+                for group in itertools.combinations(e.rulers, n):
+                    shares[group] = shares.get(group, 0.0) + 1 / p / math.comb(k, n)
+            return tuple(shares.items())
+        period = math.lcm(k, p)
         for i in range(period):
             group = tuple(e.rulers[(i + j) % k] for j in range(e.players[i % p]))
             shares[group] = shares.get(group, 0.0) + 1 / period

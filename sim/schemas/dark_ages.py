@@ -91,6 +91,7 @@ class _Common(Strict):
 class Multiplayer(_Common):
     mode: choice("multiplayer") = "multiplayer"
     players: Players | None = None
+    tables: choice("rotation", "every") | None = None  # which tables of Rulers meet (multiplayer.seating)
     seats: Annotated[dict[Name, Seat], Field(description="a mapping {ruler: plan}")] | None = None  # plan per Ruler
     skirmishers: bool | None = None
 

@@ -4,6 +4,8 @@ configs/dark_ages/balance/ruler-balance-3p-rules/ (``sim balance … --ship``), 
 equilibrium beside it (ladder-RULER.json, ``sim ladder … --json``): one per Ruler, seeing every card as the first
 study's ladders do, at 4, 16 and 64 playouts. The README's tables show the shipped numbers."""
 
+import json
+
 import pytest
 import yaml
 
@@ -165,3 +167,32 @@ def test_the_readme_quotes_the_feedback_ladders_speed():
     text = " ".join(README.split("A searched game weighs up to 7 candidates", 1)[1].split("\n\n", 1)[0].split())
     assert (f"{min(rates[16]):.1f}–{max(rates[16]):.1f} at 16 playouts and {min(rates[64]):.2f}–{max(rates[64]):.2f} "
             "at 64") in text  # fmt: skip
+
+
+def test_the_readme_replays_both_equilibria_over_every_table(capsys):
+    """The README's every-table table: each shipped equilibrium replayed with ``--set tables=every`` (the command
+    it shows), beside the study's own win rates; and its claims about what moves."""
+    from sim.cli import main
+
+    rows = readme_rows("every-table", "every-table")
+    moved = {}
+    for col, study in enumerate((OLD, NEW)):
+        main(["run", str(study / "equilibrium.yaml"), "--set", "tables=every", "--games", "21000", "--json",
+              "--no-progress"])  # fmt: skip
+        out = json.loads(capsys.readouterr().out)
+        assert out["games"] == 21000 and out["engine"] == "fast"
+        study_rate = balance_doc(study)["win_rate"]
+        for ruler, rate in out["win_rate"].items():
+            lo, hi = out["win_rate_ci95"][ruler]
+            assert rows[ruler][2 * col] == f"{100 * study_rate[ruler]:.1f}%"
+            assert rows[ruler][2 * col + 1] == f"{100 * rate:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
+            moved[(study.name, ruler)] = 100 * (rate - study_rate[ruler])
+        ranked = sorted(out["win_rate"], key=out["win_rate"].get)
+        assert ranked[0] == min(study_rate, key=study_rate.get) == "tomislav"
+        assert ranked[-1] == max(study_rate, key=study_rate.get) == "boleslaus_the_cruel"
+    text = README.split("Boleslaus stays the strongest and Tomislav the weakest", 1)[1].split("\n\n")[0]
+    text = " ".join(text.split())
+    assert f"up to {max(abs(v) for v in moved.values()):.1f} points" in text
+    gains = " and ".join(f"{moved[(s.name, 'berengar_of_ivrea')]:.1f}" for s in (OLD, NEW))
+    losses = " and ".join(f"{-moved[(s.name, 'pandulf_ironhead')]:.1f}" for s in (OLD, NEW))
+    assert f"Berengar gains {gains}, Pandulf loses {losses}" in text

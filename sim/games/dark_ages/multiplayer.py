@@ -5,12 +5,16 @@ engines.
 Game ``i`` draws only from stream ``(key, i)``. Rulers and strategies are rotated by game index so each Ruler sits in
 every seat and plays every strategy equally often: with ``k`` Rulers and ``s`` strategies, seat ``j`` of game ``i``
 plays Ruler ``rulers[(i + j) % k]`` with strategy ``strategies[(i // k + j) % s]``, and the player count cycles through
-``players``. ``seats: {ruler: plan}`` instead (a plan per Ruler in play, named as ``strategies.dark_ages.resolve`` reads
-it) seats on each chair the plan of the Ruler it draws; ``strategies`` then holds the plans' labels and ``specs`` what
-each label runs. A Ruler's win rate is its wins over the games it played; tied winners share victory and each counts a
-win (``shared_win`` reports how often that happens). ``modules: {name: true}`` switches modules on (``game/modules``;
-Module 3 also adds its two Rulers to ``rulers: all``); ``mode: module_effects`` runs the paired on/off comparison
-(``module_effects``), ``mode: solo_module_effects`` the solo one (``solo_module_effects``).
+``players``. That rotation (``tables: rotation``, the default) seats only k of the C(k, n) tables of n Rulers; ``tables:
+every`` seats instead every ordered table in turn (``every_table``): game ``i`` of the ``n``-player games (the ``m = i
+// P``-th, with P player counts) takes ordered table ``m`` mod k!/(k-n)!, so every set of Rulers meets, each in every
+chair order, equally often. ``seats: {ruler: plan}`` instead (a plan per Ruler in play, named as
+``strategies.dark_ages.resolve`` reads it) seats on each chair the plan of the Ruler it draws; ``strategies`` then holds
+the plans' labels and ``specs`` what each label runs. A Ruler's win rate is its wins over the games it played; tied
+winners share victory and each counts a win (``shared_win`` reports how often that happens). ``modules: {name: true}``
+switches modules on (``game/modules``; Module 3 also adds its two Rulers to ``rulers: all``); ``mode: module_effects``
+runs the paired on/off comparison (``module_effects``), ``mode: solo_module_effects`` the solo one
+(``solo_module_effects``).
 
 A round is a game's Passes / players (``round_twelfths``): ``mean_rounds`` is the mean over games of the per-game
 ``rounds`` column. Per-game rows (``--save``, reports) hold players, trigger, turns, rounds, winner, shared and, per
@@ -26,6 +30,8 @@ exactly when the reference draws from ``sim.lockstep.LockstepRandom``).
 from __future__ import annotations
 
 import dataclasses
+import functools
+import itertools
 import json
 import random
 from dataclasses import dataclass
@@ -48,8 +54,9 @@ from sim.stats import mean_ci, wilson
 from strategies.dark_ages import NAMES as STRATEGY_NAMES
 from strategies.dark_ages import resolve
 
-KEYS = ("mode", "players", "rulers", "strategies", "strategy_params", "seats", "skirmishers", "modules", "max_turns",
-        "rules", "engine")  # fmt: skip
+KEYS = ("mode", "players", "rulers", "tables", "strategies", "strategy_params", "seats", "skirmishers", "modules",
+        "max_turns", "rules", "engine")  # fmt: skip
+TABLES = ("rotation", "every")  # which tables of Rulers an experiment seats (``seating``)
 PLAN_HELP = "a plan: a name under configs/dark_ages/strategies, a plan file (.yaml), or {name, uses, params}"
 CATEGORIES = (*FINAL_CATEGORIES, "technology_bonus", *IN_GAME, "modules")  # "modules": 0 with every module off
 MAX_SEATS = 4
@@ -77,6 +84,7 @@ class Experiment:
     seats: dict = dataclasses.field(default_factory=dict)  # seats: Ruler → its plan's label (one of ``strategies``)
     specs: tuple = ()  # seats: (uses, params JSON) for each label of ``strategies``; empty: each strategy runs itself
     engine_reason: str = ""  # why the reference engine plays it (empty on the fast engine)
+    tables: str = "rotation"  # rotation: Rulers (i + j) mod k; every: every ordered table in turn (``seating``)
 
 
 @dataclass(frozen=True)
@@ -110,9 +118,12 @@ def experiment_from_dict(raw: dict, source: str) -> Experiment:
     skirmishers = raw.get("skirmishers", False)
     if not isinstance(skirmishers, bool):
         raise ConfigError(source, "skirmishers", "true or false (Module 7)", skirmishers)
+    tables = raw.get("tables", "rotation")
+    if tables not in TABLES:
+        raise ConfigError(source, "tables", "rotation (Rulers rotate by game) or every (every table in turn)", tables)
     requested(raw, source)
     e = Experiment(tuple(players), tuple(rulers), tuple(strategies), params, skirmishers, max_turns, overrides,
-                   mods)  # fmt: skip
+                   mods, tables=tables)  # fmt: skip
     if seated:
         labels, specs, by_ruler = seated
         e = dataclasses.replace(e, strategies=labels, seats=by_ruler, specs=specs)
@@ -156,11 +167,30 @@ def compile(experiment: Experiment) -> Payload:
     return Payload(experiment, experiment.rulers)
 
 
+@functools.cache
+def every_table(k: int, n: int) -> tuple[tuple[int, ...], ...]:
+    """Every ordered table of ``n`` of ``k`` Rulers (indices into ``rulers``), in the order ``tables: every`` seats
+    them: each set of Rulers (``combinations`` order), then its chair orders, so the sets come up evenly early on."""
+    sets = list(itertools.combinations(range(k), n))
+    orders = list(itertools.permutations(range(n)))
+    return tuple(tuple(sets[m % len(sets)][o] for o in orders[m // len(sets)]) for m in range(len(sets) * len(orders)))
+
+
+def table_of(e: Experiment, i: int) -> tuple[int, ...]:
+    """Game ``i``'s Rulers by seat, as indices into ``e.rulers`` (``tables``: rotation or every)."""
+    n = e.players[i % len(e.players)]
+    k = len(e.rulers)
+    if e.tables == "every":
+        tables = every_table(k, n)
+        return tables[(i // len(e.players)) % len(tables)]
+    return tuple((i + j) % k for j in range(n))
+
+
 def seating(e: Experiment, i: int) -> tuple[list[str], list[str]]:
     """Game ``i``'s Rulers and strategies (labels under ``seats``) by seat (seat 0 starts)."""
     n = e.players[i % len(e.players)]
     k, s = len(e.rulers), len(e.strategies)
-    rulers = [e.rulers[(i + j) % k] for j in range(n)]
+    rulers = [e.rulers[r] for r in table_of(e, i)]
     if e.seats:  # the plan follows the Ruler
         return rulers, [e.seats[r] for r in rulers]
     return rulers, [e.strategies[(i // k + j) % s] for j in range(n)]
