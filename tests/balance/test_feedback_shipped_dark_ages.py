@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from sim.balance.space import parse_search
+from sim.cli import main
 from sim.config import CONFIG_DIR, read_yaml
 from sim.games.dark_ages import multiplayer as X
 from sim.games.dark_ages.experiment import experiment_from_dict
@@ -172,8 +173,6 @@ def test_the_readme_quotes_the_feedback_ladders_speed():
 def test_the_readme_replays_both_equilibria_over_every_table(capsys):
     """The README's every-table table: each shipped equilibrium replayed with ``--set tables=every`` (the command
     it shows), beside the study's own win rates; and its claims about what moves."""
-    from sim.cli import main
-
     rows = readme_rows("every-table", "every-table")
     moved = {}
     for col, study in enumerate((OLD, NEW)):

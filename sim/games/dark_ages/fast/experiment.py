@@ -114,16 +114,14 @@ def ruler_seats(e, games: np.ndarray) -> np.ndarray:
     """(games, MAX_SEATS) indices into ``e.rulers`` of each seat's Ruler, as ``X.table_of`` seats them: rotation
     ``rulers[(i + j) % k]``, or ``tables: every``'s ordered tables (seats past the player count: masked by the
     callers)."""
-    rotation = (games[:, None] + np.arange(X.MAX_SEATS)[None, :]) % len(e.rulers)
-    if e.tables != "every":
-        return rotation
-    p, k = len(e.players), len(e.rulers)
-    out = rotation.copy()
-    for c, n in enumerate(e.players):  # the games of each player count take its ordered tables in turn
-        at = games % p == c
-        tables = np.asarray(X.every_table(k, n), np.int64)
-        out[at, :n] = tables[(games[at] // p) % len(tables)]
-    return out
+    seats = (games[:, None] + np.arange(X.MAX_SEATS)[None, :]) % len(e.rulers)
+    if e.tables == "every":
+        p = len(e.players)
+        for c, n in enumerate(e.players):  # the games of each player count take its ordered tables in turn
+            at = games % p == c
+            tables = np.asarray(X.every_table(len(e.rulers), n), np.int64)
+            seats[at, :n] = tables[(games[at] // p) % len(tables)]
+    return seats
 
 
 def plan_ids(e, games: np.ndarray, ridx: np.ndarray, table: np.ndarray | None = None) -> np.ndarray:
