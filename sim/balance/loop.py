@@ -34,7 +34,7 @@ from tqdm import tqdm
 from sim.balance.evaluate import RUN_KEYS, field_payload, run_field, summarize
 from sim.balance.games import adapter
 from sim.balance.mix import Field, Seat
-from sim.balance.payoff import Table, cap, cell_games, dominated
+from sim.balance.payoff import Table, cap, dominated, group_games
 from sim.balance.store import RunStore, derive_seed, digest
 from sim.balance.tune import DEFAULT_BUDGET, DEFAULT_CANDIDATES, DEFAULT_HOLDOUT, check_budget, tune
 from sim.errors import ConfigError
@@ -129,12 +129,12 @@ def balance(
         save, {"game": game, "experiment": body, "seed": root, **options}, resume, "balance", grow=("rounds",)
     )  # each round's steps do not depend on how many follow
     say = log or (lambda _: None)
-    n_cell = cell_games(precision)
     table_seed = derive_seed(root, "table")
     played = [0]
     bar = [None]  # the payoff table's progress bar while a table is filled
 
     def evaluate(group, plans):
+        n_cell = n_games[group]
         name = "cell-" + "|".join(f"{f}={plans[f].label}" for f in group)
         key = json.dumps([[f, plans[f].uses, plans[f].params] for f in group], sort_keys=True)
         saved = store.get(name)
@@ -152,6 +152,7 @@ def balance(
         return wins, games
 
     groups = a.groups(body) if hasattr(a, "groups") else ((factions, 1.0),)  # who sits together, and how often
+    n_games = group_games(groups, precision)  # each faction's payoff to ±precision, whatever groups it sits in
     table = Table(factions, tuple(groups), evaluate, {})
     populations = {f: [a.plan(p, "built-in plans") for p in a.builtin] for f in factions}
     history, pruned = [], []
@@ -159,8 +160,8 @@ def balance(
     known: dict = {}  # every plan a population has held (an averaged profile may still play a dropped one)
     average: dict = {}  # meta="average": the running mean of the rounds' table equilibria
     for r in range(1, rounds + 1):
-        cells = int(np.prod([len(p) for p in populations.values()]))
-        bar[0] = tqdm(total=cells * n_cell, unit="game", unit_scale=True, delay=2.0, disable=not progress, leave=False,
+        games = sum(n * int(np.prod([len(populations[f]) for f in g])) for g, n in n_games.items())
+        bar[0] = tqdm(total=games, unit="game", unit_scale=True, delay=2.0, disable=not progress, leave=False,
                       desc=f"round {r}: payoff table")  # fmt: skip
         try:
             tensors = table.tensors(populations)
@@ -215,7 +216,7 @@ def balance(
             "exploitability_ci95": {f: g["gain_ci95"] for f, g in gains.items()},
             "nash_conv": float(sum(max(0.0, g["gain"]) for g in gains.values())),
             "populations": {f: [p.label for p in pop] for f, pop in populations.items()}, "cells": len(table.cells),
-            "table_games": n_cell,
+            "table_games": max(n_games.values()),
         })  # fmt: skip
         if measured is None or history[-1]["nash_conv"] < measured[4]:  # the verdict: the least exploitable so far
             measured = (mix, gains, plans, r, history[-1]["nash_conv"])

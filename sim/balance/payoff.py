@@ -7,10 +7,11 @@ so it is played once however the populations change, and a resumed run reads it 
 A game may seat only some factions in each game (Dark Ages draws its Rulers). ``Table`` then holds one sub-table
 per seated group (``groups``: factions and the share of games they get); a faction's payoff under a profile is the
 share-weighted mean of its payoffs over the groups it sits in, which is what the drawn games average to. Principes
-has one group, all four factions.
+has one group, all four factions. The precision asked for is that of a faction's payoff, so a group's cells play
+fewer games the more groups its factions sit in (``group_games``).
 
 Table growth: with k plans per faction there are k^F profiles. ``prune`` removes from a population the plans that
-are dominated by another plan by more than the cells' noise in every profile of the others; ``cap`` keeps at most
+are dominated by another plan by more than the table's noise in every profile of the others; ``cap`` keeps at most
 ``max_plans`` per faction by dropping the plan with the least equilibrium weight.
 """
 
@@ -32,6 +33,23 @@ Z95 = 1.96
 def cell_games(precision: float) -> int:
     """Games per cell so that a win rate's 95% half-width is at most ``precision`` (at the worst case p = 1/2)."""
     return math.ceil((Z95 / precision) ** 2 * 0.25)
+
+
+def group_games(groups, precision: float) -> dict[tuple[str, ...], int]:
+    """Games per cell of each group, so that every faction's payoff (its share-weighted mean over the groups it sits
+    in) has a 95% half-width of at most ``precision``.
+
+    Faction f's payoff averages its groups' cells with weights s_g / W_f (W_f: f's total share). A group whose cells
+    play n * max_f s_g / W_f games gives f a variance of at most sum_g (s_g / W_f)^2 * 1/4 / (n s_g / W_f) = 1/4 / n:
+    the precision of one n-game cell. One group of every faction (Principes) plays n games a cell; a Ruler who sits
+    in 15 equally likely groups (Dark Ages, 3 of 7 at every table) needs n / 15 a cell.
+    """
+    n = cell_games(precision)
+    weight: dict[str, float] = {}
+    for group, share in groups:
+        for f in group:
+            weight[f] = weight.get(f, 0.0) + share
+    return {group: math.ceil(n * max(share / weight[f] for f in group) - 1e-9) for group, share in groups}
 
 
 def plan_key(plan: Plan) -> str:
@@ -75,13 +93,20 @@ class Table:
         return [t / w for t, w in zip(total, weight, strict=True)]
 
     def halfwidth(self) -> float:
-        """The largest 95% half-width of a cell's win rate (the table's noise)."""
-        worst = 0.0
-        for c in self.cells.values():
+        """The largest 95% half-width of a faction's payoff under a profile (the table's noise): over the groups it
+        sits in, share-weighted, the worst variance of any cell played in each group."""
+        variance: dict[tuple[str, ...], float] = {}
+        for key, c in self.cells.items():
+            group = tuple(part.split("=", 1)[0] for part in key.split("|"))
             for w, g in zip(c["wins"], c["games"], strict=True):
                 if g:
                     p = w / g
-                    worst = max(worst, Z95 * math.sqrt(max(p * (1 - p), 1 / g) / g))
+                    variance[group] = max(variance.get(group, 0.0), max(p * (1 - p), 1 / g) / g)
+        worst = 0.0
+        for f in self.factions:
+            mine = [(share, variance.get(group, 0.0)) for group, share in self.groups if f in group]
+            total = sum(share for share, _ in mine)
+            worst = max(worst, Z95 * math.sqrt(sum((share / total) ** 2 * v for share, v in mine)))
         return worst
 
 

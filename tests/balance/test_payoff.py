@@ -58,3 +58,40 @@ def test_cap_drops_the_least_played_plan_but_never_the_new_one():
     pop = [_plan(x) for x in ("p0", "p1", "p2", "new")]
     kept, dropped = cap(pop, np.array([0.5, 0.0, 0.5, 0.0]), 3, {"new"})
     assert [p.label for p in kept] == ["p0", "p2", "new"] and dropped == ["p1"]
+
+
+def test_group_games_give_every_factions_payoff_the_precision_asked():
+    from sim.balance.payoff import group_games
+
+    n = cell_games(0.02)
+    assert group_games(((("a", "b", "c", "d"), 1.0),), 0.02) == {("a", "b", "c", "d"): n}  # Principes: one group
+    # 7 Rulers, every set of 3 equally likely (Dark Ages, tables: every): each Ruler sits in 15 of the 35 groups
+    import itertools
+
+    groups = tuple((g, 1 / 35) for g in itertools.combinations("abcdefg", 3))
+    games = group_games(groups, 0.02)
+    assert set(games.values()) == {-(-n // 15)}
+    for f in "abcdefg":  # a faction's payoff: the mean of its 15 cells, each p = 1/2 at worst
+        mine = [games[g] for g, _ in groups if f in g]
+        assert 1.96 * (sum(0.25 / m for m in mine) / len(mine) ** 2) ** 0.5 <= 0.02
+    # unequal shares: the larger group of a faction plays more games, and the precision still holds for each
+    groups = ((("a", "b"), 2 / 6), (("a", "c"), 1 / 6), (("b", "c"), 3 / 6))
+    games = group_games(groups, 0.02)
+    for f in "abc":
+        mine = [(s, games[g]) for g, s in groups if f in g]
+        w = sum(s for s, _ in mine)
+        assert 1.96 * sum((s / w) ** 2 * 0.25 / m for s, m in mine) ** 0.5 <= 0.02 + 1e-12
+
+
+def test_the_tables_noise_is_a_factions_payoff_noise():
+    import itertools
+
+    groups = tuple((g, 1 / 35) for g in itertools.combinations("abcdefg", 3))
+
+    def evaluate(group, plans):  # every seat wins half of 100 games
+        return [50] * len(group), [100] * len(group)
+
+    table = Table(tuple("abcdefg"), groups, evaluate, {})
+    table.tensors({f: [_plan("p0")] for f in "abcdefg"})
+    # one cell: 1.96 * sqrt(0.25 / 100) = 0.098; a Ruler's mean of 15 independent such cells: / sqrt(15)
+    assert table.halfwidth() == pytest.approx(0.098 / 15**0.5)
