@@ -45,8 +45,16 @@ def test_balance_replays_resumes_and_reports(run, capsys, tmp_path):
     assert 1 <= len(body["rounds"]) <= 2
     # the verdict is the least exploitable round's equilibrium (a cycling meta-game's last round need not be)
     verdict = body["rounds"][body["verdict_round"] - 1]
-    assert verdict["nash_conv"] == pytest.approx(body["nash_conv"]) == min(h["nash_conv"] for h in body["rounds"])
+    assert verdict["nash_conv"] == min(h["nash_conv"] for h in body["rounds"])
     assert verdict["equilibrium"].keys() == body["equilibrium"].keys()
+    # its exploitability is a fresh tuning run per faction against it (the check), not the round's own measure:
+    # each faction's gain is the mean paired difference of the check's held-out games
+    assert body["exploitability_check"] is True
+    for f in factions:
+        records = save / f"check-r{body['verdict_round']}-{f}" / "records"
+        base, tuned = (json.loads((records / f"holdout-{k}.json").read_text())["rows"] for k in ("baseline", "tuned"))
+        pairs = [(t, b) for t, b in zip(tuned, base, strict=True) if t is not None and b is not None]
+        assert body["exploitability"][f] == pytest.approx(sum(t - b for t, b in pairs) / len(pairs), abs=1e-6)
     assert sum(body["win_type"].values()) == pytest.approx(1.0)
     # the equilibrium file replays the reported games exactly
     replay = _main_json(capsys, ["run", str(save / "equilibrium.yaml"), "--json", "--no-progress"])

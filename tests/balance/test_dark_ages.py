@@ -51,6 +51,21 @@ def test_groups_are_the_rulers_who_sit_together_with_their_share_of_games(player
         assert groups[g] == pytest.approx(share)
 
 
+def test_every_table_cells_play_the_games_the_readme_says():
+    """README: "at 3 players of 7 over every table a Ruler sits in 15 of the 35 groups, and each cell plays 161 games
+    for the same ±2 points on the Ruler's payoff" (the default --precision, 2,401 games a cell for one group)."""
+    from sim.balance.payoff import cell_games, group_games
+
+    every = str(CONFIG_DIR / "dark_ages" / "experiments" / "ruler-balance-3p-every.yaml")
+    body = {k: v for k, v in load_experiment(every).items() if k not in RUN_KEYS}
+    groups = adapter("dark_ages", every).groups(body)
+    assert len(groups) == 35 and all(sum(r in g for g, _ in groups) == 15 for r in BASE)
+    games = group_games(groups, 0.02)
+    assert cell_games(0.02) == 2401 and set(games.values()) == {161}
+    readme = (CONFIG_DIR.parent / "README.md").read_text()
+    assert "a Ruler sits in 15 of the 35 groups, and each cell plays 161 games" in " ".join(readme.split())
+
+
 def test_a_group_body_seats_only_its_rulers():
     a = adapter("dark_ages", "t")
     body = {"players": 3, "seats": dict.fromkeys(BASE, "culture")}
