@@ -1,0 +1,45 @@
+"""The every-module Principes verdict (configs/principes/balance/faction-balance-full-r12/): the README's verdict
+line and prose show the shipped numbers, and its exploitability was checked twice (the loop's fresh tuning runs, and
+a second set from seed 777, shipped as tune-seed777.json)."""
+
+import json
+
+from sim.config import CONFIG_DIR
+from tests.balance.shipped_studies import README, balance_doc
+
+STUDY = CONFIG_DIR / "principes" / "balance" / "faction-balance-full-r12"
+
+
+def _prose() -> str:
+    text = README.split("**Principes, 4 players, every module on**", 1)[1]
+    return " ".join(text.split("**The first every-module study**", 1)[0].split())
+
+
+def test_the_verdict_line_shows_the_check_and_each_rounds_measure():
+    doc = balance_doc(STUDY)
+    assert doc["exploitability_check"] is True and doc["options"]["rounds"] == 12
+    by = ", ".join(f"{i + 1}: {100 * r['nash_conv']:.1f}" for i, r in enumerate(doc["rounds"]))
+    ends = ", ".join(f"{k} {v:.1%}" for k, v in doc["win_type"].items())
+    line = (f"Verdict round {doc['verdict_round']} of {len(doc['rounds'])}; nash_conv {100 * doc['nash_conv']:.1f} "
+            f"points, checked by a fresh tuning run per Principality (each round's own measure: {by}); games end by "
+            f"{ends}; {doc['games_played']:,} games.")  # fmt: skip
+    assert line in _prose()
+    first = (STUDY / "equilibrium.yaml").read_text().splitlines()[0]
+    assert "faction-balance-full.yaml --rounds 12" in first and "--resume" not in first and "--seed" not in first
+
+
+def test_the_prose_shows_the_shipped_numbers():
+    doc = balance_doc(STUDY)
+    text = _prose()
+    assert max(doc["exploitability"].values()) <= 0.02  # the issue's target
+    assert f"stopped after round {len(doc['rounds'])} when no Principality's best response gained a point" in text
+    runs = json.loads((STUDY / "tune-seed777.json").read_text())["runs"]
+    assert set(runs) == set(doc["factions"]) and all(r["seed"] == 777 and r["budget"] == 60000 for r in runs.values())
+    assert all(f"{100 * r['gain']:+.1f}" == "+0.0" for r in runs.values()) and "every gain +0.0" in text
+    rate = doc["win_rate"]
+    top, *others = sorted(rate, key=rate.get, reverse=True)
+    assert top == "polonia_minor" and f"Polonia Minor is the strongest Principality by far ({rate[top]:.1%}" in text
+    assert 100 * (rate[others[0]] - rate[others[-1]]) < 2  # "within 2 points of each other"
+    listed = ", ".join(f"{f.replace('_', ' ').title()} {rate[f]:.1%}" for f in others)
+    assert f"({listed})" in text
+    assert f"Princeps after Round VI ({doc['win_type']['princeps_after_round_vi']:.1%})" in text

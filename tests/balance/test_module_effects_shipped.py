@@ -1,0 +1,70 @@
+"""Principes module effects under strong play (configs/principes/balance/faction-balance-full-r12/
+module-effects-*.json, written by ``sim run … --json`` on module-effects-equilibrium.yaml and module-effects.yaml):
+the README's table shows the shipped numbers and its prose names the verdicts that change."""
+
+import json
+
+import pytest
+
+from sim.config import CONFIG_DIR, read_yaml
+from tests.balance.shipped_studies import README, points, readme_rows
+
+STUDY = CONFIG_DIR / "principes" / "balance" / "faction-balance-full-r12"
+MODULES = {"history": "History Cards", "tiles": "Progress Tiles", "court": "Court texts", "princesses": "Princesses",
+           "neighbors": "Neighbors"}  # fmt: skip
+
+
+def effects(kind: str) -> dict:
+    return json.loads((STUDY / f"module-effects-{kind}.json").read_text())["module_effects"]
+
+
+def rows() -> dict:
+    """{"Module, Principality": [built-in change, equilibrium change]} as the README prints them."""
+    eq, builtin = effects("equilibrium"), effects("builtin")
+    out = {}
+    for m, name in MODULES.items():
+        for f in eq[m]["win_rate_change"]:
+            cells = [points(d[m]["win_rate_change"][f], d[m]["win_rate_change_ci95"][f]) for d in (builtin, eq)]
+            out[f"{name}, {f.replace('_', ' ').title()}"] = cells
+    return out
+
+
+def test_the_equilibrium_experiment_seats_the_shipped_equilibrium():
+    exp = read_yaml(CONFIG_DIR / "principes" / "experiments" / "module-effects-equilibrium.yaml")
+    eq = read_yaml(STUDY / "equilibrium.yaml")
+    assert {f: {plan: 1.0} for f, plan in exp["seats"].items()} == {f: s["mix"] for f, s in eq["seats"].items()}
+    assert exp["mode"] == "module_effects" and exp["rotate"] is False
+    for kind in ("equilibrium", "builtin"):
+        doc = json.loads((STUDY / f"module-effects-{kind}.json").read_text())
+        assert doc["games"] == 20000 and set(doc["module_effects"]) == set(MODULES)
+
+
+def test_the_readme_table_shows_the_shipped_effects():
+    shown = readme_rows("module-effects principes/faction-balance-full-r12", "module-effects")
+    expected = rows()
+    assert shown.keys() == expected.keys()
+    for key, cells in expected.items():
+        assert shown[key] == cells, key
+
+
+def test_the_prose_names_the_verdicts_that_change():
+    eq, builtin = effects("equilibrium"), effects("builtin")
+    text = README.split("<!-- /module-effects -->", 1)[1].strip().split("\n\n", 1)[0]
+    text = " ".join(text.split()).replace("−", "-")
+
+    def flipped(m, f):  # the two fields' 95% intervals on opposite sides of 0
+        (b_lo, b_hi), (e_lo, e_hi) = builtin[m]["win_rate_change_ci95"][f], eq[m]["win_rate_change_ci95"][f]
+        return b_lo > 0 > e_hi or b_hi < 0 < e_lo
+
+    flips = sorted(f"{MODULES[m]} for {f.replace('_', ' ').title()}" for m in MODULES for f in eq[m]["win_rate_change"]
+                   if flipped(m, f))  # fmt: skip
+    assert f"{len(flips)} of the 20 effects change sign" in text
+    for module in {flip.split(" for ")[0] for flip in flips}:
+        names = sorted(flip.split(" for ")[1] for flip in flips if flip.startswith(module + " for "))
+        joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        assert f"the {module} for {joined}" in text, (module, joined)
+    base = json.loads((STUDY / "module-effects-equilibrium.json").read_text())["win_rate"]
+    assert f"Polonia Minor wins {base['polonia_minor']:.1%} of the games with every module off" in text
+    for m, f in (("tiles", "polonia_minor"), ("neighbors", "polonia_minor"), ("tiles", "silesia")):
+        assert f"{100 * eq[m]['win_rate_change'][f]:+.1f}" in text
+    assert pytest.approx(sum(base.values()), abs=0.01) == 1.0
