@@ -377,15 +377,55 @@ def _search(spec, directory: Path, depth: int = 0) -> tuple[object, str]:
     return None, str(path)
 
 
+class DarkAgesSolo(DarkAges):
+    """Dark Ages solo (Module 1, ``mode: solo``, ``sim.games.dark_ages.game.solo_experiment``) for ``sim tune``: one
+    faction, ``player``, who plays the experiment's one ``strategies`` entry against the Lordlings, over its Rulers
+    and difficulty options. A game is won or lost ("the player must have at least as many Victory Points as the
+    Lordlings"); its end trigger is its type. The plan reaches the engine as the strategy it runs and its
+    parameters (``strategies: [uses]``, ``strategy_params: {uses: params}``)."""
+
+    round_unit = 2  # rows' rounds are Passes / 2
+    whole_table = False
+    runner = None  # the solo engine plays one plan per run of games (sim.balance.evaluate.field_chunk)
+
+    @property
+    def win_types(self) -> tuple[str, ...]:
+        from sim.games.dark_ages.game.solo_loop import SOLO_TRIGGERS
+
+        return SOLO_TRIGGERS
+
+    def field(self, body: dict, source: str) -> tuple[Field, dict[str, Plan]]:
+        from sim.games.dark_ages.game.solo_experiment import experiment_from_dict
+
+        entries = body.get("strategies", ["culture"])
+        if not isinstance(entries, list) or len(entries) != 1:
+            raise ConfigError(source, "strategies", "one plan (or one mixture) for the player to tune", entries)
+        experiment_from_dict({**body, "strategies": ["culture"], "strategy_params": {}}, source)  # the other keys
+        plans: dict[str, Plan] = {}
+        return Field(("player",), (_seat(self, entries[0], source, "strategies[0]", plans),)), plans
+
+    def profile_body(self, body: dict, seats: dict) -> dict:
+        from strategies.dark_ages import resolve
+
+        _, uses, params = resolve(seats["player"])
+        return {**body, "strategies": [uses], "strategy_params": {uses: params} if params else {}}
+
+    def outcomes(self, rows: dict, payload, factions: tuple[str, ...]):
+        """(won (n, 1), end trigger index (n,), length in half Rounds (n,))."""
+        end = np.array([self.win_types.index(t) for t in rows["trigger"]], np.int64)
+        won = np.asarray(rows["won"], np.int8)[:, None]
+        return won, end, np.rint(np.asarray(rows["rounds"], float) * self.round_unit).astype(np.int64)
+
+
 ADAPTERS = {"principes": Principes(), "dark_ages": DarkAges()}
-SOLO = PrincipesSolo()
+SOLO = {"principes": PrincipesSolo(), "dark_ages": DarkAgesSolo()}
 
 
 def adapter(game, source: str, body: dict | None = None):
-    """The adapter of ``game`` (Principes solo when the experiment ``body`` has ``mode: solo``)."""
+    """The adapter of ``game`` (its solo twin when the experiment ``body`` has ``mode: solo``)."""
     if game not in ADAPTERS:
         raise ConfigError(source, "game", "a game whose experiments seat one named plan per faction (principes, "
                           "dark_ages)", game)  # fmt: skip
-    if game == "principes" and isinstance(body, dict) and body.get("mode") == "solo":
-        return SOLO
+    if isinstance(body, dict) and body.get("mode") == "solo":
+        return SOLO[game]
     return ADAPTERS[game]
