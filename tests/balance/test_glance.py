@@ -1,0 +1,39 @@
+"""The README's balance section leads with the verdict at a glance: one row per lead study, each cell read from the
+shipped balance.json."""
+
+import json
+
+from sim.config import CONFIG_DIR
+from tests.balance.shipped_studies import README
+
+LEAD = (("principes", "faction-balance-full-r12", "Principes, 4 players, every module on"),
+        ("principes", "faction-balance", "Principes, 4 players, part 1 rules"),
+        ("dark_ages", "ruler-balance-3p-every", "Dark Ages, 3 players, 7 base Rulers, every table"))  # fmt: skip
+
+
+def _title(f: str) -> str:
+    return f.replace("_", " ").title()
+
+
+def glance_rows() -> list[str]:
+    rows = []
+    for game, study, name in LEAD:
+        doc = json.loads((CONFIG_DIR / game / "balance" / study / "balance.json").read_text())
+        rate, gain = doc["win_rate"], doc["exploitability"]
+        top, low = max(rate, key=rate.get), min(rate, key=rate.get)
+        worst = max(gain, key=gain.get)
+        who = _title(worst) if round(100 * gain[worst], 1) > 0 else "no faction gains"
+        fair = 1 / 3 if game == "dark_ages" else 1 / 4
+        how = "a fresh tuning run per faction" if doc.get("exploitability_check") else "its round's own tuning run"
+        met = "met" if 100 * gain[worst] <= 2 else "missed"
+        rows.append(f"| {name} (`{study}`) | {fair:.1%} | {_title(top)} {rate[top]:.1%} | {_title(low)} "
+                    f"{rate[low]:.1%} | {100 * gain[worst]:+.1f} ({who}), {how} | "
+                    f"{100 * doc['nash_conv']:.1f} | {met} |")  # fmt: skip
+    return rows
+
+
+def test_the_balance_section_leads_with_the_verdict_at_a_glance():
+    section = README.split("## Balance under strong play", 1)[1]
+    lead = section.split("<!-- glance -->", 1)[1].split("<!-- /glance -->", 1)[0]
+    assert section.index("<!-- glance -->") < section.index("```sh")  # before the commands
+    assert [line for line in lead.splitlines() if line.startswith("| ") and "`" in line] == glance_rows()
