@@ -380,9 +380,9 @@ def _search(spec, directory: Path, depth: int = 0) -> tuple[object, str]:
 class DarkAgesSolo(DarkAges):
     """Dark Ages solo (Module 1, ``mode: solo``, ``sim.games.dark_ages.game.solo_experiment``) for ``sim tune``: one
     faction, ``player``, who plays the experiment's one ``strategies`` entry against the Lordlings, over its Rulers
-    and difficulty options. A game is won or lost ("the player must have at least as many Victory Points as the
-    Lordlings"); its end trigger is its type. The plan reaches the engine as the strategy it runs and its
-    parameters (``strategies: [uses]``, ``strategy_params: {uses: params}``)."""
+    and difficulty options. A game is won or lost ("If you have more VP than the Lordlings, you win the game. If you
+    have equal or fewer VP, you lose"); its end trigger is its type. The plan reaches the engine as the strategy it
+    runs and its parameters (``strategies: [uses]``, ``strategy_params: {uses: params}``)."""
 
     round_unit = 2  # rows' rounds are Passes / 2
     whole_table = False

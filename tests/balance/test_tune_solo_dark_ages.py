@@ -1,7 +1,7 @@
 """sim tune on Dark Ages solo (Module 1, ``mode: solo``): the player is the experiment's one faction and its plan
-reaches the solo engine as the strategy it runs with its parameters. Rulebook, Module 1, Victory: "At the end of the
-game, the player wins if they have at least as many Victory Points as the Lordlings" (a win per game, so the
-objective is the win rate itself)."""
+reaches the solo engine as the strategy it runs with its parameters. Rulebook, Module 1: "If you have more VP than
+the Lordlings, you win the game. If you have equal or fewer VP, you lose" (a win per game, so the objective is the
+win rate itself)."""
 
 import json
 
