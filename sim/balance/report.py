@@ -155,6 +155,8 @@ def _plots(doc: dict, frame: pd.DataFrame, out: Path, parity: float) -> list[Pat
     for f in doc["factions"]:
         ax.plot(rounds, [100 * h["exploitability"][f] for h in doc["rounds"]], marker="o", label=f)
     ax.plot(rounds, [100 * h["nash_conv"] for h in doc["rounds"]], "k--", marker="s", label="nash_conv")
+    if doc.get("exploitability_check"):  # the verdict's own check: fresh tuning runs against it
+        ax.plot([doc["verdict_round"]], [100 * doc["nash_conv"]], "r*", ms=12, label="nash_conv, checked")
     ax.axhline(doc["options"]["epsilon"], color="gray", lw=0.8, ls=":", label="ε")
     ax.set_xlabel("round")
     ax.set_ylabel("best-response gain, points")
