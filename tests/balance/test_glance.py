@@ -37,3 +37,17 @@ def test_the_balance_section_leads_with_the_verdict_at_a_glance():
     lead = section.split("<!-- glance -->", 1)[1].split("<!-- /glance -->", 1)[0]
     assert section.index("<!-- glance -->") < section.index("```sh")  # before the commands
     assert [line for line in lead.splitlines() if line.startswith("| ") and "`" in line] == glance_rows()
+
+
+def test_the_glance_prose_shows_the_shipped_numbers():
+    text = " ".join(README.split("<!-- /glance -->", 1)[1].split("```sh", 1)[0].split())
+    full = json.loads((CONFIG_DIR / "principes" / "balance" / "faction-balance-full-r12" / "balance.json").read_text())
+    rate = sorted(full["win_rate"].values(), reverse=True)
+    assert f"under strong plans ({rate[0]:.1%} against a fair 25%)" in text and 100 * (rate[1] - rate[-1]) < 2
+    part1 = json.loads((CONFIG_DIR / "principes" / "balance" / "faction-balance" / "balance.json").read_text())
+    assert f"(nash_conv {100 * part1['nash_conv']:.1f} points)" in text
+    gains = [100 * r["gain"] for path in CONFIG_DIR.glob("*/balance/*/ladder-*.json")
+             for r in json.loads(path.read_text())["rungs"] if r["rollouts"] == 64]  # fmt: skip
+    assert f"by {min(gains):.0f} to {max(gains):.0f} points at 64 playouts" in text
+    for game, study, _ in LEAD[::2]:  # the two newest have no ladder yet, as the prose says
+        assert not list((CONFIG_DIR / game / "balance" / study).glob("ladder-*.json"))
