@@ -25,3 +25,15 @@ def readme_rows(marker: str, close: str) -> dict:
 
 def points(g: float, ci) -> str:
     return f"{100 * g:+.1f} [{100 * ci[0]:+.1f}, {100 * ci[1]:+.1f}]"
+
+
+def dark_ages_ladder_cells(lad: dict) -> list[str]:
+    """A Dark Ages ladder's README cells after the Ruler and what the searcher sees: games, the plan's win rate, each
+    rung's win rate (gain [95%]), and the most frequent change at the last rung."""
+    from sim.games.dark_ages.ladder import change_text
+
+    cells = [f"{lad['games']:,}", f"{lad['plan_win_rate']:.1%}"]
+    cells += [f"{r['win_rate']:.1%} ({points(r['gain'], r['gain_ci95'])})" for r in lad["rungs"]]
+    top = lad["rungs"][-1]
+    c = top["changes"][0]
+    return [*cells, f"{change_text(c)} ({c['count']} of {top['decisions']:,} turns)"]
