@@ -30,19 +30,20 @@ def test_runs_that_name_the_same_ends_agree_even_if_the_middle_swaps():
     assert "| A | 40.0% | 40.0% | 0.0 |" in table and "Kendall's τ 1–2 +0.67" in table
 
 
-def _shipped_runs():
-    # the reruns of one study from other seeds; faction-balance-full-rules searched a larger space (the lead rule)
-    paths = CONFIG_DIR.glob("principes/balance/faction-balance-full*/balance.json")
-    runs = [json.loads(p.read_text()) for p in paths if p.parent.name != "faction-balance-full-rules"]
-    return sorted(runs, key=lambda r: r["seed"])
+def _shipped_runs(study: str = "faction-balance-full"):
+    """A study and its reruns from other seeds (``STUDY-seedS``), in the order of their seeds."""
+    paths = [CONFIG_DIR / "principes" / "balance" / study / "balance.json"]
+    paths += CONFIG_DIR.glob(f"principes/balance/{study}-seed*/balance.json")
+    return sorted((json.loads(p.read_text()) for p in paths), key=lambda r: r["seed"])
 
 
-def test_the_readme_shows_the_shipped_runs_stability():
-    runs = _shipped_runs()
-    assert len(runs) >= 3, "the every-module study and two reruns from other seeds are shipped"
+@pytest.mark.parametrize("study", ["faction-balance-full", "faction-balance-full-r12"])
+def test_the_readme_shows_the_shipped_runs_stability(study):
+    runs = _shipped_runs(study)
+    assert len(runs) == 3, "the every-module study and two reruns from other seeds are shipped"
     assert len({r["seed"] for r in runs}) == len(runs)
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
-    block = readme.split("<!-- stability principes/faction-balance-full -->", 1)[1].split("<!-- /stability -->")[0]
+    block = readme.split(f"<!-- stability principes/{study} -->", 1)[1].split("<!-- /stability -->")[0]
     assert format_stability(stability(runs)) in block
 
 
