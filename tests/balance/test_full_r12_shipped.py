@@ -43,3 +43,15 @@ def test_the_prose_shows_the_shipped_numbers():
     listed = ", ".join(f"{f.replace('_', ' ').title()} {rate[f]:.1%}" for f in others)
     assert f"({listed})" in text
     assert f"Princeps after Round VI ({doc['win_type']['princeps_after_round_vi']:.1%})" in text
+
+
+def test_the_ladder_paragraph_shows_the_shipped_gains():
+    doc = balance_doc(STUDY)
+    tops = [json.loads((STUDY / f"ladder-{f}.json").read_text())["rungs"][-1] for f in doc["factions"]]
+    gains = [100 * t["gain"] for t in tops]
+    after = README.split("<!-- ladder principes/faction-balance-full-r12 -->", 1)[1].split("<!-- /ladder -->", 1)[1]
+    text = " ".join(after.strip().split("\n\n", 1)[0].split())
+    assert f"the searcher gains {min(gains):+.1f} to {max(gains):+.1f} points in every seat" in text
+    assert min(100 * t["gain_ci95"][0] for t in tops) > 3  # above the 3-point line
+    firsts = [t["changes"][0]["to"] for t in tops]
+    assert max(set(firsts), key=firsts.count) == "progress"  # "most often Progress first"
