@@ -172,12 +172,7 @@ class PrincipesSolo(Principes):
     def field(self, body: dict, source: str) -> tuple[Field, dict[str, Plan]]:
         from sim.games.principes.solo_experiment import experiment_from_dict
 
-        entries = body.get("strategies", ["solo"])
-        if not isinstance(entries, list) or len(entries) != 1:
-            raise ConfigError(source, "strategies", "one plan (or one mixture) for the player to tune", entries)
-        experiment_from_dict({**body, "strategies": ["solo"]}, source)  # the other keys, checked
-        plans: dict[str, Plan] = {}
-        return Field(("player",), (_seat(self, entries[0], source, "strategies[0]", plans),)), plans
+        return solo_field(self, body, source, {"strategies": ["solo"]}, experiment_from_dict)
 
     def profile_body(self, body: dict, seats: dict) -> dict:
         return {**body, "strategies": [seats["player"]]}
@@ -397,12 +392,7 @@ class DarkAgesSolo(DarkAges):
     def field(self, body: dict, source: str) -> tuple[Field, dict[str, Plan]]:
         from sim.games.dark_ages.game.solo_experiment import experiment_from_dict
 
-        entries = body.get("strategies", ["culture"])
-        if not isinstance(entries, list) or len(entries) != 1:
-            raise ConfigError(source, "strategies", "one plan (or one mixture) for the player to tune", entries)
-        experiment_from_dict({**body, "strategies": ["culture"], "strategy_params": {}}, source)  # the other keys
-        plans: dict[str, Plan] = {}
-        return Field(("player",), (_seat(self, entries[0], source, "strategies[0]", plans),)), plans
+        return solo_field(self, body, source, {"strategies": ["culture"], "strategy_params": {}}, experiment_from_dict)
 
     def profile_body(self, body: dict, seats: dict) -> dict:
         from strategies.dark_ages import resolve
@@ -415,6 +405,17 @@ class DarkAgesSolo(DarkAges):
         end = np.array([self.win_types.index(t) for t in rows["trigger"]], np.int64)
         won = np.asarray(rows["won"], np.int8)[:, None]
         return won, end, np.rint(np.asarray(rows["rounds"], float) * self.round_unit).astype(np.int64)
+
+
+def solo_field(a, body: dict, source: str, plain: dict, check) -> tuple[Field, dict[str, Plan]]:
+    """A solo experiment's field: its one ``strategies`` entry (a plan or a mixture) for the one faction, ``player``;
+    the other keys are checked by the game's ``check`` with the plan keys replaced by ``plain``."""
+    entries = body.get("strategies", plain["strategies"])
+    if not isinstance(entries, list) or len(entries) != 1:
+        raise ConfigError(source, "strategies", "one plan (or one mixture) for the player to tune", entries)
+    check({**body, **plain}, source)
+    plans: dict[str, Plan] = {}
+    return Field(("player",), (_seat(a, entries[0], source, "strategies[0]", plans),)), plans
 
 
 ADAPTERS = {"principes": Principes(), "dark_ages": DarkAges()}

@@ -37,3 +37,13 @@ def dark_ages_ladder_cells(lad: dict) -> list[str]:
     top = lad["rungs"][-1]
     c = top["changes"][0]
     return [*cells, f"{change_text(c)} ({c['count']} of {top['decisions']:,} turns)"]
+
+
+def checked_verdict_line(doc: dict, who: str) -> str:
+    """The line under a checked study's verdict table: the verdict round, the checked nash_conv, each round's own
+    measure, how games end and the games played (``who``: Principality or Ruler)."""
+    by = ", ".join(f"{i + 1}: {100 * r['nash_conv']:.1f}" for i, r in enumerate(doc["rounds"]))
+    ends = ", ".join(f"{k} {v:.1%}" for k, v in doc["win_type"].items())
+    return (f"Verdict round {doc['verdict_round']} of {len(doc['rounds'])}; nash_conv {100 * doc['nash_conv']:.1f} "
+            f"points, checked by a fresh tuning run per {who} (each round's own measure: {by}); games end by {ends}; "
+            f"{doc['games_played']:,} games.")  # fmt: skip

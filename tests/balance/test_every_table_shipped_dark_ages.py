@@ -5,7 +5,7 @@ loop's fresh tuning runs, and a second set from seed 777, shipped as tune-seed77
 import json
 
 from sim.config import CONFIG_DIR, read_yaml
-from tests.balance.shipped_studies import README, balance_doc, points
+from tests.balance.shipped_studies import README, balance_doc, checked_verdict_line, points
 
 STUDY = CONFIG_DIR / "dark_ages" / "balance" / "ruler-balance-3p-every"
 
@@ -30,11 +30,7 @@ def test_the_study_seats_every_table_and_its_equilibrium_replays_every_table():
 
 def test_the_verdict_line_shows_the_check_and_each_rounds_measure():
     doc = balance_doc(STUDY)
-    by = ", ".join(f"{i + 1}: {100 * r['nash_conv']:.1f}" for i, r in enumerate(doc["rounds"]))
-    ends = ", ".join(f"{k} {v:.1%}" for k, v in doc["win_type"].items())
-    line = (f"Verdict round {doc['verdict_round']} of {len(doc['rounds'])}; nash_conv {100 * doc['nash_conv']:.1f} "
-            f"points, checked by a fresh tuning run per Ruler (each round's own measure: {by}); games end by {ends}; "
-            f"{doc['games_played']:,} games.")  # fmt: skip
+    line = checked_verdict_line(doc, "Ruler")
     assert line in _prose()
     assert len(doc["rounds"]) == doc["verdict_round"] == 10 and doc["options"]["rounds"] == 12
 

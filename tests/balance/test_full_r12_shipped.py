@@ -5,7 +5,7 @@ a second set from seed 777, shipped as tune-seed777.json)."""
 import json
 
 from sim.config import CONFIG_DIR
-from tests.balance.shipped_studies import README, balance_doc
+from tests.balance.shipped_studies import README, balance_doc, checked_verdict_line
 
 STUDY = CONFIG_DIR / "principes" / "balance" / "faction-balance-full-r12"
 
@@ -18,11 +18,7 @@ def _prose() -> str:
 def test_the_verdict_line_shows_the_check_and_each_rounds_measure():
     doc = balance_doc(STUDY)
     assert doc["exploitability_check"] is True and doc["options"]["rounds"] == 12
-    by = ", ".join(f"{i + 1}: {100 * r['nash_conv']:.1f}" for i, r in enumerate(doc["rounds"]))
-    ends = ", ".join(f"{k} {v:.1%}" for k, v in doc["win_type"].items())
-    line = (f"Verdict round {doc['verdict_round']} of {len(doc['rounds'])}; nash_conv {100 * doc['nash_conv']:.1f} "
-            f"points, checked by a fresh tuning run per Principality (each round's own measure: {by}); games end by "
-            f"{ends}; {doc['games_played']:,} games.")  # fmt: skip
+    line = checked_verdict_line(doc, "Principality")
     assert line in _prose()
     first = (STUDY / "equilibrium.yaml").read_text().splitlines()[0]
     assert "faction-balance-full.yaml --rounds 12" in first and "--resume" not in first and "--seed" not in first

@@ -1,7 +1,8 @@
 """sim tune on Principes solo (``mode: solo``): the player is the experiment's one faction, and ``--objective
 score`` steers the search by the solo experiment's graded score while wins are rare. Rulebook, Solo Mode, Victory:
 "the player must: reach the maximum position on all 3 tracks of the Position Board (15 in this case); control the
-4 Capitals of all four Principalities" (the score: the 3 track positions plus 3 per foreign Capital, 54 at a win)."""
+4 Capitals of all four Principalities" (the score: the 3 track positions plus 3 per foreign Capital, 54 at a win).
+Bad solo input, Principes and Dark Ages, is one line and exit code 2."""
 
 import json
 
@@ -14,6 +15,7 @@ from sim.experiments import run_experiment
 
 SOLO = {"game": "principes", "mode": "solo", "difficulties": ["normal"], "principalities": "all",
         "strategies": ["solo"], "history": True}  # fmt: skip
+DARK_AGES_SOLO = {"game": "dark_ages", "mode": "solo", "difficulties": ["standard"], "strategies": ["culture"]}
 
 
 @pytest.fixture(scope="module")
@@ -51,6 +53,12 @@ def _file(tmp_path, body):
         ({"game": "principes", "history": False}, ["tune", "--seat", "masovia", "--objective", "score"],
          "--objective: expected win or a win type (coronation"),
         (SOLO, ["balance"], "mode: expected a multiplayer experiment"),
+        (DARK_AGES_SOLO, ["tune", "--seat", "tomislav"], "--seat: expected a faction of the experiment (player)"),
+        ({**DARK_AGES_SOLO, "strategies": ["culture", "military"]}, ["tune", "--seat", "player"],
+         "strategies: expected one plan (or one mixture) for the player to tune"),
+        ({**DARK_AGES_SOLO, "difficulties": ["easy"]}, ["tune", "--seat", "player"],
+         "difficulties: expected a list of"),
+        (DARK_AGES_SOLO, ["balance"], "mode: expected a multiplayer experiment"),
     ],
 )  # fmt: skip
 def test_bad_solo_input_is_one_line_and_exit_2(tmp_path, capsys, body, args, expected):

@@ -3,14 +3,11 @@ reaches the solo engine as the strategy it runs with its parameters. Rulebook, M
 the Lordlings, you win the game. If you have equal or fewer VP, you lose" (a win per game, so the objective is the
 win rate itself)."""
 
-import json
-
 import pytest
 
 from sim.balance.games import adapter
 from sim.balance.store import derive_seed
 from sim.balance.tune import tune
-from sim.cli import main
 from sim.experiments import run_experiment
 
 SOLO = {"game": "dark_ages", "mode": "solo", "difficulties": ["standard"], "strategies": ["culture"]}
@@ -44,26 +41,3 @@ def test_a_changed_parameter_changes_the_games():
     other = {"name": "x", "uses": "culture", "params": {"research_after_passes": 6}}
     changed = run_experiment(a.profile_body(SOLO, {"player": other}), games=200, seed=1)
     assert base.metrics["mean_turns"] != changed.metrics["mean_turns"]
-
-
-def _file(tmp_path, body):
-    path = tmp_path / "x.yaml"
-    path.write_text(json.dumps(body))
-    return str(path)
-
-
-@pytest.mark.parametrize(
-    ("body", "args", "expected"),
-    [
-        (SOLO, ["tune", "--seat", "tomislav"], "--seat: expected a faction of the experiment (player)"),
-        ({**SOLO, "strategies": ["culture", "military"]}, ["tune", "--seat", "player"],
-         "strategies: expected one plan (or one mixture) for the player to tune"),
-        ({**SOLO, "difficulties": ["easy"]}, ["tune", "--seat", "player"], "difficulties: expected a list of"),
-        (SOLO, ["balance"], "mode: expected a multiplayer experiment"),
-    ],
-)  # fmt: skip
-def test_bad_solo_input_is_one_line_and_exit_2(tmp_path, capsys, body, args, expected):
-    with pytest.raises(SystemExit) as exit_:
-        main([args[0], _file(tmp_path, body), *args[1:], "--no-progress"])
-    err = capsys.readouterr().err.strip()
-    assert exit_.value.code == 2 and len(err.splitlines()) == 1 and expected in err, err
