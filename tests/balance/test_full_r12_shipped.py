@@ -51,3 +51,22 @@ def test_the_ladder_paragraph_shows_the_shipped_gains():
     assert min(100 * t["gain_ci95"][0] for t in tops) > 3  # above the 3-point line
     firsts = [t["changes"][0]["to"] for t in tops]
     assert max(set(firsts), key=firsts.count) == "progress"  # "most often Progress first"
+
+
+def test_the_stability_paragraph_quotes_the_three_runs():
+    names = (STUDY.name, f"{STUDY.name}-seed20260102", f"{STUDY.name}-seed20260103")
+    runs = sorted((balance_doc(STUDY.parent / name) for name in names), key=lambda r: r["seed"])
+    first, second, third = runs
+    text = " ".join(README.split("<!-- stability principes/faction-balance-full-r12 -->", 1)[1]
+                    .split("<!-- /stability -->", 1)[1].strip().split("\n\n", 1)[0].split())  # fmt: skip
+    assert f"(nash_conv {100 * first['nash_conv']:.1f} and {100 * second['nash_conv']:.1f})" in text
+    assert max(100 * first["nash_conv"], 100 * second["nash_conv"]) <= 1
+    pm = [r["win_rate"]["polonia_minor"] for r in runs]
+    assert f"Polonia Minor wins {pm[0]:.1%}, under the other {pm[1]:.1%}" in text
+    assert max(second["win_rate"], key=second["win_rate"].get) == "silesia"
+    gain = third["exploitability"]
+    worst = max(gain, key=gain.get)
+    assert len(third["rounds"]) == 12 and worst == "polonia_maior"
+    assert f"(nash_conv {100 * third['nash_conv']:.1f}, Polonia Maior's fresh best response gains" in text
+    assert f"gains {100 * gain[worst]:+.1f})" in text
+    assert min(pm) >= 0.25 and f"({min(pm):.1%}–{max(pm):.1%})".replace("%–", "–") in text

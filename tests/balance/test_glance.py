@@ -44,6 +44,11 @@ def test_the_glance_prose_shows_the_shipped_numbers():
     full = json.loads((CONFIG_DIR / "principes" / "balance" / "faction-balance-full-r12" / "balance.json").read_text())
     rate = sorted(full["win_rate"].values(), reverse=True)
     assert f"under strong plans ({rate[0]:.1%} against a fair 25%)" in text and 100 * (rate[1] - rate[-1]) < 2
+    other = json.loads((CONFIG_DIR / "principes" / "balance" / "faction-balance-full-r12-seed20260102" / "balance.json")
+                       .read_text())  # fmt: skip
+    low, high = min(other["win_rate"].values()), max(other["win_rate"].values())
+    assert max(other["win_rate"], key=other["win_rate"].get) == "silesia" and other["nash_conv"] <= 0.01
+    assert f"all four win {100 * low:.1f}–{100 * high:.1f}% and Silesia leads" in text
     part1 = json.loads((CONFIG_DIR / "principes" / "balance" / "faction-balance" / "balance.json").read_text())
     assert f"(nash_conv {100 * part1['nash_conv']:.1f} points)" in text
     gains = [100 * r["gain"] for path in CONFIG_DIR.glob("*/balance/*/ladder-*.json")

@@ -53,7 +53,8 @@ def test_the_readme_stability_paragraph_quotes_the_shipped_runs():
     runs = _shipped_runs()
     s = stability(runs)
     readme = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text().split())
-    text = readme.split("<!-- /stability -->", 1)[1].split("<!-- verdict", 1)[0]
+    block = readme.split("<!-- stability principes/faction-balance-full -->", 1)[1]
+    text = block.split("<!-- /stability -->", 1)[1].split("<!-- verdict", 1)[0]
     twelve = [i for i, r in enumerate(runs) if len(r["rounds"]) == 12]
     assert len(twelve) == 2 and {s.strongest[i] for i in twelve} == {"polonia_minor"}
     rates = sorted((runs[i]["win_rate"]["polonia_minor"] for i in twelve), reverse=True)
