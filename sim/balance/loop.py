@@ -226,8 +226,8 @@ def balance(
             "populations": {f: [p.label for p in pop] for f, pop in populations.items()}, "cells": len(table.cells),
             "table_games": max(n_games.values()),
         })  # fmt: skip
-        if measured is None or history[-1]["nash_conv"] < measured[4]:  # the verdict: the least exploitable so far
-            measured = (mix, gains, plans, r, history[-1]["nash_conv"])
+        if measured is None or history[-1]["nash_conv"] < measured[3]:  # the verdict: the least exploitable so far
+            measured = (mix, plans, r, history[-1]["nash_conv"])
         better = [f for f in factions if gains[f]["gain"] * 100 > epsilon]
         if not better or r == rounds:
             break
@@ -236,7 +236,7 @@ def balance(
             weights = np.array([mix[f].get(p.label, 0.0) for p in populations[f]])
             populations[f], out = cap(populations[f], weights, max_plans, {found[f].label})
             pruned += [{"round": r, "faction": f, "plan": x, "why": f"at most {max_plans} plans"} for x in out]
-    mix, _, plans, verdict_round, _ = measured
+    mix, plans, verdict_round, _ = measured
     mix = {f: rounded(m) for f, m in mix.items()}  # as the equilibrium file writes them, so sim run replays these games
     eq_field = Field(factions, tuple(Seat(tuple(mix[f]), tuple(mix[f].values())) for f in factions))
     # The verdict is the round whose measured nash_conv was least: of several noisy measures, the luckiest. So each
