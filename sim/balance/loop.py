@@ -214,8 +214,7 @@ def balance(
             start = populations[f][order[0]] if order else None
             res = respond(f, start, f"tune-r{r}-{f}", derive_seed(root, "round", r, f), f"br-{f}-r{r}", against,
                           seats[j])  # fmt: skip
-            gains[f] = {"gain": res.gain, "gain_ci95": list(res.gain_ci95), "best_response": res.plan.label,
-                        "params": res.searched}  # fmt: skip
+            gains[f] = _gain(res)
             found[f] = res.plan
         history.append({
             "round": r, "equilibrium": mix, **({"table_equilibrium": table_mix} if meta == "average" else {}),
@@ -246,10 +245,8 @@ def balance(
     for j, f in enumerate(factions):
         start = max((plans[k] for k in mix[f] if plans[k].space is not None), key=lambda p: mix[f][p.label],
                     default=None)  # fmt: skip
-        res = respond(f, start, f"check-r{verdict_round}-{f}", derive_seed(root, "check", f), f"check-{f}",
-                      (eq_field, plans), eq_field.seats[j])  # fmt: skip
-        gains[f] = {"gain": res.gain, "gain_ci95": list(res.gain_ci95), "best_response": res.plan.label,
-                    "params": res.searched}  # fmt: skip
+        gains[f] = _gain(respond(f, start, f"check-r{verdict_round}-{f}", derive_seed(root, "check", f),
+                                 f"check-{f}", (eq_field, plans), eq_field.seats[j]))  # fmt: skip
     final = store.get("final")
     played[0] += 2 * eval_games
     if final is None or final.get("mix") != mix:  # a checkpoint of another verdict (an older sim) is replayed
@@ -267,6 +264,12 @@ def balance(
         {label: plans[label].spec if label in plans else None for label in sorted(used) if label in plans},
         options, time.perf_counter() - started, played[0], pruned, verdict_round,
     )  # fmt: skip
+
+
+def _gain(res) -> dict:
+    """A tuning run's held-out gain, as the rounds and the check record it."""
+    return {"gain": res.gain, "gain_ci95": list(res.gain_ci95), "best_response": res.plan.label,
+            "params": res.searched}  # fmt: skip
 
 
 def _solve(store, r: int, tensors, noise: float):

@@ -61,14 +61,14 @@ class Table:
     factions: tuple[str, ...]
     groups: tuple[tuple[tuple[str, ...], float], ...]  # (seated factions, share of games)
     evaluate: Callable  # (group factions, {faction: Plan}) -> (wins per seated faction, games per seated faction)
-    cells: dict  # cell key -> {"wins": [...], "games": [...]}; filled as cells are played
+    cells: dict  # cell key -> {"group": seated factions, "wins": [...], "games": [...]}; filled as cells are played
     played: int = 0  # cells played by this process (not read back)
 
     def cell(self, group: tuple[str, ...], plans: dict) -> dict:
         key = "|".join(f"{f}={plan_key(plans[f])}" for f in group)
         if key not in self.cells:
             wins, games = self.evaluate(group, plans)
-            self.cells[key] = {"wins": [int(w) for w in wins], "games": [int(g) for g in games]}
+            self.cells[key] = {"group": group, "wins": [int(w) for w in wins], "games": [int(g) for g in games]}
             self.played += 1
         return self.cells[key]
 
@@ -96,12 +96,11 @@ class Table:
         """The largest 95% half-width of a faction's payoff under a profile (the table's noise): over the groups it
         sits in, share-weighted, the worst variance of any cell played in each group."""
         variance: dict[tuple[str, ...], float] = {}
-        for key, c in self.cells.items():
-            group = tuple(part.split("=", 1)[0] for part in key.split("|"))
+        for c in self.cells.values():
             for w, g in zip(c["wins"], c["games"], strict=True):
                 if g:
                     p = w / g
-                    variance[group] = max(variance.get(group, 0.0), max(p * (1 - p), 1 / g) / g)
+                    variance[c["group"]] = max(variance.get(c["group"], 0.0), max(p * (1 - p), 1 / g) / g)
         worst = 0.0
         for f in self.factions:
             mine = [(share, variance.get(group, 0.0)) for group, share in self.groups if f in group]
