@@ -16,6 +16,9 @@ pure equilibrium and a best response outside the table beats it, the pure profil
 keeps every plan that ever took part in play, so a new plan must beat a mixture of the old ones, not the last one.
 The average may keep a plan the population cap dropped from the table: every plan is kept for play.
 
+``start`` (``--start FILE``, repeatable) seeds each faction's population with the plans that other experiments seat
+it with, instead of the built-in plans: pooling several runs' equilibrium files puts their plans in one table.
+
 The verdict is the least exploitable of the rounds' equilibria (or averages; the least nash_conv measured: a
 meta-game without a pure equilibrium can cycle, so the last round need not be the best): each faction's win rate
 under it on fresh games (with a 95% interval, how games end, their length), beside the experiment's own field. Its
@@ -64,6 +67,7 @@ class BalanceResult:
     games: int
     pruned: list = field(default_factory=list)
     verdict_round: int = 0  # the round whose equilibrium is the verdict: the least nash_conv measured
+    start_checks: list = field(default_factory=list)  # each --start file's profile in the pooled table
 
     @property
     def nash_conv(self) -> float:
@@ -82,8 +86,8 @@ class BalanceResult:
             "rotated_win_rate": self.rotated["win_rate"],
             "rotated_win_rate_ci95": self.rotated["win_rate_ci95"], "populations": self.populations,
             "pruned": self.pruned, "verdict_round": self.verdict_round, "options": self.options,
-            "games_played": self.games,
-            "seconds": round(self.seconds, 3),
+            "games_played": self.games, "seconds": round(self.seconds, 3),
+            **({"start_checks": self.start_checks} if self.start_checks else {}),
         }  # fmt: skip
 
 
@@ -99,6 +103,7 @@ def balance(
     max_plans: int = DEFAULT_MAX_PLANS,
     eval_games: int = DEFAULT_EVAL,
     meta: str = "nash",
+    start: tuple = (),
     seed: int | None = None,
     workers: int = 1,
     progress: bool = False,
@@ -127,7 +132,8 @@ def balance(
     root = seed if seed is not None else raw.get("seed", DEFAULT_SEED)
     options = {"budget": budget, "rounds": rounds, "epsilon": epsilon, "precision": precision, "holdout": holdout,
                "candidates": candidates, "max_plans": max_plans, "eval_games": eval_games,
-               **({"meta": meta} if meta != "nash" else {})}  # fmt: skip
+               **({"meta": meta} if meta != "nash" else {}),
+               **({"start": [src for src, _ in start]} if start else {})}  # fmt: skip
     store = RunStore(
         save, {"game": game, "experiment": body, "seed": root, **options}, resume, "balance", grow=("rounds",)
     )  # each round's steps do not depend on how many follow
@@ -169,6 +175,9 @@ def balance(
     n_games = group_games(groups, precision)  # each faction's payoff to ±precision, whatever groups it sits in
     table = Table(factions, tuple(groups), evaluate, {})
     populations = {f: [a.plan(p, "built-in plans") for p in a.builtin] for f in factions}
+    starts, start_checks = [], []  # each --start file's profile, and how it fares in the pooled table
+    if start:
+        populations, starts = _seeded(a, game, factions, start)
     history, pruned = [], []
     measured = None
     known: dict = {}  # every plan a population has held (an averaged profile may still play a dropped one)
@@ -183,6 +192,9 @@ def balance(
             bar[0].close()
             bar[0] = None
         noise = table.halfwidth()
+        if r == 1 and starts:
+            start_checks = [_start_check(source, profile, tensors, populations, factions)
+                            for source, profile in starts]  # fmt: skip
         drop = dominated(tensors, 2 * noise)
         for j, f in enumerate(factions):
             if drop[j] and len(drop[j]) < len(populations[f]):
@@ -262,8 +274,48 @@ def balance(
         game, raw.get("title", ""), root, factions, mix, final["metrics"], final["rotated"], gains, history,
         {f: [p.label for p in pop] for f, pop in populations.items()},
         {label: plans[label].spec if label in plans else None for label in sorted(used) if label in plans},
-        options, time.perf_counter() - started, played[0], pruned, verdict_round,
+        options, time.perf_counter() - started, played[0], pruned, verdict_round, start_checks,
     )  # fmt: skip
+
+
+def _seeded(a, game: str, factions: tuple, start) -> tuple[dict, list]:
+    """Each faction's first population: the plans that the ``start`` experiments ((source, mapping) pairs, such as
+    other runs' equilibrium files) seat it with, in order, each plan once: several runs' equilibria pooled in one
+    table. Also each file's profile: (source, {faction: {plan: weight}})."""
+    pools: dict = {f: {} for f in factions}
+    profiles = []
+    for source, raw in start:
+        if raw.get("game") != game:
+            raise ConfigError(source, "game", f"an experiment of {game}", raw.get("game"))
+        fld, plans = a.field({k: v for k, v in raw.items() if k not in RUN_KEYS}, source)
+        if set(fld.factions) != set(factions):
+            raise ConfigError(source, "seats", "seats for " + ", ".join(factions), ", ".join(fld.factions))
+        for f in factions:
+            seat = fld.seat_of(f)
+            if seat is None:
+                raise ConfigError(source, "rotate", "fixed seats (rotate: false), as an equilibrium file has", True)
+            for label in seat.labels:
+                pools[f].setdefault(label, plans[label])
+        profiles.append((source, {f: dict(zip(fld.seat_of(f).labels, fld.seat_of(f).weights, strict=True))
+                                  for f in factions}))  # fmt: skip
+    return {f: list(pool.values()) for f, pool in pools.items()}, profiles
+
+
+def _start_check(source: str, profile: dict, tensors, populations: dict, factions: tuple) -> dict:
+    """A --start file's profile in the pooled round-1 table: each faction's payoff, and what its best plan of the
+    pool would gain against the others (another run's equilibrium, checked against every plan the runs found)."""
+    from sim.balance.equilibrium import payoffs, values
+
+    sigma = [np.array([profile[f].get(p.label, 0.0) for p in populations[f]]) for f in factions]
+    paid = payoffs(tensors, sigma)
+    out = {"source": str(source), "payoff": {}, "gain": {}, "best_plan": {}}
+    for j, f in enumerate(factions):
+        v = values(tensors, sigma, j)
+        best = int(np.argmax(v))
+        out["payoff"][f] = float(paid[j])
+        out["gain"][f] = float(v[best] - paid[j])
+        out["best_plan"][f] = populations[f][best].label
+    return out
 
 
 def _gain(res) -> dict:

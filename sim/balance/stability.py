@@ -51,3 +51,25 @@ def format_stability(s: Stability) -> str:
     rows += ["", f"Strongest: {', '.join(map(title, s.strongest))}; weakest: {', '.join(map(title, s.weakest))}; "
              f"largest spread {100 * max(s.spread.values()):.1f} points; Kendall's τ {taus}."]  # fmt: skip
     return "\n".join(rows)
+
+
+def format_start_checks(doc: dict) -> str:
+    """A pooled run's check of each --start file (balance.json ``start_checks``) as a Markdown table: per file (run
+    1, 2, …), what each faction's best plan of the pool gains against that file's profile, in points, and whose plan
+    it is (the run whose study name prefixes the plan's)."""
+    title = lambda f: f.replace("_", " ").title()  # noqa: E731
+    factions = doc["factions"]
+    studies = [c["source"].replace("\\", "/").rsplit("/", 2)[-2] for c in doc["start_checks"]]
+
+    def whose(label: str) -> str:
+        run = max((i for i, s in enumerate(studies) if label.startswith(s + "-")), key=lambda i: len(studies[i]))
+        return f"run {run + 1}'s plan"
+
+    rows = ["| equilibrium of | " + " | ".join(map(title, factions)) + " |", "|---" * (len(factions) + 1) + "|"]
+    for i, (check, study) in enumerate(zip(doc["start_checks"], studies, strict=True)):
+        cells = []
+        for f in factions:
+            gain = 100 * check["gain"][f]
+            cells.append(f"{gain:+.1f}" + (f" ({whose(check['best_plan'][f])})" if round(gain, 1) > 0 else ""))
+        rows.append(f"| run {i + 1}, `{study}` | " + " | ".join(cells) + " |")
+    return "\n".join(rows)

@@ -29,6 +29,9 @@ def digest(value) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
+MAX_STEM = 160  # characters of a record's file name before ".json"; write_text adds a temporary suffix
+
+
 class RunStore:
     """``DIR/manifest.json`` plus ``DIR/records/<name>.json``; ``None`` directory: nothing is kept."""
 
@@ -59,7 +62,10 @@ class RunStore:
         write_text(path, json.dumps({**body, "sim_version": __version__}, indent=2, default=str) + "\n")
 
     def _path(self, name: str) -> Path:
-        return self.dir / "records" / (re.sub(r"[^A-Za-z0-9_.=-]+", "_", name) + ".json")
+        stem = re.sub(r"[^A-Za-z0-9_.=-]+", "_", name)
+        if len(stem) > MAX_STEM:  # long plan names (pooled runs' plans): a file name must stay under 255 bytes
+            stem = stem[: MAX_STEM - 17] + "-" + digest(name)
+        return self.dir / "records" / (stem + ".json")
 
     def get(self, name: str):
         if self.dir is None or not self._path(name).exists():

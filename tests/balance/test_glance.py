@@ -6,7 +6,7 @@ import json
 from sim.config import CONFIG_DIR
 from tests.balance.shipped_studies import README
 
-LEAD = (("principes", "faction-balance-full-r12", "Principes, 4 players, every module on"),
+LEAD = (("principes", "faction-balance-full-pooled", "Principes, 4 players, every module on"),
         ("principes", "faction-balance", "Principes, 4 players, part 1 rules"),
         ("dark_ages", "ruler-balance-3p-every", "Dark Ages, 3 players, 7 base Rulers, every table"))  # fmt: skip
 
@@ -25,6 +25,8 @@ def glance_rows() -> list[str]:
         who = _title(worst) if round(100 * gain[worst], 1) > 0 else "no faction gains"
         fair = 1 / 3 if game == "dark_ages" else 1 / 4
         how = "a fresh tuning run per faction" if doc.get("exploitability_check") else "its round's own tuning run"
+        if doc.get("start_checks"):
+            how += f" and every plan of {len(doc['start_checks'])} runs"
         met = "met" if 100 * gain[worst] <= 2 else "missed"
         rows.append(f"| {name} (`{study}`) | {fair:.1%} | {_title(top)} {rate[top]:.1%} | {_title(low)} "
                     f"{rate[low]:.1%} | {100 * gain[worst]:+.1f} ({who}), {how} | "
@@ -41,14 +43,28 @@ def test_the_balance_section_leads_with_the_verdict_at_a_glance():
 
 def test_the_glance_prose_shows_the_shipped_numbers():
     text = " ".join(README.split("<!-- /glance -->", 1)[1].split("```sh", 1)[0].split())
-    full = json.loads((CONFIG_DIR / "principes" / "balance" / "faction-balance-full-r12" / "balance.json").read_text())
-    rate = sorted(full["win_rate"].values(), reverse=True)
-    assert f"under strong plans ({rate[0]:.1%} against a fair 25%)" in text and 100 * (rate[1] - rate[-1]) < 2
+    pooled = json.loads((CONFIG_DIR / "principes" / "balance" / "faction-balance-full-pooled" / "balance.json")
+                        .read_text())  # fmt: skip
+    rate = pooled["win_rate"]
+    top, low = max(rate, key=rate.get), min(rate, key=rate.get)
+    assert (
+        (top, low) == ("masovia", "silesia")
+        and pooled["nash_conv"] == 0
+        and pooled["rounds"][0]["table_nash_conv"] < 0.01
+    )
+    assert f"Masovia wins {rate[top]:.1%} and Silesia {rate[low]:.1%} against a fair 25%" in text
     other = json.loads((CONFIG_DIR / "principes" / "balance" / "faction-balance-full-r12-seed20260102" / "balance.json")
                        .read_text())  # fmt: skip
-    low, high = min(other["win_rate"].values()), max(other["win_rate"].values())
-    assert max(other["win_rate"], key=other["win_rate"].get) == "silesia" and other["nash_conv"] <= 0.01
-    assert f"all four win {100 * low:.1f}–{100 * high:.1f}% and Silesia leads" in text
+    survives = pooled["start_checks"][1]  # run 2's equilibrium, checked against every plan of the pool
+    assert max(survives["gain"].values()) < 0.02 and other["nash_conv"] <= 0.01
+    assert (max(other["win_rate"], key=other["win_rate"].get), min(other["win_rate"], key=other["win_rate"].get)) == (
+        "silesia",
+        "masovia",
+    ) and "makes Silesia the strongest and Masovia the weakest" in text
+    r12 = json.loads((CONFIG_DIR / "principes" / "balance" / "faction-balance-full-r12" / "balance.json").read_text())
+    beaten = pooled["start_checks"][0]["gain"]["silesia"]
+    assert f"{r12['win_rate']['polonia_minor']:.1%} for Polonia Minor" in text
+    assert f"another run's Silesia plan beats by {100 * beaten:.1f} points" in text
     part1 = json.loads((CONFIG_DIR / "principes" / "balance" / "faction-balance" / "balance.json").read_text())
     assert f"(nash_conv {100 * part1['nash_conv']:.1f} points)" in text
     gains = [100 * r["gain"] for path in CONFIG_DIR.glob("*/balance/*/ladder-*.json")

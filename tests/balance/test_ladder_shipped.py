@@ -11,7 +11,7 @@ import pytest
 from sim.config import CONFIG_DIR
 
 STUDY = CONFIG_DIR / "principes" / "balance" / "faction-balance-full"
-LADDERED = ["faction-balance-full", "faction-balance-full-r12"]  # the every-module equilibria with ladders
+LADDERED = ["faction-balance-full", "faction-balance-full-r12", "faction-balance-full-pooled"]  # with ladders
 README = (Path(__file__).resolve().parents[2] / "README.md").read_text()
 
 

@@ -44,8 +44,7 @@ def test_a_fresh_run_plays_the_shipped_games(ruler, determinize):
     and the same changes, game for game (only the speed differs)."""
     shipped = _ladders("-determinized" if determinize else "")[ruler]
     raw = load_experiment(STUDY / "equilibrium.yaml")
-    fresh = ladder(raw, ruler, [4], games=shipped["games"], seed=shipped["seed"], workers=1,
-                   determinize=determinize)
+    fresh = ladder(raw, ruler, [4], games=shipped["games"], seed=shipped["seed"], workers=1, determinize=determinize)
     assert fresh.plan_win_rate == shipped["plan_win_rate"]
     got, want = fresh.to_json()["rungs"][0], shipped["rungs"][0]
     for key in ("win_rate", "gain", "decisions", "changed", "changes"):

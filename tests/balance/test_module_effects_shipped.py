@@ -10,33 +10,38 @@ from sim.config import CONFIG_DIR, read_yaml
 from tests.balance.shipped_studies import README, points, readme_rows
 
 STUDY = CONFIG_DIR / "principes" / "balance" / "faction-balance-full-r12"
+POOLED = CONFIG_DIR / "principes" / "balance" / "faction-balance-full-pooled"  # the every-module verdict
 MODULES = {"history": "History Cards", "tiles": "Progress Tiles", "court": "Court texts", "princesses": "Princesses",
            "neighbors": "Neighbors"}  # fmt: skip
 
 
-def effects(kind: str) -> dict:
-    return json.loads((STUDY / f"module-effects-{kind}.json").read_text())["module_effects"]
+def effects(kind: str, study=STUDY) -> dict:
+    return json.loads((study / f"module-effects-{kind}.json").read_text())["module_effects"]
 
 
 def rows() -> dict:
-    """{"Module, Principality": [built-in change, equilibrium change]} as the README prints them."""
-    eq, builtin = effects("equilibrium"), effects("builtin")
+    """{"Module, Principality": [built-in change, run 1's equilibrium change, the verdict's change]} as the README
+    prints them."""
+    eq, builtin, pooled = effects("equilibrium"), effects("builtin"), effects("equilibrium", POOLED)
     out = {}
     for m, name in MODULES.items():
         for f in eq[m]["win_rate_change"]:
-            cells = [points(d[m]["win_rate_change"][f], d[m]["win_rate_change_ci95"][f]) for d in (builtin, eq)]
+            cells = [points(d[m]["win_rate_change"][f], d[m]["win_rate_change_ci95"][f]) for d in (builtin, eq, pooled)]
             out[f"{name}, {f.replace('_', ' ').title()}"] = cells
     return out
 
 
-def test_the_equilibrium_experiment_seats_the_shipped_equilibrium():
-    exp = read_yaml(CONFIG_DIR / "principes" / "experiments" / "module-effects-equilibrium.yaml")
-    eq = read_yaml(STUDY / "equilibrium.yaml")
+@pytest.mark.parametrize(("name", "study"), [("equilibrium", STUDY), ("pooled", POOLED)])
+def test_the_equilibrium_experiment_seats_the_shipped_equilibrium(name, study):
+    exp = read_yaml(CONFIG_DIR / "principes" / "experiments" / f"module-effects-{name}.yaml")
+    eq = read_yaml(study / "equilibrium.yaml")
     assert {f: {plan: 1.0} for f, plan in exp["seats"].items()} == {f: s["mix"] for f, s in eq["seats"].items()}
     assert exp["mode"] == "module_effects" and exp["rotate"] is False
-    for kind in ("equilibrium", "builtin"):
-        doc = json.loads((STUDY / f"module-effects-{kind}.json").read_text())
-        assert doc["games"] == 20000 and set(doc["module_effects"]) == set(MODULES)
+    doc = json.loads((study / "module-effects-equilibrium.json").read_text())
+    assert doc["games"] == 20000 and set(doc["module_effects"]) == set(MODULES) and doc["seed"] == exp["seed"]
+    assert doc["strategies"] == list(exp["seats"].values())
+    builtin = json.loads((STUDY / "module-effects-builtin.json").read_text())
+    assert builtin["games"] == 20000 and set(builtin["module_effects"]) == set(MODULES)
 
 
 def test_the_readme_table_shows_the_shipped_effects():
@@ -68,3 +73,23 @@ def test_the_prose_names_the_verdicts_that_change():
     for m, f in (("tiles", "polonia_minor"), ("neighbors", "polonia_minor"), ("tiles", "silesia")):
         assert f"{100 * eq[m]['win_rate_change'][f]:+.1f}" in text
     assert pytest.approx(sum(base.values()), abs=0.01) == 1.0
+
+
+def test_the_verdict_paragraph_counts_the_signs():
+    builtin, run1, verdict = effects("builtin"), effects("equilibrium"), effects("equilibrium", POOLED)
+    text = README.split("<!-- /module-effects -->", 1)[1].strip().split("\n\n")[1]
+    text = " ".join(text.split())
+
+    def sign(d, m, f):  # +1 / -1 when the 95% interval excludes 0, else 0
+        lo, hi = d[m]["win_rate_change_ci95"][f]
+        return 1 if lo > 0 else -1 if hi < 0 else 0
+
+    cells = [(m, f) for m in MODULES for f in verdict[m]["win_rate_change"]]
+    against_builtin = sum(sign(builtin, m, f) * sign(verdict, m, f) == -1 for m, f in cells)
+    against_run1 = sum(sign(run1, m, f) * sign(verdict, m, f) == -1 for m, f in cells)
+    kept = [(m, f) for m, f in cells if sign(builtin, m, f) == sign(run1, m, f) == sign(verdict, m, f) != 0]
+    assert f"{against_builtin} of the 20 change sign against the built-in plans, and {against_run1} against" in text
+    assert f"{len(kept)} of the 20 effects keep their sign in all three fields" in text
+    assert {("neighbors", "polonia_minor"), ("court", "polonia_minor"), ("history", "polonia_maior")} <= set(kept)
+    base = json.loads((POOLED / "module-effects-equilibrium.json").read_text())["win_rate"]
+    assert f"Polonia Minor win {base['polonia_minor']:.1%} and Silesia {base['silesia']:.1%}" in text

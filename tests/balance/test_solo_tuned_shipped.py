@@ -74,8 +74,12 @@ def dark_ages_rows() -> dict:
         lo, hi = wilson(round(t["tuned_win_rate"] * t["holdout_games"]), t["holdout_games"])
         says = "" if option == "standard" else "easier" if option in EASIER else "harder"
         gain = f"{100 * t['gain']:+.1f} [{100 * t['gain_ci95'][0]:+.1f}, {100 * t['gain_ci95'][1]:+.1f}]"
-        rows[f"`{option}`"] = [says, f"{t['baseline_win_rate']:.1%}", f"{t['tuned_win_rate']:.1%} [{lo:.1%}, {hi:.1%}]",
-                               gain]
+        rows[f"`{option}`"] = [
+            says,
+            f"{t['baseline_win_rate']:.1%}",
+            f"{t['tuned_win_rate']:.1%} [{lo:.1%}, {hi:.1%}]",
+            gain,
+        ]
     return rows
 
 
@@ -98,7 +102,7 @@ def test_dark_ages_every_option_is_tuned_and_the_readme_shows_it():
     assert "not below the standard game: " + ", ".join(f"`{o}`" for o in not_harder) in text
     harder = sorted(set(rate) - {"standard", *EASIER} - set(not_harder))
     words = {4: "four", 8: "eight"}
-    assert f"{words[len(harder)]} of the eight it lists under \"Increasing the Difficulty\" are harder" in text
+    assert f'{words[len(harder)]} of the eight it lists under "Increasing the Difficulty" are harder' in text
     assert f"the 10-VP Cognomen most ({rate['lordling_cognomen_10']:.1%})" in text
     assert min(rate[o] for o in harder) == rate["lordling_cognomen_10"]
     same = [o for o in not_harder if f"{rate[o]:.3f}" == f"{rate['standard']:.3f}"]

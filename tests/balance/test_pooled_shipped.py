@@ -1,0 +1,76 @@
+"""The pooled every-module study (configs/principes/balance/faction-balance-full-pooled/, ``sim balance --start``
+on the three seeded runs' equilibrium files): each run's equilibrium checked against every plan the three found, a
+cell of that check replayed exactly, and the README's table and prose read from the shipped numbers."""
+
+import json
+
+import pytest
+
+from sim.balance.evaluate import field_payload, run_field
+from sim.balance.games import adapter
+from sim.balance.mix import Field, Seat
+from sim.balance.payoff import group_games
+from sim.balance.stability import format_start_checks
+from sim.balance.store import derive_seed
+from sim.config import CONFIG_DIR, read_yaml
+from tests.balance.shipped_studies import README
+
+BALANCE = CONFIG_DIR / "principes" / "balance"
+POOLED = BALANCE / "faction-balance-full-pooled"
+RUNS = ("faction-balance-full-r12", "faction-balance-full-r12-seed20260102", "faction-balance-full-r12-seed20260103")
+DOC = json.loads((POOLED / "balance.json").read_text())
+EXPERIMENT = CONFIG_DIR / "principes" / "experiments" / "faction-balance-full.yaml"
+
+
+def test_the_pooled_run_starts_from_the_three_runs_and_holds_against_every_check():
+    assert [c["source"].replace("\\", "/").rsplit("/", 2)[-2] for c in DOC["start_checks"]] == list(RUNS)
+    assert DOC["options"]["start"] == [f"configs/principes/balance/{run}/equilibrium.yaml" for run in RUNS]
+    first = DOC["rounds"][0]
+    assert first["table_nash_conv"] <= 0.01  # no plan of the pool gains against the pooled verdict
+    assert DOC["exploitability_check"] and DOC["nash_conv"] <= 0.02  # nor does a fresh tuning run
+
+
+def _silesia_payoff(profile: dict) -> float:
+    """Silesia's win rate in one cell of the pooled table, replayed: the cell's games, seed and plans."""
+    a = adapter("principes", "test")
+    body = {k: v for k, v in read_yaml(EXPERIMENT).items() if k not in ("seats", "rotate")}
+    factions = tuple(DOC["factions"])
+    plans = {f: a.plan(profile[f], "test") for f in factions}
+    fld = Field(factions, tuple(Seat((plans[f].label,), (1.0,)) for f in factions))
+    n = group_games(((factions, 1.0),), DOC["options"]["precision"])[factions]
+    out = run_field(field_payload("principes", body, fld, {p.label: p for p in plans.values()}), n,
+                    derive_seed(DOC["seed"], "table"))  # fmt: skip
+    j = factions.index("silesia")
+    return out.counts["wins"][j] / out.counts["games"][j]
+
+
+def test_run_1s_equilibrium_loses_to_run_2s_silesia_plan_as_shipped():
+    """Run 1's equilibrium, which fresh tuning runs could not beat, in the pooled table: Silesia switching to run
+    2's equilibrium plan gains the shipped 15.5 points (both cells replayed)."""
+    check = DOC["start_checks"][0]
+    profile = {f: next(iter(read_yaml(BALANCE / RUNS[0] / "equilibrium.yaml")["seats"][f]["mix"]))
+               for f in DOC["factions"]}  # fmt: skip
+    other = next(iter(read_yaml(BALANCE / RUNS[1] / "equilibrium.yaml")["seats"]["silesia"]["mix"]))
+    assert check["best_plan"]["silesia"] == other
+    stay, switch = _silesia_payoff(profile), _silesia_payoff({**profile, "silesia": other})
+    assert stay == pytest.approx(check["payoff"]["silesia"], abs=1e-12)
+    assert switch - stay == pytest.approx(check["gain"]["silesia"], abs=1e-12)
+    assert round(100 * check["gain"]["silesia"], 1) == 15.5
+
+
+def test_the_readme_shows_the_pooled_checks_and_verdict():
+    block = README.split("<!-- start-checks principes/faction-balance-full-pooled -->", 1)[1]
+    assert block.split("<!-- /start-checks -->", 1)[0].strip() == format_start_checks(DOC)
+    text = " ".join(
+        block.split("<!-- /start-checks -->", 1)[1].split("<!-- /verdict -->", 1)[1].strip().split("\n\n")[0].split()
+    )
+    rate = DOC["win_rate"]
+    order = sorted(rate, key=rate.get, reverse=True)
+    shown = ", ".join(f"{f.replace('_', ' ').title()} {rate[f]:.1%}" for f in order)
+    assert f"This is the every-module verdict: {shown}" in text, text
+
+
+def test_the_ladder_paragraph_shows_the_shipped_gains():
+    gains = [100 * json.loads((POOLED / f"ladder-{f}.json").read_text())["rungs"][-1]["gain"] for f in DOC["factions"]]
+    after = README.split("<!-- ladder principes/faction-balance-full-pooled -->", 1)[1].split("<!-- /ladder -->", 1)[1]
+    assert f"the searcher gains {min(gains):+.1f} to {max(gains):+.1f} points in every seat" in " ".join(after.split())
