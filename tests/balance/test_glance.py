@@ -8,7 +8,7 @@ from tests.balance.shipped_studies import README
 
 LEAD = (("principes", "faction-balance-full-pooled", "Principes, 4 players, every module on"),
         ("principes", "faction-balance", "Principes, 4 players, part 1 rules"),
-        ("dark_ages", "ruler-balance-3p-every", "Dark Ages, 3 players, 7 base Rulers, every table"))  # fmt: skip
+        ("dark_ages", "ruler-balance-3p-pooled", "Dark Ages, 3 players, 7 base Rulers, every table"))  # fmt: skip
 
 
 def _title(f: str) -> str:

@@ -74,3 +74,53 @@ def test_the_ladder_paragraph_shows_the_shipped_gains():
     gains = [100 * json.loads((POOLED / f"ladder-{f}.json").read_text())["rungs"][-1]["gain"] for f in DOC["factions"]]
     after = README.split("<!-- ladder principes/faction-balance-full-pooled -->", 1)[1].split("<!-- /ladder -->", 1)[1]
     assert f"the searcher gains {min(gains):+.1f} to {max(gains):+.1f} points in every seat" in " ".join(after.split())
+
+
+DARK_AGES = CONFIG_DIR / "dark_ages" / "balance" / "ruler-balance-3p-pooled"
+DARK_AGES_RUNS = ("ruler-balance-3p-every", "ruler-balance-3p", "ruler-balance-3p-rules")
+
+
+def test_the_dark_ages_pooled_run_checks_the_every_table_verdict_as_the_readme_says():
+    doc = json.loads((DARK_AGES / "balance.json").read_text())
+    assert [c["source"].replace("\\", "/").rsplit("/", 2)[-2] for c in doc["start_checks"]] == list(DARK_AGES_RUNS)
+    assert doc["exploitability_check"] and doc["nash_conv"] <= 0.02 and doc["rounds"][-1]["table_nash_conv"] <= 0.01
+    block = README.split("<!-- start-checks dark_ages/ruler-balance-3p-pooled -->", 1)[1]
+    assert block.split("<!-- /start-checks -->", 1)[0].strip() == format_start_checks(doc)
+    text = " ".join(block.split("<!-- /start-checks -->", 1)[1].split("**The first Dark Ages study", 1)[0].split())
+    every = doc["start_checks"][0]["gain"]  # run 1: the every-table verdict, beaten by other runs' plans
+    assert f"Conrad the Red gains {100 * every['conrad_the_red']:.1f} points against it with run 3's plan" in text
+    assert f"Berengar of Ivrea {100 * every['berengar_of_ivrea']:.1f} with run 2's" in text
+    rate = doc["win_rate"]
+    assert (max(rate, key=rate.get), min(rate, key=rate.get)) == ("boleslaus_the_cruel", "tomislav")
+    assert (f"This is the Dark Ages verdict: Boleslaus the Cruel wins {rate['boleslaus_the_cruel']:.1%} of his games "
+            f"against a fair 33.3%, and Tomislav {rate['tomislav']:.1%}") in text  # fmt: skip
+    old = json.loads((CONFIG_DIR / "dark_ages" / "balance" / DARK_AGES_RUNS[0] / "balance.json").read_text())
+    ow = old["win_rate"]
+    assert (max(ow, key=ow.get), min(ow, key=ow.get)) == ("boleslaus_the_cruel", "tomislav")
+    assert f"Conrad the Red {ow['conrad_the_red']:.1%} in run 1, {rate['conrad_the_red']:.1%} here" in text
+
+
+def test_the_dark_ages_ladder_on_the_verdict():
+    from sim.config import read_yaml as _read
+    from tests.balance.shipped_studies import dark_ages_ladder_cells, readme_rows
+
+    doc = json.loads((DARK_AGES / "balance.json").read_text())
+    exp = _read(DARK_AGES / "equilibrium.yaml")
+    ladders = {r: json.loads((DARK_AGES / f"ladder-{r}-determinized.json").read_text()) for r in doc["factions"]}
+    rows = readme_rows("ladder dark_ages/ruler-balance-3p-pooled", "ladder")
+    for ruler, lad in ladders.items():
+        assert lad["determinize"] and lad["games"] == 100 and [r["rollouts"] for r in lad["rungs"]] == [4, 16, 64]
+        assert lad["plan"] == next(iter(exp["seats"][ruler]["mix"])) and lad["seed"] == exp["seed"]
+        assert rows[ruler.replace("_", " ").title()] == ["its own", *dark_ages_ladder_cells(lad)]
+    top = {r: lad["rungs"][-1] for r, lad in ladders.items()}
+    gains = [100 * t["gain"] for t in top.values()]
+    after = README.split("<!-- ladder dark_ages/ruler-balance-3p-pooled -->", 1)[1].split("<!-- /ladder -->", 1)[1]
+    text = " ".join(after.strip().split("\n\n", 1)[0].split())
+    assert f"gains {min(gains):+.1f} to {max(gains):+.1f} points" in text
+    low = min(100 * t["gain_ci95"][0] for t in top.values())
+    assert f"every lower 95% bound at least {low:+.1f}" in text and low > 3
+    least = min(top, key=lambda r: top[r]["gain"])
+    assert least == "boleslaus_the_cruel" and f"already wins {ladders[least]['plan_win_rate']:.0%}" in text
+    changes = [lad["rungs"][-1]["changes"][0] for lad in ladders.values()]
+    n = sum(c["from"] == "research" and c["to"] == "build" for c in changes)
+    assert f"For {('no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven')[n]} Rulers its most frequent" in text
