@@ -47,3 +47,30 @@ def checked_verdict_line(doc: dict, who: str) -> str:
     return (f"Verdict round {doc['verdict_round']} of {len(doc['rounds'])}; nash_conv {100 * doc['nash_conv']:.1f} "
             f"points, checked by a fresh tuning run per {who} (each round's own measure: {by}); games end by {ends}; "
             f"{doc['games_played']:,} games.")  # fmt: skip
+
+
+def check_dark_ages_ladder_table(study: Path) -> tuple[dict, str]:
+    """A Dark Ages study's determinized ladders (ladder-RULER-determinized.json) against the README's ladder table:
+    100 games at 4, 16 and 64 playouts, the equilibrium's plan and seed, the shipped cells. Returns the ladders and
+    the README paragraph under the table, which states the 64-playout range (checked here) and least gain."""
+    from sim.config import read_yaml
+
+    exp = read_yaml(study / "equilibrium.yaml")
+    ladders = {r: json.loads((study / f"ladder-{r}-determinized.json").read_text())
+               for r in balance_doc(study)["factions"]}  # fmt: skip
+    marker = f"ladder {study.parent.parent.name}/{study.name}"
+    rows = readme_rows(marker, "ladder")
+    for ruler, lad in ladders.items():
+        assert lad["determinize"] and lad["games"] == 100 and [r["rollouts"] for r in lad["rungs"]] == [4, 16, 64]
+        assert lad["plan"] == next(iter(exp["seats"][ruler]["mix"])) and lad["seed"] == exp["seed"]
+        assert rows[ruler.replace("_", " ").title()] == ["its own", *dark_ages_ladder_cells(lad)]
+    top = {r: lad["rungs"][-1] for r, lad in ladders.items()}
+    gains = [100 * t["gain"] for t in top.values()]
+    after = README.split(f"<!-- {marker} -->", 1)[1].split("<!-- /ladder -->", 1)[1]
+    text = " ".join(after.strip().split("\n\n", 1)[0].split())
+    assert f"gains {min(gains):+.1f} to {max(gains):+.1f} points" in text
+    low = min(100 * t["gain_ci95"][0] for t in top.values())
+    assert f"every lower 95% bound at least {low:+.1f}" in text and low > 0
+    least = min(top, key=lambda r: top[r]["gain"])
+    assert least == "boleslaus_the_cruel" and f"already wins {ladders[least]['plan_win_rate']:.0%}" in text
+    return ladders, text

@@ -73,24 +73,8 @@ def test_the_method_names_the_rounds_it_quotes():
 def test_the_searchers_ladder_on_this_equilibrium():
     """Every Ruler's determinized ladder (ladder-RULER-determinized.json, from ``sim ladder … --json``): the README's
     table shows the shipped numbers and the paragraph under it their range."""
-    from tests.balance.shipped_studies import dark_ages_ladder_cells, readme_rows
+    from tests.balance.shipped_studies import check_dark_ages_ladder_table
 
-    doc = balance_doc(STUDY)
-    exp = read_yaml(STUDY / "equilibrium.yaml")
-    ladders = {r: json.loads((STUDY / f"ladder-{r}-determinized.json").read_text()) for r in doc["factions"]}
-    rows = readme_rows("ladder dark_ages/ruler-balance-3p-every", "ladder")
-    for ruler, lad in ladders.items():
-        assert lad["determinize"] and lad["games"] == 100 and [r["rollouts"] for r in lad["rungs"]] == [4, 16, 64]
-        assert lad["plan"] == next(iter(exp["seats"][ruler]["mix"])) and lad["seed"] == exp["seed"]
-        assert rows[_title(ruler)] == ["its own", *dark_ages_ladder_cells(lad)]
-    top = {r: lad["rungs"][-1] for r, lad in ladders.items()}
-    gains = [100 * t["gain"] for t in top.values()]
-    text = " ".join(README.split("<!-- ladder dark_ages/ruler-balance-3p-every -->", 1)[1].split("<!-- /ladder -->")[1]
-                    .split("\n\n", 2)[1].split())  # fmt: skip
-    assert f"gains {min(gains):+.1f} to {max(gains):+.1f} points" in text
-    low = min(100 * t["gain_ci95"][0] for t in top.values())
-    assert f"every lower 95% bound at least {low:+.1f}" in text and low > 0
-    least = min(top, key=lambda r: top[r]["gain"])
-    assert least == "boleslaus_the_cruel" and f"already wins {ladders[least]['plan_win_rate']:.0%}" in text
+    ladders, _ = check_dark_ages_ladder_table(STUDY)
     changes = [lad["rungs"][-1]["changes"][0] for lad in ladders.values()]
     assert sum(c["from"] == "research" and c["to"] == "build" for c in changes) > len(changes) / 2

@@ -101,26 +101,9 @@ def test_the_dark_ages_pooled_run_checks_the_every_table_verdict_as_the_readme_s
 
 
 def test_the_dark_ages_ladder_on_the_verdict():
-    from sim.config import read_yaml as _read
-    from tests.balance.shipped_studies import dark_ages_ladder_cells, readme_rows
+    from tests.balance.shipped_studies import check_dark_ages_ladder_table
 
-    doc = json.loads((DARK_AGES / "balance.json").read_text())
-    exp = _read(DARK_AGES / "equilibrium.yaml")
-    ladders = {r: json.loads((DARK_AGES / f"ladder-{r}-determinized.json").read_text()) for r in doc["factions"]}
-    rows = readme_rows("ladder dark_ages/ruler-balance-3p-pooled", "ladder")
-    for ruler, lad in ladders.items():
-        assert lad["determinize"] and lad["games"] == 100 and [r["rollouts"] for r in lad["rungs"]] == [4, 16, 64]
-        assert lad["plan"] == next(iter(exp["seats"][ruler]["mix"])) and lad["seed"] == exp["seed"]
-        assert rows[ruler.replace("_", " ").title()] == ["its own", *dark_ages_ladder_cells(lad)]
-    top = {r: lad["rungs"][-1] for r, lad in ladders.items()}
-    gains = [100 * t["gain"] for t in top.values()]
-    after = README.split("<!-- ladder dark_ages/ruler-balance-3p-pooled -->", 1)[1].split("<!-- /ladder -->", 1)[1]
-    text = " ".join(after.strip().split("\n\n", 1)[0].split())
-    assert f"gains {min(gains):+.1f} to {max(gains):+.1f} points" in text
-    low = min(100 * t["gain_ci95"][0] for t in top.values())
-    assert f"every lower 95% bound at least {low:+.1f}" in text and low > 3
-    least = min(top, key=lambda r: top[r]["gain"])
-    assert least == "boleslaus_the_cruel" and f"already wins {ladders[least]['plan_win_rate']:.0%}" in text
+    ladders, text = check_dark_ages_ladder_table(DARK_AGES)
     changes = [lad["rungs"][-1]["changes"][0] for lad in ladders.values()]
     n = sum(c["from"] == "research" and c["to"] == "build" for c in changes)
     assert f"For {('no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven')[n]} Rulers its most frequent" in text
