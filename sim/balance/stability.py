@@ -61,9 +61,9 @@ def format_start_checks(doc: dict) -> str:
     factions = doc["factions"]
     studies = [c["source"].replace("\\", "/").rsplit("/", 2)[-2] for c in doc["start_checks"]]
 
-    def whose(label: str) -> str:
-        run = max((i for i, s in enumerate(studies) if label.startswith(s + "-")), key=lambda i: len(studies[i]))
-        return f"run {run + 1}'s plan"
+    def whose(label: str) -> str:  # a built-in plan keeps its own name
+        runs = [i for i, s in enumerate(studies) if label.startswith(s + "-")]
+        return f"run {max(runs, key=lambda i: len(studies[i])) + 1}'s plan" if runs else label
 
     rows = ["| equilibrium of | " + " | ".join(map(title, factions)) + " |", "|---" * (len(factions) + 1) + "|"]
     for i, (check, study) in enumerate(zip(doc["start_checks"], studies, strict=True)):

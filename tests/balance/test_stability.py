@@ -66,3 +66,18 @@ def test_the_readme_stability_paragraph_quotes_the_shipped_runs():
     pm, si = s.win_rate["polonia_minor"], s.win_rate["silesia"]
     assert f"({100 * min(pm):.1f}–{100 * max(pm):.1f}%)" in text and min(pm) >= 0.25
     assert f"Silesia sits at {round(100 * min(si))}–{round(100 * max(si))}%" in text
+
+
+def test_a_start_check_names_whose_plan_gains():
+    from sim.balance.stability import format_start_checks
+
+    doc = {"factions": ["a_b", "c"], "start_checks": [
+        {"source": "configs/x/balance/run/equilibrium.yaml", "gain": {"a_b": 0.123, "c": 0.0},
+         "best_plan": {"a_b": "run-long-br-a_b-r2", "c": "run-br-c-r1"}},
+        {"source": "configs/x/balance/run-long/equilibrium.yaml", "gain": {"a_b": 0.0, "c": 0.05},
+         "best_plan": {"a_b": "run-long-br-a_b-r2", "c": "culture"}},
+    ]}  # fmt: skip
+    rows = format_start_checks(doc).splitlines()
+    assert rows[0] == "| equilibrium of | A B | C |"
+    assert rows[2] == "| run 1, `run` | +12.3 (run 2's plan) | +0.0 |"  # the longest study name that prefixes it
+    assert rows[3] == "| run 2, `run-long` | +0.0 | +5.0 (culture) |"  # a built-in plan by its name
