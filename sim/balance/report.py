@@ -209,9 +209,19 @@ def balance_report(directory: str | Path, out: str | Path) -> list[Path]:
         ]
     )
     ends = pd.DataFrame([{"end": k, "share": f"{v:.1%}"} for k, v in doc["win_type"].items()])
+    pooled, pooled_html = [], ""  # a run started from other runs' equilibria (--start): each checked in the pool
+    if doc.get("start_checks"):
+        from sim.balance.stability import format_start_checks
+
+        says = "What each faction's best plan of the pool gains against each run's equilibrium, points:"
+        lines = format_start_checks(doc).splitlines()
+        pooled = ["## The runs it pooled", "", says, "", *lines, ""]
+        cells = [[c.strip() for c in line.strip("|").split("|")] for line in lines if not line.startswith("|---")]
+        pooled_html = (f"<h2>The runs it pooled</h2><p>{html.escape(says)}</p>"
+                       + pd.DataFrame(cells[1:], columns=cells[0]).to_html(index=False))  # fmt: skip
     md = [f"# {doc['title'] or doc['game']}: balance under strong play", "", lead, "",
           markdown_table(table, 2), "", "![win rates](win_rates.png)", "", "## Rounds", "",
-          markdown_table(rounds, 2), "", "![exploitability](exploitability.png)", "", "## How games end", "",
+          markdown_table(rounds, 2), "", "![exploitability](exploitability.png)", "", *pooled, "## How games end", "",
           markdown_table(ends), "", f"Mean game length: {doc['mean_rounds']:.2f} rounds.", "",
           f"Seed {doc['seed']}, {doc['games_played']:,} games, {doc['seconds']:.0f} s; options "
           f"{json.dumps(doc['options'])}."]  # fmt: skip
@@ -222,7 +232,7 @@ def balance_report(directory: str | Path, out: str | Path) -> list[Path]:
     )
     page = (f"<!doctype html><meta charset='utf-8'><title>{html.escape(doc['title'] or doc['game'])}</title>"
             f"<h1>{html.escape(doc['title'] or doc['game'])}: balance under strong play</h1><p>{html.escape(lead)}</p>"
-            f"{table.to_html(index=False)}{images}<h2>Rounds</h2>{rounds.to_html(index=False)}"
+            f"{table.to_html(index=False)}{images}<h2>Rounds</h2>{rounds.to_html(index=False)}{pooled_html}"
             f"<h2>How games end</h2>{ends.to_html(index=False)}")  # fmt: skip
     written.append(write_text(out / "report.html", page))
     return written

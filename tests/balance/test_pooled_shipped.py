@@ -107,3 +107,13 @@ def test_the_dark_ages_ladder_on_the_verdict():
     changes = [lad["rungs"][-1]["changes"][0] for lad in ladders.values()]
     n = sum(c["from"] == "research" and c["to"] == "build" for c in changes)
     assert f"For {('no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven')[n]} Rulers its most frequent" in text
+
+
+def test_the_report_of_a_pooled_run_shows_its_start_checks(tmp_path):
+    from sim.balance.report import balance_report
+
+    balance_report(POOLED, tmp_path)
+    md, page = (tmp_path / "report.md").read_text(), (tmp_path / "report.html").read_text()
+    assert "## The runs it pooled" in md and format_start_checks(DOC) in md
+    assert "<h2>The runs it pooled</h2>" in page and "run 1, `faction-balance-full-r12`" in page
+    assert "+15.5 (run 2&#x27;s plan)" in page or "+15.5 (run 2's plan)" in page
