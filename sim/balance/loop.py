@@ -18,6 +18,10 @@ The average may keep a plan the population cap dropped from the table: every pla
 
 ``start`` (``--start FILE``, repeatable) seeds each faction's population with the plans that other experiments seat
 it with, instead of the built-in plans: pooling several runs' equilibrium files puts their plans in one table.
+``library`` (``--library FILE``, repeatable) adds to the check every plan those experiments seat, each tried as one
+faction's deviation from the verdict in the payoff table: a tuning run searches near the plan it starts from, and a
+plan found elsewhere in the space can beat an equilibrium that tuning cannot. A faction's exploitability is the
+larger of the two gains.
 
 The verdict is the least exploitable of the rounds' equilibria (or averages; the least nash_conv measured: a
 meta-game without a pure equilibrium can cycle, so the last round need not be the best): each faction's win rate
@@ -68,6 +72,7 @@ class BalanceResult:
     pruned: list = field(default_factory=list)
     verdict_round: int = 0  # the round whose equilibrium is the verdict: the least nash_conv measured
     start_checks: list = field(default_factory=list)  # each --start file's profile in the pooled table
+    library_check: dict = field(default_factory=dict)  # --library: the files, and each faction's best plan of them
 
     @property
     def nash_conv(self) -> float:
@@ -88,6 +93,7 @@ class BalanceResult:
             "pruned": self.pruned, "verdict_round": self.verdict_round, "options": self.options,
             "games_played": self.games, "seconds": round(self.seconds, 3),
             **({"start_checks": self.start_checks} if self.start_checks else {}),
+            **({"library_check": self.library_check} if self.library_check else {}),
         }  # fmt: skip
 
 
@@ -104,6 +110,7 @@ def balance(
     eval_games: int = DEFAULT_EVAL,
     meta: str = "nash",
     start: tuple = (),
+    library: tuple = (),
     seed: int | None = None,
     workers: int = 1,
     progress: bool = False,
@@ -259,6 +266,13 @@ def balance(
                     default=None)  # fmt: skip
         gains[f] = _gain(respond(f, start, f"check-r{verdict_round}-{f}", derive_seed(root, "check", f),
                                  f"check-{f}", (eq_field, plans), eq_field.seats[j]))  # fmt: skip
+    library_checks = {}
+    if library:  # a tuning run searches near its start: every plan of the library is tried against the verdict too
+        pools, _ = _seeded(a, game, factions, library)
+        for j, f in enumerate(factions):
+            library_checks[f] = _library_check(table, factions, mix, plans, j, pools[f])
+            if library_checks[f]["gain"] > gains[f]["gain"]:
+                gains[f] = {**library_checks[f], "best_response": library_checks[f]["best_plan"], "params": None}
     final = store.get("final")
     played[0] += 2 * eval_games
     if final is None or final.get("mix") != mix:  # a checkpoint of another verdict (an older sim) is replayed
@@ -275,6 +289,7 @@ def balance(
         {f: [p.label for p in pop] for f, pop in populations.items()},
         {label: plans[label].spec if label in plans else None for label in sorted(used) if label in plans},
         options, time.perf_counter() - started, played[0], pruned, verdict_round, start_checks,
+        {"files": [str(src) for src, _ in library], "checks": library_checks} if library else {},
     )  # fmt: skip
 
 
@@ -316,6 +331,28 @@ def _start_check(source: str, profile: dict, tensors, populations: dict, faction
         out["gain"][f] = float(v[best] - paid[j])
         out["best_plan"][f] = populations[f][best].label
     return out
+
+
+def _library_check(table, factions: tuple, mix: dict, plans: dict, j: int, library: list) -> dict:
+    """What faction ``j``'s best plan of ``library`` gains against the others' equilibrium mixtures, over its own
+    mixture: the payoff table's cells (each played once and checkpointed), so its 95% interval is the paired
+    difference's, at most √2 times a faction payoff's half-width."""
+    from sim.balance.equilibrium import values
+
+    f = factions[j]
+    own = [plans[k] for k in mix[f]]
+    tried = [p for p in library if p.label not in mix[f]]
+    if not tried:
+        return {"gain": 0.0, "gain_ci95": [0.0, 0.0], "best_plan": None, "plans": 0}
+    support = {g: [plans[k] for k in mix[g]] for g in factions}
+    tensors = table.tensors({**support, f: own + tried})
+    sigma = [np.array(list(mix[g].values())) for g in factions]
+    sigma[j] = np.concatenate([sigma[j], np.zeros(len(tried))])
+    v = values(tensors, sigma, j)
+    best = len(own) + int(np.argmax(v[len(own) :]))
+    gain, half = float(v[best] - v @ sigma[j]), float(np.sqrt(2) * table.halfwidth())
+    return {"gain": gain, "gain_ci95": [gain - half, gain + half], "best_plan": tried[best - len(own)].label,
+            "plans": len(tried)}  # fmt: skip
 
 
 def _gain(res) -> dict:
