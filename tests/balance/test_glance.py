@@ -25,7 +25,9 @@ def glance_rows() -> list[str]:
         who = _title(worst) if round(100 * gain[worst], 1) > 0 else "no faction gains"
         fair = 1 / 3 if game == "dark_ages" else 1 / 4
         how = "a fresh tuning run per faction" if doc.get("exploitability_check") else "its round's own tuning run"
-        if doc.get("start_checks"):
+        if doc.get("library_check"):
+            how += f" and every plan of {len(doc['library_check']['files'])} shipped studies"
+        elif doc.get("start_checks"):
             how += f" and every plan of {len(doc['start_checks'])} runs"
         met = "met" if 100 * gain[worst] <= 2 else "missed"
         rows.append(f"| {name} (`{study}`) | {fair:.1%} | {_title(top)} {rate[top]:.1%} | {_title(low)} "

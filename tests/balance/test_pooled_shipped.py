@@ -90,6 +90,9 @@ def test_the_dark_ages_pooled_run_checks_the_every_table_verdict_as_the_readme_s
     every = doc["start_checks"][0]["gain"]  # run 1: the every-table verdict, beaten by other runs' plans
     assert f"Conrad the Red gains {100 * every['conrad_the_red']:.1f} points against it with run 3's plan" in text
     assert f"Berengar of Ivrea {100 * every['berengar_of_ivrea']:.1f} with run 2's" in text
+    lib = [100 * c["gain"] for c in doc["library_check"]["checks"].values()]
+    assert {path.rsplit("/", 2)[-2] for path in doc["library_check"]["files"]} == set(DARK_AGES_RUNS)
+    assert max(lib) < 0 and f"every library plan loses, by {-max(lib):.1f} to {-min(lib):.1f} points" in text
     rate = doc["win_rate"]
     assert (max(rate, key=rate.get), min(rate, key=rate.get)) == ("boleslaus_the_cruel", "tomislav")
     assert (f"This is the Dark Ages verdict: Boleslaus the Cruel wins {rate['boleslaus_the_cruel']:.1%} of his games "
