@@ -185,6 +185,7 @@ def balance(
     starts, start_checks = [], []  # each --start file's profile, and how it fares in the pooled table
     if start:
         populations, starts = _seeded(a, game, factions, start)
+    pools = _seeded(a, game, factions, library)[0] if library else {}  # read now: a bad file fails before any game
     history, pruned = [], []
     measured = None
     known: dict = {}  # every plan a population has held (an averaged profile may still play a dropped one)
@@ -268,7 +269,6 @@ def balance(
                                  f"check-{f}", (eq_field, plans), eq_field.seats[j]))  # fmt: skip
     library_checks = {}
     if library:  # a tuning run searches near its start: every plan of the library is tried against the verdict too
-        pools, _ = _seeded(a, game, factions, library)
         for j, f in enumerate(factions):
             library_checks[f] = _library_check(table, factions, mix, plans, j, pools[f])
             if library_checks[f]["gain"] > gains[f]["gain"]:
@@ -300,6 +300,7 @@ def _seeded(a, game: str, factions: tuple, start) -> tuple[dict, list]:
     pools: dict = {f: {} for f in factions}
     profiles = []
     for source, raw in start:
+        profile = {}
         if raw.get("game") != game:
             raise ConfigError(source, "game", f"an experiment of {game}", raw.get("game"))
         fld, plans = a.field({k: v for k, v in raw.items() if k not in RUN_KEYS}, source)
@@ -311,8 +312,8 @@ def _seeded(a, game: str, factions: tuple, start) -> tuple[dict, list]:
                 raise ConfigError(source, "rotate", "fixed seats (rotate: false), as an equilibrium file has", True)
             for label in seat.labels:
                 pools[f].setdefault(label, plans[label])
-        profiles.append((source, {f: dict(zip(fld.seat_of(f).labels, fld.seat_of(f).weights, strict=True))
-                                  for f in factions}))  # fmt: skip
+            profile[f] = dict(zip(seat.labels, seat.weights, strict=True))
+        profiles.append((source, profile))
     return {f: list(pool.values()) for f, pool in pools.items()}, profiles
 
 

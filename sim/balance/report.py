@@ -211,14 +211,13 @@ def balance_report(directory: str | Path, out: str | Path) -> list[Path]:
     ends = pd.DataFrame([{"end": k, "share": f"{v:.1%}"} for k, v in doc["win_type"].items()])
     pooled, pooled_html = [], ""  # a run started from other runs' equilibria (--start): each checked in the pool
     if doc.get("start_checks"):
-        from sim.balance.stability import format_start_checks
+        from sim.balance.stability import format_start_checks, start_check_rows
 
         says = "What each faction's best plan of the pool gains against each run's equilibrium, points:"
-        lines = format_start_checks(doc).splitlines()
-        pooled = ["## The runs it pooled", "", says, "", *lines, ""]
-        cells = [[c.strip() for c in line.strip("|").split("|")] for line in lines if not line.startswith("|---")]
+        pooled = ["## The runs it pooled", "", says, "", format_start_checks(doc), ""]
+        head, *rows = start_check_rows(doc)
         pooled_html = (f"<h2>The runs it pooled</h2><p>{html.escape(says)}</p>"
-                       + pd.DataFrame(cells[1:], columns=cells[0]).to_html(index=False))  # fmt: skip
+                       + pd.DataFrame(rows, columns=head).to_html(index=False))  # fmt: skip
     md = [f"# {doc['title'] or doc['game']}: balance under strong play", "", lead, "",
           markdown_table(table, 2), "", "![win rates](win_rates.png)", "", "## Rounds", "",
           markdown_table(rounds, 2), "", "![exploitability](exploitability.png)", "", *pooled, "## How games end", "",

@@ -53,8 +53,8 @@ def format_stability(s: Stability) -> str:
     return "\n".join(rows)
 
 
-def format_start_checks(doc: dict) -> str:
-    """A pooled run's check of each --start file (balance.json ``start_checks``) as a Markdown table: per file (run
+def start_check_rows(doc: dict) -> list[list[str]]:
+    """A pooled run's check of each --start file (balance.json ``start_checks``), header row first: per file (run
     1, 2, …), what each faction's best plan of the pool gains against that file's profile, in points, and whose plan
     it is (the run whose study name prefixes the plan's)."""
     title = lambda f: f.replace("_", " ").title()  # noqa: E731
@@ -65,11 +65,18 @@ def format_start_checks(doc: dict) -> str:
         runs = [i for i, s in enumerate(studies) if label.startswith(s + "-")]
         return f"run {max(runs, key=lambda i: len(studies[i])) + 1}'s plan" if runs else label
 
-    rows = ["| equilibrium of | " + " | ".join(map(title, factions)) + " |", "|---" * (len(factions) + 1) + "|"]
+    rows = [["equilibrium of", *map(title, factions)]]
     for i, (check, study) in enumerate(zip(doc["start_checks"], studies, strict=True)):
         cells = []
         for f in factions:
             gain = 100 * check["gain"][f]
             cells.append(f"{gain:+.1f}" + (f" ({whose(check['best_plan'][f])})" if round(gain, 1) > 0 else ""))
-        rows.append(f"| run {i + 1}, `{study}` | " + " | ".join(cells) + " |")
-    return "\n".join(rows)
+        rows.append([f"run {i + 1}, `{study}`", *cells])
+    return rows
+
+
+def format_start_checks(doc: dict) -> str:
+    """``start_check_rows`` as a Markdown table."""
+    head, *body = start_check_rows(doc)
+    lines = ["| " + " | ".join(head) + " |", "|---" * len(head) + "|"]
+    return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in body])
