@@ -9,15 +9,6 @@ import pytest
 # longest compile first; each later one, and the test workers after them, runs one nice level lower, so that on two
 # cores the longest compile (the run's critical path) is never the one kept waiting.
 WARM = {
-    "hussars": """
-from sim.experiments import run_experiment
-run_experiment({"game": "hussars", "battles": "full", "engine": "fast"}, games=1, workers=1)
-""",
-    "dark_ages": """
-from sim.experiments import run_experiment
-run_experiment({"game": "dark_ages", "players": 3, "engine": "fast"}, games=1, workers=1)
-run_experiment({"game": "dark_ages", "mode": "solo", "engine": "fast"}, games=1, workers=1)
-""",
     "principes": """
 from sim.experiments import run_experiment
 run_experiment({"game": "principes", "seats": ["builder", "conqueror", "politician", "random"], "neighbors": True,
@@ -26,6 +17,15 @@ searcher = {"name": "s", "uses": "rollout", "params": {"rollouts": 1, "policy": 
 run_experiment({"game": "principes", "seats": ["builder", searcher, "conqueror", "random"]}, games=1, workers=1)
 run_experiment({"game": "principes", "mode": "solo", "princesses": True, "progress": "tiles", "engine": "fast"},
                games=3, workers=1)  # the solo engine (fast.solo)
+""",
+    "hussars": """
+from sim.experiments import run_experiment
+run_experiment({"game": "hussars", "battles": "full", "engine": "fast"}, games=1, workers=1)
+""",
+    "dark_ages": """
+from sim.experiments import run_experiment
+run_experiment({"game": "dark_ages", "players": 3, "engine": "fast"}, games=1, workers=1)
+run_experiment({"game": "dark_ages", "mode": "solo", "engine": "fast"}, games=1, workers=1)
 """,
 }
 ROOT = Path(__file__).resolve().parent.parent

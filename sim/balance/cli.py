@@ -90,6 +90,8 @@ def tune(file, seat, plan, budget, holdout, candidates, objective, optimizer, se
 @click.option("--library", "libraries", multiple=True, metavar="FILE", help="Also check the verdict against every plan "
               "this experiment seats (e.g. other runs' equilibrium.yaml; repeatable), each as one faction's "
               "deviation.")  # fmt: skip
+@click.option("--library-joins", is_flag=True, help="Each round, a faction's best --library plan that beats the "
+              "round's equilibrium by more than ε joins its population, as a tuned best response does.")
 @click.option("--seed", type=SEED, help="Root seed (default: the experiment's).")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
 @click.option("--save", type=OUT_DIR, help="Checkpoint every cell and tuning run here; write "
@@ -100,7 +102,7 @@ def tune(file, seat, plan, budget, holdout, candidates, objective, optimizer, se
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 @click.option("--progress/--no-progress", default=True, help="Show progress bars and each round's numbers.")
 def balance(file, budget, rounds, epsilon, precision, holdout, candidates, max_plans, eval_games, meta, starts,
-            libraries, seed, workers, save, resume, ship, as_json, progress):  # fmt: skip
+            libraries, library_joins, seed, workers, save, resume, ship, as_json, progress):  # fmt: skip
     """The meta-game of plans per faction: payoff table, equilibrium, tuned best responses until none gains ε."""
     from sim.balance import loop as L
     from sim.balance import tune as T
@@ -122,7 +124,8 @@ def balance(file, budget, rounds, epsilon, precision, holdout, candidates, max_p
         max_plans=pick(_int("--max-plans", max_plans, 2), L.DEFAULT_MAX_PLANS),
         eval_games=pick(_int("--eval-games", eval_games), L.DEFAULT_EVAL), meta=meta,
         start=tuple((path, load_experiment(path)) for path in starts),
-        library=tuple((path, load_experiment(path)) for path in libraries), seed=seed, workers=workers,
+        library=tuple((path, load_experiment(path)) for path in libraries), library_joins=library_joins,
+        seed=seed, workers=workers,
         progress=progress, save=save, resume=resume, source=file,
         log=(lambda line: click.echo(line, err=True)) if progress else None,
     )  # fmt: skip

@@ -38,7 +38,6 @@ from pathlib import Path
 
 import numpy as np
 
-from sim import numba_cache
 from sim.balance.mix import Field, Seat, first_plans, is_mix, parse_mix
 from sim.balance.space import Space, parse_search
 from sim.config import read_yaml
@@ -139,8 +138,7 @@ class Principes:
 
         def run(key, start: int, count: int, ids: np.ndarray):
             out = np.zeros((count, len(chunk.COLUMNS)), np.int64)
-            numba_cache.call(chunk.play_games, s0, c, p, f, np.asarray(ids, np.int64), False, np.uint64(key),
-                             int(start), int(count), False, out)  # fmt: skip
+            chunk.play_games(s0, c, p, f, ids, False, key, start, count, False, out)
             return {"winner": out[:, 0], "win_type": out[:, 1], "rounds": out[:, 2]}
 
         return run

@@ -21,7 +21,9 @@ it with, instead of the built-in plans: pooling several runs' equilibrium files 
 ``library`` (``--library FILE``, repeatable) adds to the check every plan those experiments seat, each tried as one
 faction's deviation from the verdict in the payoff table: a tuning run searches near the plan it starts from, and a
 plan found elsewhere in the space can beat an equilibrium that tuning cannot. A faction's exploitability is the
-larger of the two gains.
+larger of the two gains. With ``library_joins`` (``--library-joins``) the library is also an oracle of the rounds:
+each round, a faction's best library plan that gains more than ε against the round's equilibrium joins its
+population beside the tuned best response (PSRO with two oracles), so the verdict answers the plans other runs found.
 
 The verdict is the least exploitable of the rounds' equilibria (or averages; the least nash_conv measured: a
 meta-game without a pure equilibrium can cycle, so the last round need not be the best): each faction's win rate
@@ -111,6 +113,7 @@ def balance(
     meta: str = "nash",
     start: tuple = (),
     library: tuple = (),
+    library_joins: bool = False,
     seed: int | None = None,
     workers: int = 1,
     progress: bool = False,
@@ -134,13 +137,17 @@ def balance(
         raise ConfigError("--epsilon", "", "points of win rate ≥ 0", epsilon)
     if isinstance(precision, bool) or not isinstance(precision, (int, float)) or not 0 < precision < 0.5:
         raise ConfigError("--precision", "", "a 95% half-width between 0 and 0.5", precision)
+    if library_joins and not library:
+        raise ConfigError("--library-joins", "", "at least one --library FILE", "none")
     if meta not in METAS:
         raise ConfigError("--meta", "", " or ".join(METAS), meta)
     root = seed if seed is not None else raw.get("seed", DEFAULT_SEED)
     options = {"budget": budget, "rounds": rounds, "epsilon": epsilon, "precision": precision, "holdout": holdout,
                "candidates": candidates, "max_plans": max_plans, "eval_games": eval_games,
                **({"meta": meta} if meta != "nash" else {}),
-               **({"start": [src for src, _ in start]} if start else {})}  # fmt: skip
+               **({"start": [src for src, _ in start]} if start else {}),
+               **({"library": [src for src, _ in library], "library_joins": True} if library_joins else {}),
+               }  # fmt: skip
     store = RunStore(
         save, {"game": game, "experiment": body, "seed": root, **options}, resume, "balance", grow=("rounds",)
     )  # each round's steps do not depend on how many follow
@@ -227,7 +234,7 @@ def balance(
                 f"{f} " + ", ".join(f"{k} {v:.2f}" for k, v in m.items()) for f, m in mix.items()))  # fmt: skip
         seats = tuple(Seat(tuple(mix[f]), tuple(mix[f].values())) for f in factions)
         against = (Field(factions, seats), plans)
-        gains, found = {}, {}
+        gains, found, said = {}, {}, {}
         for j, f in enumerate(factions):
             v = _values(tensors, sigma, j)
             order = [i for i in np.argsort(-v, kind="stable") if populations[f][i].space is not None]
@@ -235,7 +242,16 @@ def balance(
             res = respond(f, start, f"tune-r{r}-{f}", derive_seed(root, "round", r, f), f"br-{f}-r{r}", against,
                           seats[j])  # fmt: skip
             gains[f] = _gain(res)
-            found[f] = res.plan
+            found[f] = [res.plan] if 100 * res.gain > epsilon else []
+            if library_joins:  # the second oracle: the best plan other runs found that this population lacks
+                held = {p.label for p in populations[f]}
+                lib = _library_check(table, factions, mix, plans, j, [p for p in pools[f] if p.label not in held])
+                said[f] = lib
+                if 100 * lib["gain"] > epsilon:
+                    say(f"  {f}: library plan {lib['best_plan']} gains {100 * lib['gain']:+.1f} points")
+                    found[f].append(next(p for p in pools[f] if p.label == lib["best_plan"]))
+                    if lib["gain"] > gains[f]["gain"]:
+                        gains[f] = {**lib, "best_response": lib["best_plan"], "params": None}
         history.append({
             "round": r, "equilibrium": mix, **({"table_equilibrium": table_mix} if meta == "average" else {}),
             "table_regret": dict(zip(factions, map(float, regret), strict=True)),
@@ -244,16 +260,17 @@ def balance(
             "nash_conv": float(sum(max(0.0, g["gain"]) for g in gains.values())),
             "populations": {f: [p.label for p in pop] for f, pop in populations.items()}, "cells": len(table.cells),
             "table_games": max(n_games.values()),
+            **({"library": said} if library_joins else {}),
         })  # fmt: skip
         if measured is None or history[-1]["nash_conv"] < measured[3]:  # the verdict: the least exploitable so far
             measured = (mix, plans, r, history[-1]["nash_conv"])
-        better = [f for f in factions if gains[f]["gain"] * 100 > epsilon]
+        better = [f for f in factions if found[f]]
         if not better or r == rounds:
             break
         for f in better:
-            populations[f].append(found[f])
+            populations[f] += found[f]
             weights = np.array([mix[f].get(p.label, 0.0) for p in populations[f]])
-            populations[f], out = cap(populations[f], weights, max_plans, {found[f].label})
+            populations[f], out = cap(populations[f], weights, max_plans, {p.label for p in found[f]})
             pruned += [{"round": r, "faction": f, "plan": x, "why": f"at most {max_plans} plans"} for x in out]
     mix, plans, verdict_round, _ = measured
     mix = {f: rounded(m) for f, m in mix.items()}  # as the equilibrium file writes them, so sim run replays these games

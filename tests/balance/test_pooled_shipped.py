@@ -1,6 +1,8 @@
 """The pooled every-module study (configs/principes/balance/faction-balance-full-pooled/, ``sim balance --start``
-on the three seeded runs' equilibrium files): each run's equilibrium checked against every plan the three found, a
-cell of that check replayed exactly, and the README's table and prose read from the shipped numbers."""
+on the three seeded runs' equilibrium files, with the other shipped studies' plans as a second oracle,
+``--library-joins``): each run's equilibrium checked against every plan the three found, a library plan joining
+after round 1, cells of both checks replayed exactly, and the README's tables and prose read from the shipped
+numbers."""
 
 import json
 
@@ -10,7 +12,7 @@ from sim.balance.evaluate import field_payload, run_field
 from sim.balance.games import adapter
 from sim.balance.mix import Field, Seat
 from sim.balance.payoff import group_games
-from sim.balance.stability import format_start_checks
+from sim.balance.stability import format_stability, format_start_checks, stability
 from sim.balance.store import derive_seed
 from sim.config import CONFIG_DIR, read_yaml
 from tests.balance.shipped_studies import README
@@ -18,17 +20,29 @@ from tests.balance.shipped_studies import README
 BALANCE = CONFIG_DIR / "principes" / "balance"
 POOLED = BALANCE / "faction-balance-full-pooled"
 RUNS = ("faction-balance-full-r12", "faction-balance-full-r12-seed20260102", "faction-balance-full-r12-seed20260103")
+RERUNS = ("faction-balance-full-pooled-seed20260102", "faction-balance-full-pooled-seed20260103")
 DOC = json.loads((POOLED / "balance.json").read_text())
 EXPERIMENT = CONFIG_DIR / "principes" / "experiments" / "faction-balance-full.yaml"
 
 
-def test_the_pooled_run_starts_from_the_three_runs_and_holds_against_the_pool_and_tuning():
-    assert [c["source"].replace("\\", "/").rsplit("/", 2)[-2] for c in DOC["start_checks"]] == list(RUNS)
+def _study(path: str) -> str:
+    return path.replace("\\", "/").rsplit("/", 2)[-2]
+
+
+def test_the_pooled_run_starts_from_the_three_runs_and_lets_the_library_join():
+    assert [_study(c["source"]) for c in DOC["start_checks"]] == list(RUNS)
     assert DOC["options"]["start"] == [f"configs/principes/balance/{run}/equilibrium.yaml" for run in RUNS]
-    assert DOC["rounds"][0]["table_nash_conv"] <= 0.01  # no plan of the pool gains against the pooled verdict
-    assert DOC["exploitability_check"] and DOC["rounds"][0]["nash_conv"] <= 0.01  # nor does the round's tuning run
-    shipped = sorted(p.parent.name for p in BALANCE.glob("*/equilibrium.yaml"))
-    assert sorted(p.replace("\\", "/").rsplit("/", 2)[-2] for p in DOC["library_check"]["files"]) == shipped
+    assert DOC["options"]["library_joins"] and DOC["options"]["library"] == DOC["library_check"]["files"]
+    others = sorted(p.parent.name for p in BALANCE.glob("*/equilibrium.yaml") if "pooled" not in p.parent.name)
+    assert sorted(map(_study, DOC["library_check"]["files"])) == others  # every other shipped Principes study
+    first, last = DOC["rounds"][0], DOC["rounds"][-1]
+    assert first["table_nash_conv"] <= 0.01  # no plan of the pool gains against round 1's equilibrium...
+    joined = first["library"]["polonia_minor"]  # ...but a plan of the library does, and joins
+    assert joined["best_plan"] in last["populations"]["polonia_minor"] and 100 * joined["gain"] > 1
+    assert DOC["equilibrium"]["polonia_minor"] == {joined["best_plan"]: 1.0}  # and is the verdict's plan
+    assert len(DOC["rounds"]) == 2 and DOC["verdict_round"] == 2  # converged: nothing gains ε in round 2
+    assert all(100 * g <= 1 for g in last["exploitability"].values())
+    assert all(100 * c["gain"] <= 1 for c in last["library"].values())
 
 
 def _payoff(profile: dict, faction: str) -> float:
@@ -62,35 +76,56 @@ def test_run_1s_equilibrium_loses_to_run_2s_silesia_plan_as_shipped():
     assert round(100 * check["gain"]["silesia"], 1) == 15.5
 
 
-def test_the_pooled_verdict_loses_to_an_earlier_runs_polonia_minor_plan_as_shipped():
-    """The library check: Polonia Minor switching to an earlier every-module run's equilibrium plan gains the
-    shipped 7.7 points against the pooled verdict (both cells replayed), and that is its reported exploitability."""
-    check = DOC["library_check"]["checks"]["polonia_minor"]
+def test_round_1s_equilibrium_loses_to_an_earlier_runs_polonia_minor_plan_as_shipped():
+    """Round 1's library check: Polonia Minor switching to an earlier every-module run's equilibrium plan gains the
+    shipped 7.7 points against round 1's equilibrium (both cells replayed), so that plan joins."""
+    check = DOC["rounds"][0]["library"]["polonia_minor"]
     earlier = _profile(BALANCE / "faction-balance-full-seed20260103")["polonia_minor"]
-    assert check["best_plan"] == earlier and DOC["exploitability"]["polonia_minor"] == check["gain"]
-    profile = _profile(POOLED)
+    assert check["best_plan"] == earlier
+    profile = {f: next(iter(m)) for f, m in DOC["rounds"][0]["equilibrium"].items()}
     stay, switch = _payoff(profile, "polonia_minor"), _payoff({**profile, "polonia_minor": earlier}, "polonia_minor")
     assert switch - stay == pytest.approx(check["gain"], abs=1e-12) and round(100 * check["gain"], 1) == 7.7
 
 
-def test_the_readme_shows_the_pooled_checks_and_verdict():
+def _runs() -> list[dict]:
+    return [DOC, *(json.loads((BALANCE / name / "balance.json").read_text()) for name in RERUNS)]
+
+
+def test_the_readme_shows_the_pooled_checks_verdict_and_reruns():
     block = README.split("<!-- start-checks principes/faction-balance-full-pooled -->", 1)[1]
     assert block.split("<!-- /start-checks -->", 1)[0].strip() == format_start_checks(DOC)
     before = " ".join(block.split("<!-- /start-checks -->", 1)[1].split("<!-- verdict", 1)[0].split())
-    check = DOC["library_check"]["checks"]["polonia_minor"]
-    lo, hi = check["gain_ci95"]
-    assert f"all {len(DOC['library_check']['files'])} shipped Principes studies" in before
-    assert f"Polonia Minor gains {100 * check['gain']:.1f} points [{100 * lo:.1f}, {100 * hi:.1f}]" in before
-    tried = [c["plans"] for c in DOC["library_check"]["checks"].values()]
+    joined = DOC["rounds"][0]["library"]["polonia_minor"]
+    lo, hi = joined["gain_ci95"]
+    assert f"all {len(DOC['library_check']['files'])} other shipped Principes studies" in before
+    assert f"Polonia Minor gains {100 * joined['gain']:.1f} points [{100 * lo:.1f}, {100 * hi:.1f}]" in before
+    tried = [c["plans"] for c in DOC["rounds"][0]["library"].values()]
     assert f"{min(tried)}–{max(tried)} plans a Principality" in before
-    text = " ".join(
-        block.split("<!-- /start-checks -->", 1)[1].split("<!-- /verdict -->", 1)[1].strip().split("\n\n")[0].split()
-    )
-    rate = DOC["win_rate"]
+    text = " ".join(block.split("<!-- /verdict -->", 1)[1].split("<!-- stability", 1)[0].split())
+    rate, gain = DOC["win_rate"], DOC["exploitability"]
     order = sorted(rate, key=rate.get, reverse=True)
     shown = ", ".join(f"{f.replace('_', ' ').title()} {rate[f]:.1%}" for f in order)
-    assert f"This is the every-module verdict, and it is not settled: {shown}" in text, text
-    assert f"Polonia Minor can gain {100 * check['gain']:.1f} points" in text
+    assert f"This is the every-module verdict: {shown}" in text, text
+    worst = max(gain, key=gain.get)
+    glo, ghi = DOC["exploitability_ci95"][worst]
+    assert worst == "polonia_minor" and f"Polonia Minor's gains {100 * gain[worst]:.1f} points" in text
+    assert f"[{100 * glo:.1f}, {100 * ghi:.1f}]" in text
+    runs = _runs()
+    s = stability(runs)
+    table = README.split("<!-- stability principes/faction-balance-full-pooled -->", 1)[1]
+    assert table.split("<!-- /stability -->", 1)[0].strip() == format_stability(s)
+    after = " ".join(table.split("<!-- /stability -->", 1)[1].split("<!-- verdict", 1)[0].split())
+    a, b, c = runs
+    assert a["equilibrium"] == c["equilibrium"] and len(c["rounds"]) == 2  # runs 1 and 3 meet
+    assert f"Kendall's τ {s.tau[(0, 2)]:+.2f}" in after and f"{100 * c['nash_conv']:.1f}" in after
+    assert len(b["rounds"]) == 10 and b["verdict_round"] == 8
+    top, low = max(b["win_rate"], key=b["win_rate"].get), min(b["win_rate"], key=b["win_rate"].get)
+    assert (top, low) == ("polonia_maior", "masovia")
+    assert f"Polonia Maior {b['win_rate'][top]:.1%}" in after and f"Masovia {b['win_rate'][low]:.1%}" in after
+    assert f"nash_conv {100 * b['nash_conv']:.1f}" in after
+    lows = {f: min(r["win_rate"][f] for r in runs) for f in DOC["factions"]}
+    highs = {f: max(r["win_rate"][f] for r in runs) for f in DOC["factions"]}
+    assert f"between {min(lows.values()):.1%} and {max(highs.values()):.1%}" in after
 
 
 def test_the_ladder_paragraph_shows_the_shipped_gains():

@@ -90,7 +90,9 @@ def lordling_score(S, T, out):
     out[12] = tot
 
 
-@njit(**J)
+# inline: a compiled function links and optimizes everything it calls again, so each level of the game loop
+# with one caller is inlined into it rather than compiled on its own (a third less compiling on a cold cache)
+@njit(**J, inline="always")
 def lordling_turn(S, T, ST, MV, R):
     """Twin: ``game.solo_loop._lordling_turn``."""
     result = lordling_turn_card(S, T, R)
@@ -100,7 +102,7 @@ def lordling_turn(S, T, ST, MV, R):
         react(S, T, ST, MV, R)
 
 
-@njit(**J)
+@njit(**J, inline="always")
 def player_turn(S, T, ST, MVA, NK, MV, mv, R):
     """Twin: ``game.solo_loop._player_turn``, ``game.raiders.counterattack_options``."""
     src = -1
@@ -131,7 +133,7 @@ def end(S, T, why, ST, R):
     lordling_pass(S, T, False, False, False, R)
 
 
-@njit(**J)
+@njit(**J, inline="always")
 def step(S, T, seat, ST, MVA, NK, MV, mv, R):
     """Twin: ``game.solo_loop.play_solo`` (one turn and the end check after it)."""
     if seat == LORDLINGS:
@@ -155,7 +157,7 @@ def next_seat(S, seat):
     return seat
 
 
-@njit(**J)
+@njit(**J, inline="always")
 def play_solo(S, T, ST, max_turns, R, MVA, NK, MV, mv):
     """Twin: ``game.solo_loop.play_solo`` from the position ``S``."""
     seat = S.current

@@ -17,7 +17,7 @@ GARRISON = -2
 YES, NO = np.bool_(True), np.bool_(False)  # non-literal flags: one compiled specialization
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def turn(st, R, BT, P, sp, rs, mode, a):
     here = st.a_field[a]
     best, bd = -1, 0

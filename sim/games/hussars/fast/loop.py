@@ -18,7 +18,9 @@ from sim.games.hussars.fast import victory as V
 YES, NO = np.bool_(True), np.bool_(False)  # non-literal flags: one compiled specialization
 
 
-@njit(cache=True)
+# inline: a compiled function links and optimizes everything it calls again, so each level of the game loop
+# with one caller is inlined into it rather than compiled on its own (a third less compiling on a cold cache)
+@njit(cache=True, inline="always")
 def play(st, R, BT, P, sp, rs, mode, flat, trace, tn):
     """Play the set-up game in ``st`` to its end; returns the winning seat."""
     for r in range(1, st.rounds + 1):

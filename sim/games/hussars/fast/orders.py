@@ -85,7 +85,7 @@ def can_attack(st, R, a, target):
             and st.a_field[target] == f and st.a_away[target] == 0 and A.army_tokens(st, R, target) > 0)  # fmt: skip
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def attack(st, R, BT, P, sp, rs, mode, a, target):
     if not can_attack(st, R, a, target):
         return False
@@ -97,7 +97,7 @@ def attack(st, R, BT, P, sp, rs, mode, a, target):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def act(st, R, BT, P, sp, rs, mode, a, action, target):
     if action == RAID and RD.can_raid(st, R, a):
         RD.raid(st, R, a)

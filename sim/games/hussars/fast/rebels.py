@@ -78,7 +78,7 @@ def draw(st, R, rs, a, out):
     return -1, 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def turn(st, R, BT, P, sp, rs, mode):
     if not st.uprising:
         return
@@ -106,7 +106,7 @@ def turn(st, R, BT, P, sp, rs, mode):
     U.check_suppressed(st, R, rs)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _act(st, R, BT, P, sp, rs, mode, a):
     out = np.empty(A.NA + R.nf, np.int64)
     action, n = draw(st, R, rs, a, out)

