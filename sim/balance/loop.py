@@ -234,7 +234,7 @@ def balance(
                 f"{f} " + ", ".join(f"{k} {v:.2f}" for k, v in m.items()) for f, m in mix.items()))  # fmt: skip
         seats = tuple(Seat(tuple(mix[f]), tuple(mix[f].values())) for f in factions)
         against = (Field(factions, seats), plans)
-        gains, found, said = {}, {}, {}
+        gains, found, library_round = {}, {}, {}
         for j, f in enumerate(factions):
             v = _values(tensors, sigma, j)
             order = [i for i in np.argsort(-v, kind="stable") if populations[f][i].space is not None]
@@ -246,12 +246,12 @@ def balance(
             if library_joins:  # the second oracle: the best plan other runs found that this population lacks
                 held = {p.label for p in populations[f]}
                 lib = _library_check(table, factions, mix, plans, j, [p for p in pools[f] if p.label not in held])
-                said[f] = lib
+                library_round[f] = lib
+                if lib["gain"] > gains[f]["gain"]:  # the round's exploitability: the larger of the two oracles'
+                    gains[f] = {**lib, "best_response": lib["best_plan"], "params": None}
                 if 100 * lib["gain"] > epsilon:
                     say(f"  {f}: library plan {lib['best_plan']} gains {100 * lib['gain']:+.1f} points")
                     found[f].append(next(p for p in pools[f] if p.label == lib["best_plan"]))
-                    if lib["gain"] > gains[f]["gain"]:
-                        gains[f] = {**lib, "best_response": lib["best_plan"], "params": None}
         history.append({
             "round": r, "equilibrium": mix, **({"table_equilibrium": table_mix} if meta == "average" else {}),
             "table_regret": dict(zip(factions, map(float, regret), strict=True)),
@@ -260,7 +260,7 @@ def balance(
             "nash_conv": float(sum(max(0.0, g["gain"]) for g in gains.values())),
             "populations": {f: [p.label for p in pop] for f, pop in populations.items()}, "cells": len(table.cells),
             "table_games": max(n_games.values()),
-            **({"library": said} if library_joins else {}),
+            **({"library": library_round} if library_joins else {}),
         })  # fmt: skip
         if measured is None or history[-1]["nash_conv"] < measured[3]:  # the verdict: the least exploitable so far
             measured = (mix, plans, r, history[-1]["nash_conv"])

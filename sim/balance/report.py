@@ -204,6 +204,8 @@ def balance_report(directory: str | Path, out: str | Path) -> list[Path]:
                 "table nash_conv": round(100 * h["table_nash_conv"], 2),
                 "cells": h["cells"],
                 **{f: round(100 * v, 2) for f, v in h["exploitability"].items()},
+                **({"library plans joining": _joined(h["library"], doc["options"]["epsilon"])}
+                   if "library" in h else {}),
             }  # fmt: skip
             for h in doc["rounds"]
         ]
@@ -235,3 +237,9 @@ def balance_report(directory: str | Path, out: str | Path) -> list[Path]:
             f"<h2>How games end</h2>{ends.to_html(index=False)}")  # fmt: skip
     written.append(write_text(out / "report.html", page))
     return written
+
+
+def _joined(library: dict, epsilon: float) -> str:
+    """A --library-joins round's library plans that gained more than ε (they join the next round's populations)."""
+    return ", ".join(f"{f}: {c['best_plan']} ({100 * c['gain']:+.1f})" for f, c in library.items()
+                     if 100 * c["gain"] > epsilon) or "none"  # fmt: skip

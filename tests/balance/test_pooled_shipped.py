@@ -180,3 +180,5 @@ def test_the_report_of_a_pooled_run_shows_its_start_checks(tmp_path):
     assert "## The runs it pooled" in md and format_start_checks(DOC) in md
     assert "<h2>The runs it pooled</h2>" in page and "run 1, `faction-balance-full-r12`" in page
     assert "+15.5 (run 2&#x27;s plan)" in page or "+15.5 (run 2's plan)" in page
+    joined = DOC["rounds"][0]["library"]["polonia_minor"]  # round 1's library plan that joined, and none in round 2
+    assert f"| polonia_minor: {joined['best_plan']} (+{100 * joined['gain']:.1f}) |" in md and "| none |" in md
