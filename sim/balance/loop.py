@@ -247,8 +247,7 @@ def balance(
                 held = {p.label for p in populations[f]}
                 lib = _library_check(table, factions, mix, plans, j, [p for p in pools[f] if p.label not in held])
                 library_round[f] = lib
-                if lib["gain"] > gains[f]["gain"]:  # the round's exploitability: the larger of the two oracles'
-                    gains[f] = {**lib, "best_response": lib["best_plan"], "params": None}
+                gains[f] = _larger(gains[f], lib)  # the round's exploitability: the larger of the two oracles'
                 if 100 * lib["gain"] > epsilon:
                     say(f"  {f}: library plan {lib['best_plan']} gains {100 * lib['gain']:+.1f} points")
                     found[f].append(next(p for p in pools[f] if p.label == lib["best_plan"]))
@@ -288,8 +287,7 @@ def balance(
     if library:  # a tuning run searches near its start: every plan of the library is tried against the verdict too
         for j, f in enumerate(factions):
             library_checks[f] = _library_check(table, factions, mix, plans, j, pools[f])
-            if library_checks[f]["gain"] > gains[f]["gain"]:
-                gains[f] = {**library_checks[f], "best_response": library_checks[f]["best_plan"], "params": None}
+            gains[f] = _larger(gains[f], library_checks[f])
     final = store.get("final")
     played[0] += 2 * eval_games
     if final is None or final.get("mix") != mix:  # a checkpoint of another verdict (an older sim) is replayed
@@ -371,6 +369,13 @@ def _library_check(table, factions: tuple, mix: dict, plans: dict, j: int, libra
     gain, half = float(v[best] - v @ sigma[j]), float(np.sqrt(2) * table.halfwidth())
     return {"gain": gain, "gain_ci95": [gain - half, gain + half], "best_plan": tried[best - len(own)].label,
             "plans": len(tried)}  # fmt: skip
+
+
+def _larger(tuned: dict, library: dict) -> dict:
+    """A faction's exploitability from its two oracles: the tuning run's gain, or the library check's if larger."""
+    if library["gain"] > tuned["gain"]:
+        return {**library, "best_response": library["best_plan"], "params": None}
+    return tuned
 
 
 def _gain(res) -> dict:
