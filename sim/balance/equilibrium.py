@@ -115,3 +115,13 @@ def solve(
             candidates.append(polish(tensors, _prd(tensors, lean, iterations)))
         best = min(candidates, key=lambda s: regrets(tensors, s).sum())
     return best, regrets(tensors, best)
+
+
+def near_equilibria(tensors: list[np.ndarray], threshold: float) -> list[tuple[int, ...]]:
+    """Every pure profile at which no faction gains more than ``threshold`` by switching to another plan of the
+    table: with ``threshold`` the cells' noise, the profiles that the table cannot tell from an equilibrium. When
+    there are several, which one a run selects can depend on its seed (equilibrium selection under noise)."""
+    ok = np.ones(tensors[0].shape, bool)
+    for f, t in enumerate(tensors):
+        ok &= np.asarray(t).max(axis=f, keepdims=True) - t <= threshold
+    return [tuple(int(i) for i in p) for p in np.argwhere(ok)]

@@ -222,6 +222,11 @@ def balance(
                for j, f in enumerate(factions)}  # fmt: skip
         say(f"round {r}: equilibrium " + "; ".join(f"{f} " + ", ".join(f"{k} {v:.2f}" for k, v in m.items())
                                                    for f, m in mix.items()))  # fmt: skip
+        rivals = _rivals(tensors, sigma, populations, factions, noise)
+        if rivals:
+            say(f"round {r}: {len(rivals)} other profile(s) within the cells' noise of an equilibrium; win rates "
+                f"under them differ by up to {100 * _spread(rivals, table_payoff(tensors, sigma, factions)):.1f} "
+                "points (a smaller --precision tells them apart)")  # fmt: skip
         plans = {p.label: p for pop in populations.values() for p in pop}
         table_mix = mix
         if meta == "average":
@@ -254,7 +259,9 @@ def balance(
         history.append({
             "round": r, "equilibrium": mix, **({"table_equilibrium": table_mix} if meta == "average" else {}),
             "table_regret": dict(zip(factions, map(float, regret), strict=True)),
-            "table_nash_conv": float(regret.sum()), "exploitability": {f: g["gain"] for f, g in gains.items()},
+            "table_nash_conv": float(regret.sum()), "table_payoff": table_payoff(tensors, sigma, factions),
+            "table_noise": noise,
+            "rivals": rivals, "exploitability": {f: g["gain"] for f, g in gains.items()},
             "exploitability_ci95": {f: g["gain_ci95"] for f, g in gains.items()},
             "nash_conv": float(sum(max(0.0, g["gain"]) for g in gains.values())),
             "populations": {f: [p.label for p in pop] for f, pop in populations.items()}, "cells": len(table.cells),
@@ -347,6 +354,37 @@ def _start_check(source: str, profile: dict, tensors, populations: dict, faction
         out["gain"][f] = float(v[best] - paid[j])
         out["best_plan"][f] = populations[f][best].label
     return out
+
+
+def table_payoff(tensors, sigma, factions: tuple) -> dict:
+    """Each faction's payoff in the table under the mixtures ``sigma``."""
+    from sim.balance.equilibrium import payoffs
+
+    return dict(zip(factions, map(float, payoffs(tensors, sigma)), strict=True))
+
+
+def _rivals(tensors, sigma, populations: dict, factions: tuple, noise: float) -> list:
+    """The pure profiles other than the equilibrium found that the table cannot tell from an equilibrium: no
+    faction gains more than a paired difference's noise (√2 times a payoff's half-width) by switching plans. Each
+    with the factions' payoffs under it and its largest regret."""
+    from sim.balance.equilibrium import near_equilibria, regrets
+
+    chosen = tuple(int(np.argmax(s)) for s in sigma) if all(s.max() > 1 - 1e-9 for s in sigma) else None
+    out = []
+    for p in near_equilibria(tensors, float(np.sqrt(2) * noise)):
+        if p == chosen:
+            continue
+        pure = [np.eye(len(populations[f]))[i] for f, i in zip(factions, p, strict=True)]
+        out.append({"profile": {f: populations[f][i].label for f, i in zip(factions, p, strict=True)},
+                    "payoff": table_payoff(tensors, pure, factions),
+                    "regret": float(regrets(tensors, pure).max())})  # fmt: skip
+    return out
+
+
+def _spread(rivals: list, payoff: dict) -> float:
+    """The largest difference, over factions and rival profiles, between a faction's payoff under a rival and under
+    the equilibrium found."""
+    return max(abs(r["payoff"][f] - v) for r in rivals for f, v in payoff.items())
 
 
 def _library_check(table, factions: tuple, mix: dict, plans: dict, j: int, library: list) -> dict:

@@ -66,6 +66,9 @@ def format_balance(r) -> str:
         )
     lines.append(f"  nash_conv {100 * r.nash_conv:.1f} points; by round: "
                  + ", ".join(f"{h['round']}: {100 * h['nash_conv']:.1f}" for h in r.rounds))  # fmt: skip
+    rivals = rivals_text(r.to_json())
+    if rivals:
+        lines.append(f"  {rivals}")
     lines.append("  win types: " + ", ".join(f"{k} {v:.1%}" for k, v in m["win_type"].items()))
     lines.append(f"  mean rounds: {m['mean_rounds']:.2f}")
     return "\n".join(lines)
@@ -204,12 +207,17 @@ def balance_report(directory: str | Path, out: str | Path) -> list[Path]:
                 "table nash_conv": round(100 * h["table_nash_conv"], 2),
                 "cells": h["cells"],
                 **{f: round(100 * v, 2) for f, v in h["exploitability"].items()},
-                **({"library plans joining": _joined(h["library"], doc["options"]["epsilon"])}
-                   if "library" in h else {}),
+                **(
+                    {"library plans joining": _joined(h["library"], doc["options"]["epsilon"])}
+                    if "library" in h
+                    else {}
+                ),
+                **({"rival equilibria": len(h["rivals"])} if "rivals" in h else {}),
             }  # fmt: skip
             for h in doc["rounds"]
         ]
     )
+    rivals = rivals_text(doc)
     ends = pd.DataFrame([{"end": k, "share": f"{v:.1%}"} for k, v in doc["win_type"].items()])
     pooled, pooled_html = [], ""  # a run started from other runs' equilibria (--start): each checked in the pool
     if doc.get("start_checks"):
@@ -222,7 +230,8 @@ def balance_report(directory: str | Path, out: str | Path) -> list[Path]:
                        + pd.DataFrame(rows, columns=head).to_html(index=False))  # fmt: skip
     md = [f"# {doc['title'] or doc['game']}: balance under strong play", "", lead, "",
           markdown_table(table, 2), "", "![win rates](win_rates.png)", "", "## Rounds", "",
-          markdown_table(rounds, 2), "", "![exploitability](exploitability.png)", "", *pooled, "## How games end", "",
+          markdown_table(rounds, 2), "", *([rivals, ""] if rivals else []), "![exploitability](exploitability.png)", "",
+          *pooled, "## How games end", "",
           markdown_table(ends), "", f"Mean game length: {doc['mean_rounds']:.2f} rounds.", "",
           f"Seed {doc['seed']}, {doc['games_played']:,} games, {doc['seconds']:.0f} s; options "
           f"{json.dumps(doc['options'])}."]  # fmt: skip
@@ -233,10 +242,23 @@ def balance_report(directory: str | Path, out: str | Path) -> list[Path]:
     )
     page = (f"<!doctype html><meta charset='utf-8'><title>{html.escape(doc['title'] or doc['game'])}</title>"
             f"<h1>{html.escape(doc['title'] or doc['game'])}: balance under strong play</h1><p>{html.escape(lead)}</p>"
-            f"{table.to_html(index=False)}{images}<h2>Rounds</h2>{rounds.to_html(index=False)}{pooled_html}"
+            f"{table.to_html(index=False)}{images}<h2>Rounds</h2>{rounds.to_html(index=False)}"
+            f"{f'<p>{html.escape(rivals)}</p>' if rivals else ''}{pooled_html}"
             f"<h2>How games end</h2>{ends.to_html(index=False)}")  # fmt: skip
     written.append(write_text(out / "report.html", page))
     return written
+
+
+def rivals_text(doc: dict) -> str:
+    """One sentence on the verdict round's rival equilibria (``rounds[].rivals``), or "" when it has none."""
+    h = doc["rounds"][doc.get("verdict_round", len(doc["rounds"])) - 1]
+    if not h.get("rivals"):
+        return ""
+    spread = max(abs(r["payoff"][f] - v) for r in h["rivals"] for f, v in h["table_payoff"].items())
+    return (f"Round {h['round']}'s table has {len(h['rivals'])} other pure profile(s) that it cannot tell from an "
+            f"equilibrium (each faction's payoff ±{100 * h['table_noise']:.1f} points); under them a faction's win "
+            f"rate differs from the verdict's by up to {100 * spread:.1f} points. Which one a run selects can depend "
+            "on its seed: a smaller --precision tells them apart.")  # fmt: skip
 
 
 def _joined(library: dict, epsilon: float) -> str:

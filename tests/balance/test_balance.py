@@ -56,6 +56,11 @@ def test_balance_replays_resumes_and_reports(run, capsys, tmp_path):
         pairs = [(t, b) for t, b in zip(tuned, base, strict=True) if t is not None and b is not None]
         assert body["exploitability"][f] == pytest.approx(sum(t - b for t, b in pairs) / len(pairs), abs=1e-6)
     assert sum(body["win_type"].values()) == pytest.approx(1.0)
+    # each round keeps the pure profiles its table cannot tell from an equilibrium (every regret within √2 × noise)
+    for h in body["rounds"]:
+        assert set(h["table_payoff"]) == set(factions) and h["table_noise"] > 0
+        for rival in h["rivals"]:
+            assert set(rival["profile"]) == set(factions) and rival["regret"] <= 2**0.5 * h["table_noise"] + 1e-12
     # the equilibrium file replays the reported games exactly
     replay = _main_json(capsys, ["run", str(save / "equilibrium.yaml"), "--json", "--no-progress"])
     assert replay["win_rate"] == body["win_rate"] and replay["win_type"] == body["win_type"]
@@ -75,7 +80,7 @@ def test_balance_replays_resumes_and_reports(run, capsys, tmp_path):
     for name in ("report.html", "report.md", "win_rates.png", "exploitability.png", "balance.csv"):
         assert (tmp_path / "report" / name).exists() and name in out
     text = (tmp_path / "report" / "report.md").read_text()
-    assert "nash_conv" in text and "Polonia" in text
+    assert "nash_conv" in text and "Polonia" in text and "rival equilibria" in text
 
 
 def test_a_shipped_study_names_its_tuned_plans_like_bundled_ones(run, monkeypatch, tmp_path):

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from sim.balance.equilibrium import payoffs, regrets, solve, values
+from sim.balance.equilibrium import near_equilibria, payoffs, regrets, solve, values
 
 ITER = 5_000
 
@@ -76,3 +76,13 @@ def test_values_and_regrets_by_hand():
     assert values([a, -a], sigma, 0) == pytest.approx([0.5, 0.0])  # row's H and T against column's (1/2, 1/2)
     assert values([a, -a], sigma, 1) == pytest.approx([-2.0, 1.0])  # column against row's pure H
     assert regrets([a, -a], sigma) == pytest.approx([0.0, 1.0 - (-0.5)])
+
+
+def test_near_equilibria_lists_every_pure_profile_within_the_threshold():
+    # battle of the sexes: both coordinated profiles are pure equilibria; the miscoordinated ones are not
+    a, b = np.array([[2.0, 0.0], [0.0, 1.0]]), np.array([[1.0, 0.0], [0.0, 2.0]])
+    assert near_equilibria([a, b], 0.0) == [(0, 0), (1, 1)]
+    # a 0.3 edge for (0, 1)'s row player is inside a 0.5 noise: (0, 1) and (1, 1) pass, (0, 0) needs ≥ 1
+    a, b = np.array([[0.3, 0.3], [0.0, 0.0]]), np.array([[0.0, 1.0], [0.0, 0.6]])
+    assert near_equilibria([a, b], 0.5) == [(0, 1), (1, 1)]
+    assert near_equilibria([a, b], 0.2) == [(0, 1)]

@@ -1,0 +1,42 @@
+"""Rival equilibria: the pure profiles a round's payoff table cannot tell from an equilibrium (``rounds[].rivals``),
+and the sentence the report and ``sim balance`` print about the verdict round's."""
+
+from types import SimpleNamespace
+
+import numpy as np
+
+from sim.balance.loop import _rivals, table_payoff
+from sim.balance.report import rivals_text
+
+
+def _pop(*labels):
+    return [SimpleNamespace(label=x) for x in labels]
+
+
+def test_a_coordination_table_has_the_other_coordinated_profile_as_rival():
+    # two factions, two plans: both win 30% when they play the same plan and 20% otherwise, so (a, c) and (b, d)
+    # are both equilibria; the one found is (a, c) and (b, d) is its rival. The miscoordinated profiles are not:
+    # switching gains 10 points, beyond √2 × 2 points of noise.
+    row = np.array([[0.30, 0.20], [0.20, 0.31]])
+    tensors = [row, row.copy()]
+    pops = {"x": _pop("a", "b"), "y": _pop("c", "d")}
+    sigma = [np.array([1.0, 0.0]), np.array([1.0, 0.0])]
+    rivals = _rivals(tensors, sigma, pops, ("x", "y"), 0.02)
+    assert [r["profile"] for r in rivals] == [{"x": "b", "y": "d"}]
+    assert rivals[0]["payoff"] == {"x": 0.31, "y": 0.31} and rivals[0]["regret"] == 0.0
+    # with more noise than the 10-point gain every profile is a rival of (a, c)
+    assert len(_rivals(tensors, sigma, pops, ("x", "y"), 0.08)) == 3
+
+
+def test_the_report_sentence_names_the_count_the_noise_and_the_spread():
+    row = np.array([[0.30, 0.20], [0.20, 0.31]])
+    tensors = [row, row.copy()]
+    pops = {"x": _pop("a", "b"), "y": _pop("c", "d")}
+    sigma = [np.array([1.0, 0.0]), np.array([1.0, 0.0])]
+    h = {"round": 1, "rivals": _rivals(tensors, sigma, pops, ("x", "y"), 0.02), "table_noise": 0.02,
+         "table_payoff": table_payoff(tensors, sigma, ("x", "y"))}  # fmt: skip
+    text = rivals_text({"rounds": [h], "verdict_round": 1})
+    assert text.startswith("Round 1's table has 1 other pure profile(s)")
+    assert "±2.0 points" in text and "by up to 1.0 points" in text
+    assert rivals_text({"rounds": [{**h, "rivals": []}], "verdict_round": 1}) == ""
+    assert rivals_text({"rounds": [{"round": 1}], "verdict_round": 1}) == ""  # a study run before rivals were kept
