@@ -42,6 +42,7 @@ class Rung:
     changed: int  # of which the searcher changed the policy's choice
     changes: list[dict] = field(default_factory=list)  # most frequent: {from, to, count}
     tactics: list[dict] = field(default_factory=list)  # Principes with --tactics, each chosen: {tactic, count}
+    reactions: dict = field(default_factory=dict)  # Dark Ages with --tactics: {decisions, changed, changes}
 
 
 @dataclass
@@ -54,20 +55,20 @@ class Ladder:
     plan_win_ci95: tuple[float, float]
     rungs: list[Rung]
     determinize: bool = False  # the searcher resamples what it cannot see (else: the cheating upper bound)
-    tactics: bool = False  # Principes: the searcher also weighs how it carries out the Round
+    tactics: bool = False  # the searcher also weighs the Round's tactics (Principes), its reactions (Dark Ages)
 
     def to_json(self) -> dict:
         return asdict(self)
 
 
 def rung(rollouts: int, won: np.ndarray, plan_won: np.ndarray, seconds: float, decisions: int, changed: int,
-         changes: list[dict], tactics: list[dict] | None = None) -> Rung:  # fmt: skip
+         changes: list[dict], tactics: list[dict] | None = None, reactions: dict | None = None) -> Rung:  # fmt: skip
     """A budget's numbers from the searcher's and the plan's per-game wins on the same games (paired)."""
     games = len(won)
     return Rung(rollouts=rollouts, games=games, win_rate=float(won.mean()), win_ci95=wilson(won.sum(), games),
                 gain=float((won - plan_won).mean()), gain_ci95=paired_ci(plan_won, won),
                 games_per_s=games / seconds if seconds > 0 else float("inf"), decisions=int(decisions),
-                changed=int(changed), changes=changes, tactics=tactics or [])  # fmt: skip
+                changed=int(changed), changes=changes, tactics=tactics or [], reactions=reactions or {})  # fmt: skip
 
 
 def format_ladder(result: Ladder, change_text) -> str:
@@ -96,6 +97,10 @@ def format_ladder(result: Ladder, change_text) -> str:
         if r.tactics:
             said = ", ".join(f"{t['tactic']} ({t['count']})" for t in r.tactics)
             lines.append(f"  {r.rollouts} rollouts, tactics chosen: {said}")
+        if r.reactions:
+            said = "".join(f", {change_text(c)} ({c['count']})" for c in r.reactions["changes"])
+            lines.append(f"  {r.rollouts} rollouts, reactions changed: {r.reactions['changed']} of "
+                         f"{r.reactions['decisions']}{said}")  # fmt: skip
     return "\n".join(lines)
 
 
@@ -148,7 +153,8 @@ def game_module(raw: dict, source: str):
 @click.option("--seed", type=SEED, help="Root seed (default: the experiment's).")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
 @click.option("--determinize", is_flag=True, help="Resample what the searcher cannot see before each playout.")
-@click.option("--tactics", is_flag=True, help="Principes: also weigh how the Round is carried out.")
+@click.option("--tactics", is_flag=True, help="Also weigh how the Round is carried out (Principes) or the reactions "
+              "(Dark Ages).")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 @click.option("--progress/--no-progress", default=True, help="Show a progress bar with the time left.")
 def ladder(file, seat, rollouts, games, seed, workers, determinize, tactics, as_json, progress):

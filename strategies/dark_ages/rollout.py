@@ -6,7 +6,9 @@ its searched decisions and in its playouts (a built-in name, a plan file or an i
 ``objective``: ``win`` (win rate) or ``score`` (share of the final VP); ``choices``: ``actions`` (the policy's
 choice, its move restricted to each other action space, and Pass) or ``all`` (every legal move too, up to 64);
 ``determinize``: ``false`` (the playouts see the others' hands and the Culture deck's order: the cheating upper
-bound) or ``true`` (each playout first resamples what the seat cannot see: ``fast.search.determinize``).
+bound) or ``true`` (each playout first resamples what the seat cannot see: ``fast.search.determinize``);
+``reactions``: ``false`` (its reactions are its policy's) or ``true`` (it weighs them too:
+``fast.search.searched_react``).
 """
 
 from __future__ import annotations
@@ -16,12 +18,19 @@ from strategies.dark_ages.base import Strategy
 OBJECTIVES = ("win", "score")
 CHOICES = ("actions", "all")
 FAST_ONLY = "the rollout searcher plays on the compiled engine only (engine: fast)"
-KEYS = ("rollouts", "policy", "objective", "choices", "determinize")
+KEYS = ("rollouts", "policy", "objective", "choices", "determinize", "reactions")
 
 
 class Rollout(Strategy):
     name = "rollout"
-    defaults = {"rollouts": 16, "policy": "culture", "objective": "win", "choices": "actions", "determinize": False}
+    defaults = {
+        "rollouts": 16,
+        "policy": "culture",
+        "objective": "win",
+        "choices": "actions",
+        "determinize": False,
+        "reactions": False,
+    }
 
     def __init__(self, **params):
         unknown = sorted(set(params) - set(KEYS))
@@ -31,8 +40,9 @@ class Rollout(Strategy):
         n = self.p["rollouts"]
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise ValueError(f"rollout: rollouts must be a whole number ≥ 0, not {n!r}")
-        if not isinstance(self.p["determinize"], bool):
-            raise ValueError(f"rollout: determinize must be true or false, not {self.p['determinize']!r}")
+        for key in ("determinize", "reactions"):
+            if not isinstance(self.p[key], bool):
+                raise ValueError(f"rollout: {key} must be true or false, not {self.p[key]!r}")
         for key, allowed in (("objective", OBJECTIVES), ("choices", CHOICES)):
             if self.p[key] not in allowed:
                 raise ValueError(f"rollout: {key} must be one of {', '.join(allowed)}, not {self.p[key]!r}")

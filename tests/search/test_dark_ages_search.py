@@ -37,12 +37,13 @@ def payload(seats=None, **keys):
     return experiment.compile(e)
 
 
-@pytest.mark.parametrize("determinize", [False, True])
-def test_zero_playouts_plays_the_policys_games_exactly(determinize):
+@pytest.mark.parametrize(("determinize", "reactions"), [(False, False), (True, False), (False, True)])
+def test_zero_playouts_plays_the_policys_games_exactly(determinize, reactions):
     """Every candidate listed and weighed with no playout: the policy's choice stands, and the game's own stream is
     untouched, so every game is the policy's to the last column."""
     plain = fast_experiment.run_games(payload(), KEY, 0, 30)
-    table, stats = search.run_games(study({**FIELD, SEAT: searcher(0, determinize=determinize)}), KEY, 0, 30)
+    seat = searcher(0, determinize=determinize, reactions=reactions)
+    table, stats = search.run_games(study({**FIELD, SEAT: seat}), KEY, 0, 30)
     assert np.array_equal(table, plain)  # players, trigger, turns, Passes, every score category, battles, dice
     assert stats[:, search.S_DECISIONS].sum() > 0 and stats[:, search.S_CHANGED].sum() == 0
 
@@ -53,7 +54,30 @@ def test_invariants_hold_and_the_searcher_changes_some_choices(determinize, choi
     table, stats = search.run_games(e, KEY, 0, 8, debug=True)  # ``invariants.check`` after every turn, or it raises
     assert (table[:, 0] == 3).all()  # every game finished with its 3 players (a failed invariant: -its number)
     assert 0 < stats[:, search.S_CHANGED].sum() <= stats[:, search.S_DECISIONS].sum()
-    assert stats[:, search.S_KIND :].sum() == stats[:, search.S_CHANGED].sum()
+    assert stats[:, search.S_KIND : search.S_KIND + 36].sum() == stats[:, search.S_CHANGED].sum()
+    assert stats[:, search.S_RDECISIONS :].sum() == 0  # reactions are the policy's unless asked for
+
+
+@pytest.mark.parametrize("determinize", [False, True])
+def test_a_searcher_weighs_its_reactions_when_asked(determinize):
+    """With ``reactions: true`` the searcher also weighs its reaction whenever a stack pushes out its disc ("The
+    owner of that disc — that may be you or another player — must select one of the two adjacent reactions to
+    perform"): some reactions are searched and some changed, the invariants hold after every turn, and the turns'
+    choices are counted apart from the reactions'."""
+    e = study({**FIELD, SEAT: searcher(2, determinize=determinize, reactions=True, objective="score")})
+    table, stats = search.run_games(e, KEY, 0, 16, debug=True)
+    assert (table[:, 0] == 3).all()
+    decided, changed = stats[:, search.S_RDECISIONS].sum(), stats[:, search.S_RCHANGED].sum()
+    assert 0 < changed <= decided
+    assert stats[:, search.S_RKIND :].sum() == changed
+    assert stats[:, search.S_KIND : search.S_KIND + 36].sum() == stats[:, search.S_CHANGED].sum()
+    found = search.reaction_changes(stats.sum(axis=0))
+    assert found["decisions"] == decided and sum(c["count"] for c in found["changes"]) <= changed
+    assert {c["from"] for c in found["changes"]} <= set(search.REACTIONS)
+    # the reaction search plays other games than the turns' search alone, on the same seed
+    alone, _ = search.run_games(study({**FIELD, SEAT: searcher(2, determinize=determinize, objective="score")}), KEY,
+                                0, 16)  # fmt: skip
+    assert not np.array_equal(alone, table)
 
 
 def test_changes_name_the_actions_of_the_move_rows():
@@ -113,6 +137,7 @@ def test_the_searcher_beats_its_policy_on_the_same_games():
         ({"objective": "glory"}, "objective must be one of win, score"),
         ({"choices": "some"}, "choices must be one of actions, all"),
         ({"determinize": "yes"}, "determinize must be true or false"),
+        ({"reactions": 1}, "reactions must be true or false"),
         ({"policy": "rollout"}, "policy must be a plan"),
         ({"policy": "nobody"}, "unknown plan"),
         ({"tactics": True}, "unknown parameters"),
@@ -150,7 +175,6 @@ def _experiment(tmp_path):
         (["--seat", "charlemagne"], "--seat: expected one of conrad_the_red"),
         (["--seat", SEAT, "--rollouts", "4,x"], "--rollouts: expected a comma list"),
         (["--seat", SEAT, "--games", "1"], "--games: expected a number of games ≥ 2"),
-        (["--seat", SEAT, "--tactics"], "--tactics: expected a Principes experiment"),
     ],
 )
 def test_bad_ladder_flags_are_one_line_and_exit_2(tmp_path, capsys, args, expected):
@@ -161,10 +185,11 @@ def test_bad_ladder_flags_are_one_line_and_exit_2(tmp_path, capsys, args, expect
 
 
 def test_ladder_workers_1_and_2_agree(tmp_path, capsys):
+    """With --tactics (its reactions searched too) as without."""
     runs = []
     for workers in ("1", "2"):
         main(["ladder", _experiment(tmp_path), "--seat", SEAT, "--rollouts", "0,2", "--games", "24",
-              "--workers", workers, "--determinize", "--json", "--no-progress"])  # fmt: skip
+              "--workers", workers, "--determinize", "--tactics", "--json", "--no-progress"])  # fmt: skip
         body = json.loads(capsys.readouterr().out)
         for rung in body["rungs"]:
             rung.pop("games_per_s")
@@ -172,4 +197,6 @@ def test_ladder_workers_1_and_2_agree(tmp_path, capsys):
     assert runs[0] == runs[1]
     zero, two = runs[0]["rungs"]
     assert zero["gain"] == 0 and zero["changed"] == 0 < zero["decisions"]  # 0 playouts: the plan itself
-    assert two["changed"] > 0 and runs[0]["determinize"]
+    assert two["changed"] > 0 and runs[0]["determinize"] and runs[0]["tactics"]
+    assert zero["reactions"]["decisions"] == 0 < two["reactions"]["decisions"]  # 0 playouts: nothing searched
+    assert 0 <= two["reactions"]["changed"] <= two["reactions"]["decisions"]

@@ -27,7 +27,7 @@ from sim.games.dark_ages.experiment import experiment_from_dict
 from sim.games.dark_ages.fast import search
 from sim.games.dark_ages.fast.experiment import HEAD, context_of, run_seated
 from sim.games.dark_ages.fast.layout import OUT_COLS, Index
-from sim.games.dark_ages.fast.search import S_CHANGED, S_DECISIONS, changes
+from sim.games.dark_ages.fast.search import S_CHANGED, S_DECISIONS, changes, reaction_changes
 from sim.ladder import Ladder, profiles, rung, shares
 from sim.runner import run
 from sim.stats import wilson
@@ -87,18 +87,15 @@ def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = 200, seed: 
            progress: bool = False, source: str = "arguments", determinize: bool = False,
            tactics: bool = False) -> Ladder:  # fmt: skip
     """The searcher at each of ``budgets`` playouts in Ruler ``seat`` against the experiment ``raw``'s other Rulers
-    (with ``determinize``, the searcher's ``determinize: true``)."""
+    (with ``determinize``, the searcher's ``determinize: true``; with ``tactics``, its ``reactions: true``)."""
 
     if raw.get("game") != "dark_ages" or raw.get("mode", "multiplayer") != "multiplayer":
         raise ConfigError(source, "mode", "a Dark Ages multiplayer experiment (the searcher plays multiplayer games)",
                           raw.get("mode"))  # fmt: skip
-    if tactics:
-        raise ConfigError("--tactics", "", "a Principes experiment (the Dark Ages searcher has no tactics)",
-                          "dark_ages")  # fmt: skip
     seed = raw.get("seed", 1) if seed is None else seed
     found = profiles(raw, source)
     parts = [_ladder_profile(raw, seats, seat, budgets, n, seed if len(found) == 1 else derive_seed(seed, "profile", k),
-                             workers, progress, source, determinize)
+                             workers, progress, source, determinize, tactics)
              for k, ((seats, _), n) in enumerate(zip(found, shares(games, [w for _, w in found]), strict=True))
              if n]  # fmt: skip
     plans = Counter()
@@ -111,12 +108,13 @@ def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = 200, seed: 
         won = np.concatenate([p[2][r][0] for p in parts])
         stats = sum(p[2][r][1] for p in parts)
         seconds = sum(p[2][r][2] for p in parts)
-        rungs.append(rung(n, won, plan_won, seconds, stats[S_DECISIONS], stats[S_CHANGED], changes(stats)))
+        rungs.append(rung(n, won, plan_won, seconds, stats[S_DECISIONS], stats[S_CHANGED], changes(stats),
+                          reactions=reaction_changes(stats) if tactics else None))  # fmt: skip
     return Ladder(seat, label, games, int(seed), float(plan_won.mean()), wilson(plan_won.sum(), games), rungs,
-                  determinize)  # fmt: skip
+                  determinize, tactics)  # fmt: skip
 
 
-def _ladder_profile(raw, seats, seat, budgets, games, seed, workers, progress, source, determinize):
+def _ladder_profile(raw, seats, seat, budgets, games, seed, workers, progress, source, determinize, tactics):
     """One profile's games: (the seat's plan label, its per-game wins, [(searcher's wins, search statistics,
     seconds) per budget])."""
     base = _experiment(raw, seats, source)
@@ -147,7 +145,7 @@ def _ladder_profile(raw, seats, seat, budgets, games, seed, workers, progress, s
     rungs = []
     for n in budgets:
         policy = field[seat]
-        settings = {"rollouts": n, "policy": policy, "determinize": determinize}
+        settings = {"rollouts": n, "policy": policy, "determinize": determinize, "reactions": tactics}
         searcher = {"name": f"{label}+rollout{n}", "uses": "rollout", "params": settings}
         out, won = play(_experiment(raw, {**field, seat: searcher}, source))
         rungs.append((won, out.counts["stats"], out.seconds))

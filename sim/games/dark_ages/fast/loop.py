@@ -45,18 +45,27 @@ def settle_free(S, T, seat, ST, MV, R):
 @njit(**J)
 def react(S, T, ST, MV, R):
     """Twin: ``game.loop.react``: a full stack pushes out its bottom disc and its owner reacts."""
+    owner, k, j = pushed_out(S, T, ST, MV, R)
+    if k > 0:
+        apply_reaction(S, T, owner, MV[j], ST, R)
+
+
+@njit(**J)
+def pushed_out(S, T, ST, MV, R):
+    """Twin: ``game.loop.react`` up to the decision: a full stack pushes out its bottom disc; (its owner, how many
+    reaction moves ``MV`` holds for them, the row their plan chooses). No move (0) when no disc is pushed out, when
+    a Lordling reacted (solo: done here) or when neither reaction has a legal move."""
     owner, sp = trigger_reaction(S, T)
     if owner < 0:
-        return
+        return owner, 0, 0
     if S.solo and owner == LORDLINGS:
         lordling_react(S, T, sp, R)
-        return
+        return owner, 0, 0
     k = react_options(S, T, owner, T.react_at[sp], MV, 0)
     k = react_options(S, T, owner, T.react_at[sp + 1], MV, k)
     if k == 0:
-        return
-    j = choose_react(S, T, owner, ST, S.strategy[owner], MV, k, R)
-    apply_reaction(S, T, owner, MV[j], ST, R)
+        return owner, 0, 0
+    return owner, k, choose_react(S, T, owner, ST, S.strategy[owner], MV, k, R)
 
 
 # inline: a compiled function links and optimizes everything it calls again, so each level of the game loop
@@ -111,6 +120,12 @@ def take_turn(S, T, seat, ST, MVA, NK, MV, mv, R):
 @njit(**J, inline="always")
 def action_or_pass(S, T, seat, ST, MVA, NK, MV, mv, R):
     """Twin: ``game.loop._action_or_pass``."""
+    carry_out(S, T, seat, ST, MVA, NK, MV, mv, policy_choice(S, T, seat, ST, MVA, NK, mv, R), R)
+
+
+@njit(**J)
+def policy_choice(S, T, seat, ST, MVA, NK, mv, R):
+    """Twin: ``game.loop._action_or_pass`` up to the decision: True for the Noble action ``mv``, False for a Pass."""
     sid = S.strategy[seat]
     for a in range(5):
         NK[a] = -1
@@ -128,21 +143,28 @@ def action_or_pass(S, T, seat, ST, MVA, NK, MV, mv, R):
                     has = True
                     break
     can_pass = S.nobles_free[seat] < S.nobles_total[seat] or not has
-    chosen = False
     if has:
-        chosen = choose_action(S, T, seat, ST, sid, MVA, NK, can_pass, mv, R)
-    carry_out(S, T, seat, ST, MVA, NK, MV, mv, chosen, R)
+        return choose_action(S, T, seat, ST, sid, MVA, NK, can_pass, mv, R)
+    return False
 
 
 @njit(**J)
 def carry_out(S, T, seat, ST, MVA, NK, MV, mv, chosen, R):
     """Twin: ``game.loop._action_or_pass`` once decided: the Noble action ``mv`` (``chosen``), or a Pass."""
+    if act(S, T, seat, ST, MVA, NK, MV, mv, chosen, R):
+        react(S, T, ST, MV, R)
+
+
+@njit(**J)
+def act(S, T, seat, ST, MVA, NK, MV, mv, chosen, R):
+    """Twin: ``game.loop._action_or_pass`` once decided, up to the reaction: the Noble action ``mv`` and free
+    settling (``chosen``; True: a stack may push out a disc), or a Pass (False)."""
     if not chosen:
         do_pass(S, T, seat, ST, True, S.trigger >= 0, False, R)
-    else:
-        noble_action(S, T, seat, ST, MVA, NK, mv, R)
-        settle_free(S, T, seat, ST, MV, R)
-        react(S, T, ST, MV, R)
+        return False
+    noble_action(S, T, seat, ST, MVA, NK, mv, R)
+    settle_free(S, T, seat, ST, MV, R)
+    return True
 
 
 @njit(**J)

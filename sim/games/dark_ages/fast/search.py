@@ -26,8 +26,14 @@ only the pooled cards in a fixed order, so its outcome, and so the search, canno
 actually lie. The modules' own hidden cards (Wyrd, Combat, Campaign and Alliance cards, module decks) are not
 resampled: the playouts see them.
 
-Not searched: the choices inside a turn the policy makes (free settling, a Title's repeat, reactions when a stack
-pushes out a disc, what to discard, Passing's steps), nor a Grand Building played instead of a Noble action.
+Reactions (``reactions: true``): when a stack pushes out a searching seat's disc, in its own turn or another's, it
+weighs the reaction too (``searched_react``): its policy's reaction, the policy's choice restricted to the other of
+the two adjacent reactions, and with ``choices: all`` every legal reaction move, each played ``rollouts`` times
+from there (the reaction applied, the turn ended, then to the end of the game) on the streams of (seed, game, turn)
+salted apart from the turns' (``RSALT``). Off by default, so the searcher plays the games it played before.
+
+Not searched: the other choices inside a turn the policy makes (free settling, a Title's repeat, what to discard,
+Passing's steps), nor a Grand Building played instead of a Noble action.
 
 The reference engine does not search (``fast.dispatch.choose_engine`` refuses a rollout seat there), so the
 functions here name the reference question they answer as their twin.
@@ -45,34 +51,43 @@ from sim.games.dark_ages.fast.actions import action_options
 from sim.games.dark_ages.fast.context import tables_for
 from sim.games.dark_ages.fast.ending import score
 from sim.games.dark_ages.fast.experiment import COLUMNS, buffers, game_row, new_state, seatings, strategy_table
-from sim.games.dark_ages.fast.layout import ACTIONS, OUT_COLS
+from sim.games.dark_ages.fast.layout import ACTIONS, OUT_COLS, REACTIONS
 from sim.games.dark_ages.fast.loop import (
+    act,
     carry_out,
     game_done,
     game_ends,
     play,
+    policy_choice,
+    pushed_out,
     take_turn,
     turn_begins,
     turn_ends,
     turn_over,
 )
 from sim.games.dark_ages.fast.modules import bits, install
+from sim.games.dark_ages.fast.plans import K_RANDOM
+from sim.games.dark_ages.fast.reacting import apply_reaction
 from sim.games.dark_ages.fast.setup import setup
-from sim.games.dark_ages.fast.strategies import choose_action, first
+from sim.games.dark_ages.fast.strategies import choose_action, choose_react, first
 from sim.games.dark_ages.fast.stream import J, shuffle
 from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.study import plan_specs
 from sim.rng import mix, trial_state
 
-X_ROLLOUTS, X_OBJECTIVE, X_CHOICES, X_DETERMINIZE, NX = range(5)  # a strategy's search row (-1 rollouts: none)
-OBJECTIVES = ("win", "score")
+X_ROLLOUTS, X_OBJECTIVE, X_CHOICES, X_DETERMINIZE, X_REACTIONS, NX = range(6)  # a strategy's search row
+OBJECTIVES = ("win", "score")  # (rollouts -1: a plain plan)
 CHOICES = ("actions", "all")
 MAXC = 64  # candidates at most (``choices: all``)
-PASS = 5  # a candidate's kind: the action (``layout.ACTIONS`` index) or PASS
-KINDS = (*ACTIONS, "pass")  # a candidate's kind by its index (the move rows' action column, then PASS)
+PASS = 5  # a candidate's kind: the action (``layout.ACTIONS`` index) or PASS, or REACT + the reaction (``X_*``)
+REACT = 6
+KINDS = (*ACTIONS, "pass")  # a turn's candidate's kind by its index (the move rows' action column, then PASS)
 SALT = np.uint64(0xDA5EA5C4D1A7C0DE)  # the playouts' streams: apart from the games' own
-S_DECISIONS, S_CHANGED, S_KIND = 0, 1, 2  # per-game statistics: decisions, choices changed, (policy kind, chosen)
-NSTAT = S_KIND + 6 * 6
+RSALT = np.uint64(0x5EAC7104DA5EA5C4)  # a reaction's playouts: apart from the turns'
+# per-game statistics: turn decisions, choices changed, (policy kind, chosen) counts; the same for reactions
+S_DECISIONS, S_CHANGED, S_KIND = 0, 1, 2
+S_RDECISIONS, S_RCHANGED, S_RKIND = S_KIND + 36, S_KIND + 37, S_KIND + 38
+NSTAT = S_RKIND + 36
 
 
 @njit(**J)
@@ -164,26 +179,31 @@ def determinize(S, T, seat, rs):
 
 
 @njit(**J)
-def playout(P, T, ST, seat, c, R, MVA, NK, MV, mv, max_turns, objective, sc):
-    """Twin: ``game.loop.play`` from a candidate: ``c`` (kind, move row) carried out by ``seat`` on the position ``P``
-    (changed in place), its turn ended, then every seat its own plan to the end; returns ``value``."""
+def playout(P, T, ST, seat, me, c, R, MVA, NK, MV, mv, max_turns, objective, sc):
+    """Twin: ``game.loop.play`` from a candidate of ``me`` on the position ``P`` (changed in place) in ``seat``'s turn:
+    ``c`` (kind, move row) carried out (a turn's Noble action or Pass, or ``me``'s reaction), the turn ended, then
+    every seat its own plan to the end; returns ``value`` for ``me``."""
     for i in range(6):
         mv[i] = c[1 + i]
-    carry_out(P, T, seat, ST, MVA, NK, MV, mv, c[0] != PASS, R)
+    if c[0] >= REACT:
+        apply_reaction(P, T, me, mv, ST, R)
+    else:
+        carry_out(P, T, seat, ST, MVA, NK, MV, mv, c[0] != PASS, R)
     turn_ends(P, T, seat, ST, R)
     _, nxt = turn_over(P, T, seat, ST, False, R)
     P.current = nxt
     play(P, T, ST, max_turns, False, R, MVA, NK, MV, mv)
-    return value(P, T, seat, objective, sc)
+    return value(P, T, me, objective, sc)
 
 
 @njit(**J)
-def search(S, T, ST, X, seat, cand, nc, root, Sd, Sp, max_turns, values):
-    """Twin: ``strategies.dark_ages.scripted.Scripted.choose_action`` by rollouts: the candidate (row of ``cand``) of
-    the best mean ``value`` over ``X[S.strategy[seat], X_ROLLOUTS]`` playouts (playout k of every candidate from the
-    same start, the position or with ``X_DETERMINIZE`` its ``determinize`` from stream k of ``root``, into ``Sd[0]``);
-    ``values`` (MAXC,) gets each candidate's summed value. Ties keep the earlier candidate, the policy's first."""
-    x = X[S.strategy[seat]]
+def search(S, T, ST, X, seat, me, cand, nc, root, Sd, Sp, max_turns, values):
+    """Twin: ``strategies.dark_ages.scripted.Scripted.choose_action`` (or ``react``) by rollouts: ``me``'s candidate
+    (row of ``cand``) in ``seat``'s turn of the best mean ``value`` over ``X[S.strategy[me], X_ROLLOUTS]`` playouts
+    (playout k of every candidate from the same start, the position or with ``X_DETERMINIZE`` its ``determinize``
+    for ``me`` from stream k of ``root``, into ``Sd[0]``); ``values`` (MAXC,) gets each candidate's summed value.
+    Ties keep the earlier candidate, the policy's first."""
+    x = X[S.strategy[me]]
     MVA, NK, MV, mv = buffers()
     sc = np.zeros(OUT_COLS, np.int64)
     rs = np.empty(1, np.uint64)
@@ -192,12 +212,12 @@ def search(S, T, ST, X, seat, cand, nc, root, Sd, Sp, max_turns, values):
         rs[0] = trial_state(root, k)
         Sd[0] = S
         if x[X_DETERMINIZE]:
-            determinize(Sd[0], T, seat, rs)
+            determinize(Sd[0], T, me, rs)
         start = rs[0]
         for c in range(nc):
             rs[0] = start
             Sp[0] = Sd[0]
-            values[c] += playout(Sp[0], T, ST, seat, cand[c], rs, MVA, NK, MV, mv, max_turns, x[X_OBJECTIVE], sc)
+            values[c] += playout(Sp[0], T, ST, seat, me, cand[c], rs, MVA, NK, MV, mv, max_turns, x[X_OBJECTIVE], sc)
     best = 0
     for c in range(1, nc):
         if values[c] > values[best]:
@@ -227,7 +247,7 @@ def searched_turn(S, T, seat, ST, X, MVA, NK, MV, mv, R, root, Sd, Sp, max_turns
             chosen = choose_action(S, T, seat, ST, sid, MVA, NK, can_pass, mv, R)
         nc = candidates(S, T, seat, ST, MVA, NK, can_pass, chosen, mv, X[sid, X_CHOICES], cand)
         if nc > 1:
-            best = search(S, T, ST, X, seat, cand, nc, trial_state(root, S.turns), Sd, Sp, max_turns, values)
+            best = search(S, T, ST, X, seat, seat, cand, nc, trial_state(root, S.turns), Sd, Sp, max_turns, values)
             stats[S_DECISIONS] += 1
             if best > 0:
                 stats[S_CHANGED] += 1
@@ -235,14 +255,75 @@ def searched_turn(S, T, seat, ST, X, MVA, NK, MV, mv, R, root, Sd, Sp, max_turns
                 chosen = cand[best, 0] != PASS
                 for i in range(6):
                     mv[i] = cand[best, 1 + i]
-        carry_out(S, T, seat, ST, MVA, NK, MV, mv, chosen, R)
+        if act(S, T, seat, ST, MVA, NK, MV, mv, chosen, R):
+            searched_react(S, T, seat, ST, X, MV, R, root, Sd, Sp, max_turns, stats, cand, values)
     turn_ends(S, T, seat, ST, R)
+
+
+@njit(**J, inline="always")
+def other_turn(S, T, seat, ST, X, MVA, NK, MV, mv, R, root, Sd, Sp, max_turns, stats, cand, values):
+    """Twin: ``game.loop.take_turn`` of a seat that does not search, in a game where a searching seat's reaction to
+    this turn (its disc pushed out) may be searched (``searched_react``)."""
+    if turn_begins(S, T, seat, ST, MV, R):
+        if act(S, T, seat, ST, MVA, NK, MV, mv, policy_choice(S, T, seat, ST, MVA, NK, mv, R), R):
+            searched_react(S, T, seat, ST, X, MV, R, root, Sd, Sp, max_turns, stats, cand, values)
+    turn_ends(S, T, seat, ST, R)
+
+
+@njit(**J)
+def searched_react(S, T, seat, ST, X, MV, R, root, Sd, Sp, max_turns, stats, cand, values):
+    """Twin: ``game.loop.react`` in ``seat``'s turn with the reaction of a seat searching reactions (``X_REACTIONS``)
+    chosen by ``search`` among ``reaction_candidates``, on the stream (``root`` salted, the turn); ``stats`` counts
+    the decision. Another owner's reaction, or one with 0 rollouts, is its plan's (the same draws as ``react``)."""
+    owner, k, j = pushed_out(S, T, ST, MV, R)
+    if k == 0:
+        return
+    x = X[S.strategy[owner]]
+    if x[X_ROLLOUTS] > 0 and x[X_REACTIONS]:
+        nc = reaction_candidates(S, T, owner, ST, MV, k, j, x[X_CHOICES], cand, R)
+        if nc > 1:
+            rroot = trial_state(mix(root ^ RSALT), S.turns)
+            best = search(S, T, ST, X, seat, owner, cand, nc, rroot, Sd, Sp, max_turns, values)
+            stats[S_RDECISIONS] += 1
+            if best > 0:
+                stats[S_RCHANGED] += 1
+                stats[S_RKIND + 6 * (cand[0, 0] - REACT) + cand[best, 0] - REACT] += 1
+            apply_reaction(S, T, owner, cand[best, 1:], ST, R)
+            return
+    apply_reaction(S, T, owner, MV[j], ST, R)
+
+
+@njit(**J)
+def reaction_candidates(S, T, seat, ST, MV, k, j, choices, cand, R):
+    """Twin: ``strategies.dark_ages.scripted.Scripted.react`` (its answers the searcher weighs) into ``cand`` (kind
+    REACT + the reaction, move row): the plan's row ``j`` of ``MV[:k]`` first, then its choice restricted to the
+    other reaction (``choose_react`` on that reaction's rows; a random plan: the first of them), and with
+    ``choices`` 1 every other row; returns how many."""
+    n = add(cand, 0, REACT + MV[j, 1], MV[j])
+    sid = S.strategy[seat]
+    only = np.zeros((k, 6), np.int64)
+    for x in range(6):
+        m = 0
+        for i in range(k):
+            if MV[i, 1] == x:
+                only[m] = MV[i]
+                m += 1
+        if m == 0 or x == MV[j, 1]:
+            continue
+        r = 0 if ST[sid, 0] == K_RANDOM else choose_react(S, T, seat, ST, sid, only, m, R)  # R: not drawn from
+        n = add(cand, n, REACT + x, only[r])
+    if choices == 1:
+        for i in range(k):
+            if n >= MAXC:
+                return n
+            n = add(cand, n, REACT + MV[i, 1], MV[i])
+    return n
 
 
 @njit(**J, inline="always")
 def play_searched(S, T, ST, X, max_turns, debug, R, root, Sd, Sp, stats):
     """Twin: ``game.loop.play`` with each searching seat's (``X`` rollouts ≥ 0) turns by ``searched_turn`` and the
-    others' by ``loop.take_turn``; returns the first failed invariant (``debug``) or 0."""
+    others' by ``other_turn``; returns the first failed invariant (``debug``) or 0."""
     MVA, NK, MV, mv = buffers()
     cand = np.zeros((MAXC, 7), np.int64)
     values = np.zeros(MAXC, np.float64)
@@ -254,7 +335,7 @@ def play_searched(S, T, ST, X, max_turns, debug, R, root, Sd, Sp, stats):
         if X[S.strategy[seat], X_ROLLOUTS] >= 0:
             searched_turn(S, T, seat, ST, X, MVA, NK, MV, mv, R, root, Sd, Sp, max_turns, stats, cand, values)
         else:
-            take_turn(S, T, seat, ST, MVA, NK, MV, mv, R)
+            other_turn(S, T, seat, ST, X, MVA, NK, MV, mv, R, root, Sd, Sp, max_turns, stats, cand, values)
         bad, seat = turn_over(S, T, seat, ST, debug, R)
         if bad:
             return bad
@@ -293,7 +374,7 @@ def decide(states, T, ST, X, seat, cand, nc, root, max_turns, values):
     ``states[0]`` with the candidates ``cand[:nc]``; returns the candidate chosen."""
     Sd = np.empty(1, states.dtype)
     Sp = np.empty(1, states.dtype)
-    return search(states[0], T, ST, X, seat, cand, nc, root, Sd, Sp, max_turns, values)
+    return search(states[0], T, ST, X, seat, seat, cand, nc, root, Sd, Sp, max_turns, values)
 
 
 @njit(**J)
@@ -348,7 +429,7 @@ def finish(states, T, ST, seat, c, seed, max_turns, out):
     sc = np.zeros(OUT_COLS, np.int64)
     R = np.empty(1, np.uint64)
     R[0] = seed
-    playout(P[0], T, ST, seat, c, R, MVA, NK, MV, mv, max_turns, 0, sc)
+    playout(P[0], T, ST, seat, seat, c, R, MVA, NK, MV, mv, max_turns, 0, sc)
     game_row(P[0], T, P[0].n, sc, out)
 
 
@@ -376,11 +457,11 @@ def search_table(e) -> np.ndarray:
     rows = []
     for uses, params in plan_specs(e):
         if uses != "rollout":
-            rows.append((-1, 0, 0, 0))
+            rows.append((-1, 0, 0, 0, 0))
             continue
         p = Rollout(**(json.loads(params) or {})).p
         rows.append((p["rollouts"], OBJECTIVES.index(p["objective"]), CHOICES.index(p["choices"]),
-                     int(p["determinize"])))  # fmt: skip
+                     int(p["determinize"]), int(p["reactions"])))  # fmt: skip
     return np.array(rows, np.int64).reshape(-1, NX)
 
 
@@ -407,11 +488,19 @@ def run_games(e, key, start: int, count: int, debug: bool = False, table=None, m
     return run_seated(e, key, start, count, npl, rul, st, debug, mods)
 
 
-def changes(stats: np.ndarray, top: int = 5) -> list[dict]:
-    """The most frequent changes in summed ``stats``: {from: the policy's kind, to: the searcher's, count}."""
-    m = np.asarray(stats)[S_KIND : S_KIND + 36].reshape(6, 6)
+def changes(stats: np.ndarray, top: int = 5, at: int = S_KIND, kinds: tuple = KINDS) -> list[dict]:
+    """The most frequent changes of the turns' choices in summed ``stats`` (with ``at=S_RKIND, kinds=REACTIONS``:
+    of the reactions): {from: the policy's kind, to: the searcher's, count}."""
+    m = np.asarray(stats)[at : at + 36].reshape(6, 6)
     pairs = sorted(((int(m[a, b]), a, b) for a in range(6) for b in range(6) if m[a, b]), key=lambda t: -t[0])
-    return [{"from": KINDS[a], "to": KINDS[b], "count": n} for n, a, b in pairs[:top]]
+    return [{"from": kinds[a], "to": kinds[b], "count": n} for n, a, b in pairs[:top]]
+
+
+def reaction_changes(stats: np.ndarray, top: int = 5) -> dict:
+    """The reactions searched in summed ``stats``: {decisions, changed, changes: the most frequent (``changes``)}."""
+    stats = np.asarray(stats)
+    return {"decisions": int(stats[S_RDECISIONS]), "changed": int(stats[S_RCHANGED]),
+            "changes": changes(stats, top, S_RKIND, REACTIONS)}  # fmt: skip
 
 
 def position(e, key, game: int, turns: int, npl, rul, st):
