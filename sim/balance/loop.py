@@ -29,7 +29,9 @@ The verdict is the least exploitable of the rounds' equilibria (or averages; the
 meta-game without a pure equilibrium can cycle, so the last round need not be the best): each faction's win rate
 under it on fresh games (with a 95% interval, how games end, their length), beside the experiment's own field. Its
 exploitability is measured once more, by a fresh tuning run per faction on seeds of its own (the check): picking the
-least of several noisy measures favours a lucky one.
+least of several noisy measures favours a lucky one. The check also tries every other plan of the verdict round's
+own table (``table_check``): a solver that stops short of an exact equilibrium leaves a table regret, and a plan
+already in the table that beats the verdict counts as much as a new one.
 """
 
 from __future__ import annotations
@@ -75,6 +77,7 @@ class BalanceResult:
     verdict_round: int = 0  # the round whose equilibrium is the verdict: the least nash_conv measured
     start_checks: list = field(default_factory=list)  # each --start file's profile in the pooled table
     library_check: dict = field(default_factory=dict)  # --library: the files, and each faction's best plan of them
+    table_check: dict = field(default_factory=dict)  # each faction's best plan of the verdict round's table
 
     @property
     def nash_conv(self) -> float:
@@ -96,6 +99,7 @@ class BalanceResult:
             "games_played": self.games, "seconds": round(self.seconds, 3),
             **({"start_checks": self.start_checks} if self.start_checks else {}),
             **({"library_check": self.library_check} if self.library_check else {}),
+            **({"table_check": self.table_check} if self.table_check else {}),
         }  # fmt: skip
 
 
@@ -290,11 +294,17 @@ def balance(
                     default=None)  # fmt: skip
         gains[f] = _gain(respond(f, start, f"check-r{verdict_round}-{f}", derive_seed(root, "check", f),
                                  f"check-{f}", (eq_field, plans), eq_field.seats[j]))  # fmt: skip
-    library_checks = {}
+    library_checks, table_checks = {}, {}
     if library:  # a tuning run searches near its start: every plan of the library is tried against the verdict too
         for j, f in enumerate(factions):
             library_checks[f] = _library_check(table, factions, mix, plans, j, pools[f])
             gains[f] = _larger(gains[f], library_checks[f])
+    held = history[verdict_round - 1]["populations"]  # and every plan of the verdict's own table (its table regret)
+    for j, f in enumerate(factions):
+        own = [plans[k] for k in held[f] if k not in mix[f]]
+        if own:
+            table_checks[f] = _library_check(table, factions, mix, plans, j, own)
+            gains[f] = _larger(gains[f], table_checks[f])
     final = store.get("final")
     played[0] += 2 * eval_games
     if final is None or final.get("mix") != mix:  # a checkpoint of another verdict (an older sim) is replayed
@@ -311,7 +321,7 @@ def balance(
         {f: [p.label for p in pop] for f, pop in populations.items()},
         {label: plans[label].spec if label in plans else None for label in sorted(used) if label in plans},
         options, time.perf_counter() - started, played[0], pruned, verdict_round, start_checks,
-        {"files": [str(src) for src, _ in library], "checks": library_checks} if library else {},
+        {"files": [str(src) for src, _ in library], "checks": library_checks} if library else {}, table_checks,
     )  # fmt: skip
 
 

@@ -48,13 +48,17 @@ def test_balance_replays_resumes_and_reports(run, capsys, tmp_path):
     assert verdict["nash_conv"] == min(h["nash_conv"] for h in body["rounds"])
     assert verdict["equilibrium"].keys() == body["equilibrium"].keys()
     # its exploitability is a fresh tuning run per faction against it (the check), not the round's own measure:
-    # each faction's gain is the mean paired difference of the check's held-out games
-    assert body["exploitability_check"] is True
+    # each faction's gain is the mean paired difference of the check's held-out games, or its best other plan of
+    # the verdict round's table if that gains more (the round's table regret: the same cells)
+    assert body["exploitability_check"] is True and set(body["table_check"]) == set(factions)
     for f in factions:
         records = save / f"check-r{body['verdict_round']}-{f}" / "records"
         base, tuned = (json.loads((records / f"holdout-{k}.json").read_text())["rows"] for k in ("baseline", "tuned"))
         pairs = [(t, b) for t, b in zip(tuned, base, strict=True) if t is not None and b is not None]
-        assert body["exploitability"][f] == pytest.approx(sum(t - b for t, b in pairs) / len(pairs), abs=1e-6)
+        table = body["table_check"][f]
+        assert table["gain"] == pytest.approx(verdict["table_regret"][f], abs=1e-9) or table["gain"] < 0
+        tuned_gain = sum(t - b for t, b in pairs) / len(pairs)
+        assert body["exploitability"][f] == pytest.approx(max(tuned_gain, table["gain"]), abs=1e-6)
     assert sum(body["win_type"].values()) == pytest.approx(1.0)
     # each round keeps the pure profiles its table cannot tell from an equilibrium (every regret within √2 × noise)
     for h in body["rounds"]:
