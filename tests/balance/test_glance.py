@@ -68,7 +68,8 @@ def test_the_glance_prose_shows_the_shipped_numbers():
     assert first[0] == first[1] == first[2]  # "starts from the same round-1 equilibrium"
     b, c = second["win_rate"], third["win_rate"]
     assert max(b, key=b.get) == "polonia_maior" and max(c, key=c.get) == "polonia_minor"
-    assert f"Polonia Maior strongest ({b['polonia_maior']:.1%}) in one and Polonia Minor ({c['polonia_minor']:.1%})" in text
+    said = f"Polonia Maior strongest ({b['polonia_maior']:.1%}) in one and Polonia Minor ({c['polonia_minor']:.1%})"
+    assert said in text
     checks = sorted(100 * run["nash_conv"] for run in (second, third))
     assert f"each checked at {checks[0]:.1f}–{checks[1]:.1f} points" in text
     every = [r for run in (pooled, second, third) for r in run["win_rate"].values()]

@@ -119,7 +119,8 @@ def test_the_readme_shows_the_pooled_checks_verdict_and_reruns():
     assert f"all {len(DOC['library_check']['files'])} other shipped Principes studies" in before
     assert f"Polonia Minor {100 * lib['polonia_minor']['gain']:.1f} points [{100 * lo:.1f}, {100 * hi:.1f}]" in before
     mlo, mhi = first["exploitability_ci95"]["masovia"]
-    assert f"Masovia's fresh tuning run gains {100 * tuned['masovia']:.1f} points [{100 * mlo:.1f}, {100 * mhi:.1f}]" in before
+    said = f"Masovia's fresh tuning run gains {100 * tuned['masovia']:.1f} points [{100 * mlo:.1f}, {100 * mhi:.1f}]"
+    assert said in before
     assert f"and Silesia {100 * lib['silesia']['gain']:.1f}." in before
     tried = [c["plans"] for c in lib.values()]
     assert f"{min(tried)}–{max(tried)} plans a Principality" in before
@@ -147,8 +148,10 @@ def test_the_readme_shows_the_pooled_checks_verdict_and_reruns():
     assert b["options"]["rounds"] == len(b["rounds"]) == b["verdict_round"] == 5
     top, low = max(b["win_rate"], key=b["win_rate"].get), min(b["win_rate"], key=b["win_rate"].get)
     assert (top, low) == ("polonia_maior", "polonia_minor")
-    assert f"Polonia Maior strongest ({b['win_rate'][top]:.1%}) and Polonia Minor weakest ({b['win_rate'][low]:.1%})" in after
-    assert f"checked at nash_conv {100 * b['nash_conv']:.1f} (Polonia Minor gains {100 * b['exploitability'][low]:.1f}" in after
+    rates = b["win_rate"]
+    assert f"Polonia Maior strongest ({rates[top]:.1%}) and Polonia Minor weakest ({rates[low]:.1%})" in after
+    said = f"checked at nash_conv {100 * b['nash_conv']:.1f} (Polonia Minor gains {100 * b['exploitability'][low]:.1f}"
+    assert said in after
     assert b["best_responses"][low] == b["table_check"][low]["best_plan"]  # "another plan of its own table"
     assert f"τ between the runs is {min(s.tau.values()):+.2f} to {max(s.tau.values()):+.2f}".replace("-", "−") in after
     lows = {f: min(r["win_rate"][f] for r in runs) for f in DOC["factions"]}
