@@ -50,7 +50,7 @@ def react(S, T, ST, MV, R):
         apply_reaction(S, T, owner, MV[j], ST, R)
 
 
-@njit(**J)
+@njit(**J, inline="always")
 def pushed_out(S, T, ST, MV, R):
     """Twin: ``game.loop.react`` up to the decision: a full stack pushes out its bottom disc; (its owner, how many
     reaction moves ``MV`` holds for them, the row their plan chooses). No move (0) when no disc is pushed out, when
@@ -123,7 +123,7 @@ def action_or_pass(S, T, seat, ST, MVA, NK, MV, mv, R):
     carry_out(S, T, seat, ST, MVA, NK, MV, mv, policy_choice(S, T, seat, ST, MVA, NK, mv, R), R)
 
 
-@njit(**J)
+@njit(**J, inline="always")
 def policy_choice(S, T, seat, ST, MVA, NK, mv, R):
     """Twin: ``game.loop._action_or_pass`` up to the decision: True for the Noble action ``mv``, False for a Pass."""
     sid = S.strategy[seat]
@@ -155,7 +155,7 @@ def carry_out(S, T, seat, ST, MVA, NK, MV, mv, chosen, R):
         react(S, T, ST, MV, R)
 
 
-@njit(**J)
+@njit(**J, inline="always")
 def act(S, T, seat, ST, MVA, NK, MV, mv, chosen, R):
     """Twin: ``game.loop._action_or_pass`` once decided, up to the reaction: the Noble action ``mv`` and free
     settling (``chosen``; True: a stack may push out a disc), or a Pass (False)."""
