@@ -50,6 +50,8 @@ def react(S, T, ST, MV, R):
         apply_reaction(S, T, owner, MV[j], ST, R)
 
 
+# pushed_out, policy_choice and act have two callers each (this loop and fast.search's searched game); they are
+# small, and inlined they compile faster than on their own (8 s less on a cold cache, measured)
 @njit(**J, inline="always")
 def pushed_out(S, T, ST, MV, R):
     """Twin: ``game.loop.react`` up to the decision: a full stack pushes out its bottom disc; (its owner, how many
