@@ -226,11 +226,12 @@ def balance(
                for j, f in enumerate(factions)}  # fmt: skip
         say(f"round {r}: equilibrium " + "; ".join(f"{f} " + ", ".join(f"{k} {v:.2f}" for k, v in m.items())
                                                    for f, m in mix.items()))  # fmt: skip
+        payoff = table_payoff(tensors, sigma, factions)
         rivals = _rivals(tensors, sigma, populations, factions, noise)
         if rivals:
             say(f"round {r}: {len(rivals)} other profile(s) within the cells' noise of an equilibrium; win rates "
-                f"under them differ by up to {100 * _spread(rivals, table_payoff(tensors, sigma, factions)):.1f} "
-                "points (a smaller --precision tells them apart)")  # fmt: skip
+                f"under them differ by up to {100 * rival_spread(rivals, payoff):.1f} points (a smaller "
+                "--precision tells them apart)")  # fmt: skip
         plans = {p.label: p for pop in populations.values() for p in pop}
         table_mix = mix
         if meta == "average":
@@ -263,7 +264,7 @@ def balance(
         history.append({
             "round": r, "equilibrium": mix, **({"table_equilibrium": table_mix} if meta == "average" else {}),
             "table_regret": dict(zip(factions, map(float, regret), strict=True)),
-            "table_nash_conv": float(regret.sum()), "table_payoff": table_payoff(tensors, sigma, factions),
+            "table_nash_conv": float(regret.sum()), "table_payoff": payoff,
             "table_noise": noise,
             "rivals": rivals, "exploitability": {f: g["gain"] for f, g in gains.items()},
             "exploitability_ci95": {f: g["gain_ci95"] for f, g in gains.items()},
@@ -299,9 +300,9 @@ def balance(
         for j, f in enumerate(factions):
             library_checks[f] = _library_check(table, factions, mix, plans, j, pools[f])
             gains[f] = _larger(gains[f], library_checks[f])
-    held = history[verdict_round - 1]["populations"]  # and every plan of the verdict's own table (its table regret)
+    table_plans = history[verdict_round - 1]["populations"]  # and every other plan of the verdict's own table
     for j, f in enumerate(factions):
-        own = [plans[k] for k in held[f] if k not in mix[f]]
+        own = [plans[k] for k in table_plans[f] if k not in mix[f]]
         if own:
             table_checks[f] = _library_check(table, factions, mix, plans, j, own)
             gains[f] = _larger(gains[f], table_checks[f])
@@ -391,7 +392,7 @@ def _rivals(tensors, sigma, populations: dict, factions: tuple, noise: float) ->
     return out
 
 
-def _spread(rivals: list, payoff: dict) -> float:
+def rival_spread(rivals: list, payoff: dict) -> float:
     """The largest difference, over factions and rival profiles, between a faction's payoff under a rival and under
     the equilibrium found."""
     return max(abs(r["payoff"][f] - v) for r in rivals for f, v in payoff.items())

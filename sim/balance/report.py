@@ -251,10 +251,12 @@ def balance_report(directory: str | Path, out: str | Path) -> list[Path]:
 
 def rivals_text(doc: dict) -> str:
     """One sentence on the verdict round's rival equilibria (``rounds[].rivals``), or "" when it has none."""
+    from sim.balance.loop import rival_spread
+
     h = doc["rounds"][doc.get("verdict_round", len(doc["rounds"])) - 1]
     if not h.get("rivals"):
         return ""
-    spread = max(abs(r["payoff"][f] - v) for r in h["rivals"] for f, v in h["table_payoff"].items())
+    spread = rival_spread(h["rivals"], h["table_payoff"])
     return (f"Round {h['round']}'s table has {len(h['rivals'])} other pure profile(s) that it cannot tell from an "
             f"equilibrium (each faction's payoff ±{100 * h['table_noise']:.1f} points); under them a faction's win "
             f"rate differs from the verdict's by up to {100 * spread:.1f} points. Which one a run selects can depend "

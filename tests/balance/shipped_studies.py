@@ -74,3 +74,23 @@ def check_dark_ages_ladder_table(study: Path) -> tuple[dict, str]:
     least = min(top, key=lambda r: top[r]["gain"])
     assert least == "boleslaus_the_cruel" and f"already wins {ladders[least]['plan_win_rate']:.0%}" in text
     return ladders, text
+
+
+def table_cell(doc: dict, profile: dict, experiment: str = "faction-balance-full") -> dict:
+    """One cell of a shipped Principes ``sim balance`` run's payoff table, replayed: each faction's win rate with
+    the plans of ``profile`` (faction → plan name) on the run's table games (its table seed and cell size)."""
+    from sim.balance.evaluate import field_payload, run_field
+    from sim.balance.games import adapter
+    from sim.balance.mix import Field, Seat
+    from sim.balance.store import derive_seed
+    from sim.config import CONFIG_DIR, read_yaml
+
+    a = adapter("principes", "test")
+    body = {k: v for k, v in read_yaml(CONFIG_DIR / "principes" / "experiments" / f"{experiment}.yaml").items()
+            if k not in ("seats", "rotate")}  # fmt: skip
+    factions = tuple(doc["factions"])
+    plans = {f: a.plan(profile[f], "test") for f in factions}
+    fld = Field(factions, tuple(Seat((plans[f].label,), (1.0,)) for f in factions))
+    out = run_field(field_payload("principes", body, fld, {p.label: p for p in plans.values()}),
+                    doc["rounds"][0]["table_games"], derive_seed(doc["seed"], "table"))  # fmt: skip
+    return {f: out.counts["wins"][j] / out.counts["games"][j] for j, f in enumerate(factions)}

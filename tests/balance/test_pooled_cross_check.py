@@ -7,17 +7,12 @@ import json
 
 import pytest
 
-from sim.balance.evaluate import field_payload, run_field
-from sim.balance.games import adapter
-from sim.balance.mix import Field, Seat
-from sim.balance.store import derive_seed
 from sim.config import CONFIG_DIR, read_yaml
-from tests.balance.shipped_studies import README
+from tests.balance.shipped_studies import README, table_cell
 
 BALANCE = CONFIG_DIR / "principes" / "balance"
 RUNS = ("faction-balance-full-pooled", "faction-balance-full-pooled-seed20260102",
         "faction-balance-full-pooled-seed20260103")  # fmt: skip
-EXPERIMENT = CONFIG_DIR / "principes" / "experiments" / "faction-balance-full.yaml"
 
 
 def _doc(run: str) -> dict:
@@ -28,21 +23,12 @@ def _profile(run: str) -> dict:
     return {f: next(iter(s["mix"])) for f, s in read_yaml(BALANCE / run / "equilibrium.yaml")["seats"].items()}
 
 
-def _payoff(run: str, profile: dict) -> dict:
-    """Each faction's win rate under ``profile`` on the run's table games (its table seed, its cell size)."""
-    doc, a = _doc(run), adapter("principes", "test")
-    body = {k: v for k, v in read_yaml(EXPERIMENT).items() if k not in ("seats", "rotate")}
-    factions = tuple(doc["factions"])
-    plans = {f: a.plan(profile[f], "test") for f in factions}
-    fld = Field(factions, tuple(Seat((plans[f].label,), (1.0,)) for f in factions))
-    out = run_field(field_payload("principes", body, fld, {p.label: p for p in plans.values()}),
-                    doc["rounds"][0]["table_games"], derive_seed(doc["seed"], "table"))  # fmt: skip
-    return {f: out.counts["wins"][j] / out.counts["games"][j] for j, f in enumerate(factions)}
-
-
-def _gain(run: str, faction: str, other: str) -> float:
+def _gain(run: str, faction: str, other: str, base: dict | None = None) -> float:
+    """What ``faction`` gains against ``run``'s verdict by playing ``other``'s verdict plan (``base``: the verdict's
+    own cell, when already played)."""
     mine = _profile(run)
-    return _payoff(run, {**mine, faction: _profile(other)[faction]})[faction] - _payoff(run, mine)[faction]
+    base = base or table_cell(_doc(run), mine)
+    return table_cell(_doc(run), {**mine, faction: _profile(other)[faction]})[faction] - base[faction]
 
 
 def _said() -> str:
@@ -60,7 +46,8 @@ def test_the_lead_verdict_loses_to_seed_2s_silesia_plan_as_the_readme_says():
 def test_each_verdicts_largest_loss_to_the_other_seeds_plans_is_the_readmes():
     said = _said()
     for run in RUNS:
-        gains = {(f, other): _gain(run, f, other) for f in _doc(run)["factions"] for other in RUNS
+        base = table_cell(_doc(run), _profile(run))
+        gains = {(f, other): _gain(run, f, other, base) for f in _doc(run)["factions"] for other in RUNS
                  if other != run and _profile(other)[f] != _profile(run)[f]}  # fmt: skip
         (f, other), best = max(gains.items(), key=lambda kv: kv[1])
         assert f"{f.replace('_', ' ').title()} gains {100 * best:.1f} points with" in said, (run, f, other)

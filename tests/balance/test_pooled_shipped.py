@@ -8,21 +8,15 @@ import json
 
 import pytest
 
-from sim.balance.evaluate import field_payload, run_field
-from sim.balance.games import adapter
-from sim.balance.mix import Field, Seat
-from sim.balance.payoff import group_games
 from sim.balance.stability import format_stability, format_start_checks, stability
-from sim.balance.store import derive_seed
 from sim.config import CONFIG_DIR, read_yaml
-from tests.balance.shipped_studies import README
+from tests.balance.shipped_studies import README, table_cell
 
 BALANCE = CONFIG_DIR / "principes" / "balance"
 POOLED = BALANCE / "faction-balance-full-pooled"
 RUNS = ("faction-balance-full-r12", "faction-balance-full-r12-seed20260102", "faction-balance-full-r12-seed20260103")
 RERUNS = ("faction-balance-full-pooled-seed20260102", "faction-balance-full-pooled-seed20260103")
 DOC = json.loads((POOLED / "balance.json").read_text())
-EXPERIMENT = CONFIG_DIR / "principes" / "experiments" / "faction-balance-full.yaml"
 
 
 def _study(path: str) -> str:
@@ -57,16 +51,7 @@ def test_the_pooled_run_starts_from_the_three_runs_and_lets_the_library_join():
 
 def _payoff(profile: dict, faction: str) -> float:
     """A faction's win rate in one cell of the pooled run's table, replayed: the cell's games, seed and plans."""
-    a = adapter("principes", "test")
-    body = {k: v for k, v in read_yaml(EXPERIMENT).items() if k not in ("seats", "rotate")}
-    factions = tuple(DOC["factions"])
-    plans = {f: a.plan(profile[f], "test") for f in factions}
-    fld = Field(factions, tuple(Seat((plans[f].label,), (1.0,)) for f in factions))
-    n = group_games(((factions, 1.0),), DOC["options"]["precision"])[factions]
-    out = run_field(field_payload("principes", body, fld, {p.label: p for p in plans.values()}), n,
-                    derive_seed(DOC["seed"], "table"))  # fmt: skip
-    j = factions.index(faction)
-    return out.counts["wins"][j] / out.counts["games"][j]
+    return table_cell(DOC, profile)[faction]
 
 
 def _profile(study) -> dict:
