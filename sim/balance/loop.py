@@ -398,6 +398,13 @@ def rival_spread(rivals: list, payoff: dict) -> float:
     return max(abs(r["payoff"][f] - v) for r in rivals for f, v in payoff.items())
 
 
+def rival_ranges(rivals: list, payoff: dict) -> dict:
+    """Each faction's lowest and highest payoff over the equilibrium found and its rivals: the win rate a verdict
+    cannot pin down closer than its table can tell the profiles apart."""
+    return {f: (min(v, *(r["payoff"][f] for r in rivals)), max(v, *(r["payoff"][f] for r in rivals)))
+            for f, v in payoff.items()}  # fmt: skip
+
+
 def _library_check(table, factions: tuple, mix: dict, plans: dict, j: int, library: list) -> dict:
     """What faction ``j``'s best plan of ``library`` gains against the others' equilibrium mixtures, over its own
     mixture: the payoff table's cells (each played once and checkpointed), so its 95% interval is the paired

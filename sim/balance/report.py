@@ -251,16 +251,20 @@ def balance_report(directory: str | Path, out: str | Path) -> list[Path]:
 
 def rivals_text(doc: dict) -> str:
     """One sentence on the verdict round's rival equilibria (``rounds[].rivals``), or "" when it has none."""
-    from sim.balance.loop import rival_spread
+    from sim.balance.loop import rival_ranges, rival_spread
 
     h = doc["rounds"][doc.get("verdict_round", len(doc["rounds"])) - 1]
     if not h.get("rivals"):
         return ""
     spread = rival_spread(h["rivals"], h["table_payoff"])
+    ranges = rival_ranges(h["rivals"], h["table_payoff"])
+    each = ", ".join(f"{f.replace('_', ' ').title()} {lo:.1%}–{hi:.1%}"
+                     for f, (lo, hi) in sorted(ranges.items(), key=lambda kv: -kv[1][1]))  # fmt: skip
     return (f"Round {h['round']}'s table has {len(h['rivals'])} other pure profile(s) that it cannot tell from an "
             f"equilibrium (each faction's payoff ±{100 * h['table_noise']:.1f} points); under them a faction's win "
-            f"rate differs from the verdict's by up to {100 * spread:.1f} points. Which one a run selects can depend "
-            "on its seed: a smaller --precision tells them apart.")  # fmt: skip
+            f"rate differs from the verdict's by up to {100 * spread:.1f} points (in the table's cells, over the "
+            f"verdict and its rivals: {each}). Which one a run selects can depend on its seed: a smaller "
+            "--precision tells them apart.")  # fmt: skip
 
 
 def _joined(library: dict, epsilon: float) -> str:

@@ -38,5 +38,6 @@ def test_the_report_sentence_names_the_count_the_noise_and_the_spread():
     text = rivals_text({"rounds": [h], "verdict_round": 1})
     assert text.startswith("Round 1's table has 1 other pure profile(s)")
     assert "±2.0 points" in text and "by up to 1.0 points" in text
+    assert "over the verdict and its rivals: X 30.0%–31.0%, Y 30.0%–31.0%)" in text  # (a, c) and (b, d)
     assert rivals_text({"rounds": [{**h, "rivals": []}], "verdict_round": 1}) == ""
     assert rivals_text({"rounds": [{"round": 1}], "verdict_round": 1}) == ""  # a study run before rivals were kept
