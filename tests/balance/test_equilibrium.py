@@ -7,8 +7,17 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sim.balance.equilibrium import (ITERATIONS, TOLERANCE, _prd, near_equilibria, payoffs, polish, regrets, solve,
-                                     values)  # fmt: skip
+from sim.balance.equilibrium import (
+    ITERATIONS,
+    TOLERANCE,
+    _prd,
+    near_equilibria,
+    payoffs,
+    polish,
+    regrets,
+    solve,
+    values,
+)
 
 ITER = 5_000
 
@@ -100,7 +109,7 @@ def test_a_real_table_the_dynamics_circle_is_solved_by_the_logit_path():
     doc = json.loads((Path(__file__).parent / "data" / "principes-pooled2-seed20260102-round4.json").read_text())
     tensors = [np.array(w) / doc["games"] for w in doc["wins"]]
     shape = tensors[0].shape
-    pure = min(regrets(tensors, [np.eye(k)[i] for k, i in zip(shape, p)]).sum()
+    pure = min(regrets(tensors, [np.eye(k)[i] for k, i in zip(shape, p, strict=True)]).sum()
                for p in itertools.product(*map(range, shape)))  # fmt: skip
     uniform = [np.full(k, 1.0 / k) for k in shape]
     assert regrets(tensors, polish(tensors, _prd(tensors, uniform, ITERATIONS))).sum() > 0.01 and pure > 0.01
