@@ -6,10 +6,11 @@ many-player general-sum games; ``open_spiel.python.algorithms.projected_replicat
 faction's mixture towards its better plans at once and returns the average of the trajectory. It is not guaranteed
 to reach a Nash equilibrium in every general-sum game, so ``regrets`` measures what each faction would gain by its
 best plan in the table. ``solve`` polishes the dynamics' answer on its support (``polish``: least squares on the
-indifference conditions). When the total regret (``nash_conv``) still exceeds ``TOLERANCE`` it follows the logit
-quantal-response path (pygambit's ``logit_solve``, McKelvey & Palfrey's tracing procedure: one equilibrium, the
-same for the same table), which finds the mixed equilibria the dynamics circle around; failing that, every pure
-profile and the dynamics from each faction's best reply, keeping the candidate with the smallest total.
+indifference conditions). When the total regret (``nash_conv``) still exceeds ``TOLERANCE`` it tries every pure
+profile; failing that, the logit quantal-response path (pygambit's ``logit_solve``, McKelvey & Palfrey's tracing
+procedure: one equilibrium, the same for the same table), which finds the mixed equilibria the dynamics circle
+around; failing that too, the dynamics from each faction's best reply, keeping the candidate with the smallest
+total.
 """
 
 from __future__ import annotations
@@ -110,25 +111,22 @@ def solve(
     tensors: list[np.ndarray], iterations: int = ITERATIONS, tolerance: float = TOLERANCE
 ) -> tuple[list[np.ndarray], np.ndarray]:
     """(mixture per faction, regret per faction) of the table ``tensors``: the dynamics from uniform play, polished;
-    when its total regret exceeds ``tolerance``, the logit path's equilibrium; when that too exceeds it, the best of
-    those, every pure profile (small tables) and the dynamics leaning towards each faction's best reply."""
+    when its total regret exceeds ``tolerance``, the best of that and every pure profile (small tables); then the
+    logit path's equilibrium; then the dynamics leaning towards each faction's best reply."""
     tensors = [np.asarray(t, float) for t in tensors]
     shape = tensors[0].shape
     uniform = [np.full(k, 1.0 / k) for k in shape]
     candidates = [polish(tensors, _prd(tensors, uniform, iterations))]
-    if regrets(tensors, candidates[0]).sum() <= tolerance:
-        return candidates[0], regrets(tensors, candidates[0])
-    traced = _logit(tensors)
-    if traced is not None:
-        traced = polish(tensors, traced)
-        if regrets(tensors, traced).sum() <= tolerance:
-            return traced, regrets(tensors, traced)
-        candidates.append(traced)
-    if np.prod(shape) <= 4096:
+    if regrets(tensors, candidates[0]).sum() > tolerance and np.prod(shape) <= 4096:
         candidates += [
             [np.eye(k)[i] for k, i in zip(shape, p, strict=True)] for p in itertools.product(*map(range, shape))
         ]
     best = min(candidates, key=lambda s: regrets(tensors, s).sum())
+    if regrets(tensors, best).sum() > tolerance:
+        traced = _logit(tensors)
+        if traced is not None:
+            candidates.append(polish(tensors, traced))
+            best = min(candidates, key=lambda s: regrets(tensors, s).sum())
     if regrets(tensors, best).sum() > tolerance:
         for f in range(len(shape)):  # the dynamics again, leaning towards each faction's best reply to uniform play
             lean = [u.copy() for u in uniform]
