@@ -84,6 +84,9 @@ def tune(file, seat, plan, budget, holdout, candidates, objective, optimizer, se
 @click.option("--eval-games", type=int, default=None, help="Games of the final equilibrium replay (20,000).")
 @click.option("--meta", default="nash", show_default=True, help="What each best response answers: nash (the round's "
               "table equilibrium) or average (the average of the rounds' equilibria: fictitious play).")  # fmt: skip
+@click.option("--solver", default="logit", show_default=True, help="How a table is solved when the replicator dynamics "
+              "and every pure profile leave regret: logit (then the logit path) or dynamics (only the dynamics' "
+              "restarts: how the studies shipped before the logit step were found).")  # fmt: skip
 @click.option("--start", "starts", multiple=True, metavar="FILE", help="Start each faction's population from the "
               "plans this experiment seats it with (another run's equilibrium.yaml; repeat to pool several runs) "
               "instead of the built-in plans.")  # fmt: skip
@@ -101,7 +104,7 @@ def tune(file, seat, plan, budget, holdout, candidates, objective, optimizer, se
               "balance/NAME/ (balance.json, equilibrium.yaml) and configs/GAME/strategies/NAME-*.yaml.")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 @click.option("--progress/--no-progress", default=True, help="Show progress bars and each round's numbers.")
-def balance(file, budget, rounds, epsilon, precision, holdout, candidates, max_plans, eval_games, meta, starts,
+def balance(file, budget, rounds, epsilon, precision, holdout, candidates, max_plans, eval_games, meta, solver, starts,
             libraries, library_joins, seed, workers, save, resume, ship, as_json, progress):  # fmt: skip
     """The meta-game of plans per faction: payoff table, equilibrium, tuned best responses until none gains ε."""
     from sim.balance import loop as L
@@ -122,7 +125,7 @@ def balance(file, budget, rounds, epsilon, precision, holdout, candidates, max_p
         holdout=pick(_int("--holdout", holdout), T.DEFAULT_HOLDOUT),
         candidates=pick(_int("--candidates", candidates, 2), T.DEFAULT_CANDIDATES),
         max_plans=pick(_int("--max-plans", max_plans, 2), L.DEFAULT_MAX_PLANS),
-        eval_games=pick(_int("--eval-games", eval_games), L.DEFAULT_EVAL), meta=meta,
+        eval_games=pick(_int("--eval-games", eval_games), L.DEFAULT_EVAL), meta=meta, solver=solver,
         start=tuple((path, load_experiment(path)) for path in starts),
         library=tuple((path, load_experiment(path)) for path in libraries), library_joins=library_joins,
         seed=seed, workers=workers,

@@ -108,11 +108,12 @@ def polish(tensors: list[np.ndarray], sigma: list[np.ndarray]) -> list[np.ndarra
 
 
 def solve(
-    tensors: list[np.ndarray], iterations: int = ITERATIONS, tolerance: float = TOLERANCE
+    tensors: list[np.ndarray], iterations: int = ITERATIONS, tolerance: float = TOLERANCE, logit: bool = True
 ) -> tuple[list[np.ndarray], np.ndarray]:
     """(mixture per faction, regret per faction) of the table ``tensors``: the dynamics from uniform play, polished;
     when its total regret exceeds ``tolerance``, the best of that and every pure profile (small tables); then the
-    logit path's equilibrium; then the dynamics leaning towards each faction's best reply."""
+    logit path's equilibrium (unless ``logit`` is False); then the dynamics leaning towards each faction's best
+    reply."""
     tensors = [np.asarray(t, float) for t in tensors]
     shape = tensors[0].shape
     uniform = [np.full(k, 1.0 / k) for k in shape]
@@ -122,7 +123,7 @@ def solve(
             [np.eye(k)[i] for k, i in zip(shape, p, strict=True)] for p in itertools.product(*map(range, shape))
         ]
     best = min(candidates, key=lambda s: regrets(tensors, s).sum())
-    if regrets(tensors, best).sum() > tolerance:
+    if logit and regrets(tensors, best).sum() > tolerance:
         traced = _logit(tensors)
         if traced is not None:
             candidates.append(polish(tensors, traced))

@@ -55,6 +55,7 @@ from sim.errors import ConfigError
 DEFAULT_ROUNDS, DEFAULT_EPSILON, DEFAULT_PRECISION = 3, 1.0, 0.02
 DEFAULT_MAX_PLANS, DEFAULT_EVAL = 4, 20_000
 METAS = ("nash", "average")  # what the best responses answer: the round's table equilibrium, or the rounds' average
+SOLVERS = ("logit", "dynamics")  # with or without the logit path (equilibrium.solve)
 
 
 @dataclass
@@ -115,6 +116,7 @@ def balance(
     max_plans: int = DEFAULT_MAX_PLANS,
     eval_games: int = DEFAULT_EVAL,
     meta: str = "nash",
+    solver: str = "logit",
     start: tuple = (),
     library: tuple = (),
     library_joins: bool = False,
@@ -145,10 +147,13 @@ def balance(
         raise ConfigError("--library-joins", "", "at least one --library FILE", "none")
     if meta not in METAS:
         raise ConfigError("--meta", "", " or ".join(METAS), meta)
+    if solver not in SOLVERS:
+        raise ConfigError("--solver", "", " or ".join(SOLVERS), solver)
     root = seed if seed is not None else raw.get("seed", DEFAULT_SEED)
     options = {"budget": budget, "rounds": rounds, "epsilon": epsilon, "precision": precision, "holdout": holdout,
                "candidates": candidates, "max_plans": max_plans, "eval_games": eval_games,
                **({"meta": meta} if meta != "nash" else {}),
+               **({"solver": solver} if solver != "logit" else {}),
                **({"start": [src for src, _ in start]} if start else {}),
                **({"library": [src for src, _ in library], "library_joins": True} if library_joins else {}),
                }  # fmt: skip
@@ -221,7 +226,7 @@ def balance(
                            for i in drop[j]]  # fmt: skip
                 populations[f] = [p for i, p in enumerate(populations[f]) if i not in drop[j]]
         tensors = table.tensors(populations)
-        sigma, regret = _solve(store, r, tensors, noise)
+        sigma, regret = _solve(store, r, tensors, noise, solver == "logit")
         mix = {f: {p.label: float(w) for p, w in zip(populations[f], sigma[j], strict=True) if w > 0}
                for j, f in enumerate(factions)}  # fmt: skip
         say(f"round {r}: equilibrium " + "; ".join(f"{f} " + ", ".join(f"{k} {v:.2f}" for k, v in m.items())
@@ -440,7 +445,7 @@ def _gain(res) -> dict:
             "params": res.searched}  # fmt: skip
 
 
-def _solve(store, r: int, tensors, noise: float):
+def _solve(store, r: int, tensors, noise: float, logit: bool):
     """The round's equilibrium, checkpointed with the table it solved (a resumed run reads it back)."""
     from sim.balance.equilibrium import solve
 
@@ -448,7 +453,7 @@ def _solve(store, r: int, tensors, noise: float):
     saved = store.get(f"solve-r{r}")
     if saved is not None and saved["key"] == key:
         return [np.array(s) for s in saved["sigma"]], np.array(saved["regret"])
-    sigma, regret = solve(tensors, tolerance=noise / 4)  # a table regret far inside the cells' noise is no gain
+    sigma, regret = solve(tensors, tolerance=noise / 4, logit=logit)  # a regret far inside the noise is no gain
     store.put(f"solve-r{r}", {"key": key, "sigma": [s.tolist() for s in sigma], "regret": regret.tolist()})
     return sigma, regret
 

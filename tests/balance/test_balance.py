@@ -166,6 +166,7 @@ def test_resume_of_a_different_experiment_is_refused(run, capsys, tmp_path):
         (["--epsilon", "-1"], "--epsilon: expected points of win rate ≥ 0"),
         (["--precision", "0.7"], "--precision: expected a 95% half-width"),
         (["--meta", "alpharank"], "--meta: expected nash or average"),
+        (["--solver", "simpdiv"], "--solver: expected logit or dynamics"),
     ],
 )
 def test_bad_options_are_one_line_and_exit_2(capsys, args, expected):

@@ -117,3 +117,11 @@ def test_a_real_table_the_dynamics_circle_is_solved_by_the_logit_path():
     assert regret.sum() <= TOLERANCE
     assert sorted(int((s > 0).sum()) for s in sigma) == [1, 1, 2, 2]
     assert np.allclose([s.sum() for s in sigma], 1.0)
+
+
+def test_without_the_logit_path_the_solver_leaves_that_regret():
+    # --solver dynamics: how the studies shipped before the logit step were found (they replay their commands)
+    doc = json.loads((Path(__file__).parent / "data" / "principes-pooled2-seed20260102-round4.json").read_text())
+    tensors = [np.array(w) / doc["games"] for w in doc["wins"]]
+    sigma, regret = solve(tensors, logit=False)
+    assert regret.sum() == pytest.approx(0.0315, abs=0.0005)  # Polonia Minor 1.9 and Silesia 1.3 points

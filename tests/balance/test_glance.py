@@ -6,7 +6,7 @@ import json
 from sim.config import CONFIG_DIR
 from tests.balance.shipped_studies import README
 
-LEAD = (("principes", "faction-balance-full-pooled", "Principes, 4 players, every module on"),
+LEAD = (("principes", "faction-balance-full-pooled2", "Principes, 4 players, every module on"),
         ("principes", "faction-balance", "Principes, 4 players, part 1 rules"),
         ("dark_ages", "ruler-balance-3p-pooled", "Dark Ages, 3 players, 7 base Rulers, every table"))  # fmt: skip
 
