@@ -62,6 +62,8 @@ def test_round_one_pools_the_three_pooled_verdicts_and_every_seed_selects_one_eq
     assert len(first["rounds"]) == len(third["rounds"]) == 1 and _profile(RUNS[2]) == _profile(RUNS[0])
     masovia = 100 * third["rounds"][0]["exploitability"]["masovia"]
     assert 0 < masovia < 1 and f"(Masovia +{masovia:.1f} in seed 20260103;" in text
+    assert f"{first['seconds'] / 60:.0f} and {third['seconds'] / 60:.0f} minutes on 2 cores" in text
+    assert f"so that run goes on ({second['seconds'] / 60:.0f} minutes on 2 cores" in text
     minor = second["rounds"][0]["exploitability"]["polonia_minor"]
     lo, hi = second["rounds"][0]["exploitability_ci95"]["polonia_minor"]
     assert f"Polonia Minor run gains +{100 * minor:.1f} [+{100 * lo:.1f}, +{100 * hi:.1f}]" in text
