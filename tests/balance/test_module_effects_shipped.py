@@ -10,7 +10,7 @@ from sim.config import CONFIG_DIR, read_yaml
 from tests.balance.shipped_studies import README, points, readme_rows
 
 STUDY = CONFIG_DIR / "principes" / "balance" / "faction-balance-full-r12"
-POOLED = CONFIG_DIR / "principes" / "balance" / "faction-balance-full-pooled2"  # the every-module verdict
+POOLED = CONFIG_DIR / "principes" / "balance" / "faction-balance-full-pooled2"  # every seed's round-1 equilibrium
 MODULES = {"history": "History Cards", "tiles": "Progress Tiles", "court": "Court texts", "princesses": "Princesses",
            "neighbors": "Neighbors"}  # fmt: skip
 
@@ -20,8 +20,8 @@ def effects(kind: str, study=STUDY) -> dict:
 
 
 def rows() -> dict:
-    """{"Module, Principality": [built-in change, run 1's equilibrium change, the verdict's change]} as the README
-    prints them."""
+    """{"Module, Principality": [built-in change, run 1's equilibrium change, the second pooling's change]} as the
+    README prints them."""
     eq, builtin, pooled = effects("equilibrium"), effects("builtin"), effects("equilibrium", POOLED)
     out = {}
     for m, name in MODULES.items():
