@@ -125,9 +125,10 @@ def solve(
     best = min(candidates, key=lambda s: regrets(tensors, s).sum())
     if logit and regrets(tensors, best).sum() > tolerance:
         traced = _logit(tensors)
-        if traced is not None:
+        if traced is not None:  # compared with the best so far, not every pure profile again
             candidates.append(polish(tensors, traced))
-            best = min(candidates, key=lambda s: regrets(tensors, s).sum())
+            if regrets(tensors, candidates[-1]).sum() < regrets(tensors, best).sum():
+                best = candidates[-1]
     if regrets(tensors, best).sum() > tolerance:
         for f in range(len(shape)):  # the dynamics again, leaning towards each faction's best reply to uniform play
             lean = [u.copy() for u in uniform]
