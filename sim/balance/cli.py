@@ -94,7 +94,10 @@ def tune(file, seat, plan, budget, holdout, candidates, objective, optimizer, se
               "this experiment seats (e.g. other runs' equilibrium.yaml; repeatable), each as one faction's "
               "deviation.")  # fmt: skip
 @click.option("--library-joins", is_flag=True, help="Each round, a faction's best --library plan that beats the "
-              "round's equilibrium by more than ε joins its population, as a tuned best response does.")
+              "round's equilibrium by more than ε joins its population, as a tuned best response does.")  # fmt: skip
+@click.option("--oracle-seeds", type=int, default=None, help="Tuning runs per faction before it counts as having "
+              "nothing to gain (default 1): each on seeds of its own and from the faction's next best plan, one more "
+              "only while none gained ε; the final check runs all of them and keeps the largest gain.")  # fmt: skip
 @click.option("--seed", type=SEED, help="Root seed (default: the experiment's).")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
 @click.option("--save", type=OUT_DIR, help="Checkpoint every cell and tuning run here; write "
@@ -105,7 +108,7 @@ def tune(file, seat, plan, budget, holdout, candidates, objective, optimizer, se
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 @click.option("--progress/--no-progress", default=True, help="Show progress bars and each round's numbers.")
 def balance(file, budget, rounds, epsilon, precision, holdout, candidates, max_plans, eval_games, meta, solver, starts,
-            libraries, library_joins, seed, workers, save, resume, ship, as_json, progress):  # fmt: skip
+            libraries, library_joins, oracle_seeds, seed, workers, save, resume, ship, as_json, progress):  # fmt: skip
     """The meta-game of plans per faction: payoff table, equilibrium, tuned best responses until none gains ε."""
     from sim.balance import loop as L
     from sim.balance import tune as T
@@ -128,7 +131,7 @@ def balance(file, budget, rounds, epsilon, precision, holdout, candidates, max_p
         eval_games=pick(_int("--eval-games", eval_games), L.DEFAULT_EVAL), meta=meta, solver=solver,
         start=tuple((path, load_experiment(path)) for path in starts),
         library=tuple((path, load_experiment(path)) for path in libraries), library_joins=library_joins,
-        seed=seed, workers=workers,
+        oracle_seeds=pick(_int("--oracle-seeds", oracle_seeds), 1), seed=seed, workers=workers,
         progress=progress, save=save, resume=resume, source=file,
         log=(lambda line: click.echo(line, err=True)) if progress else None,
     )  # fmt: skip

@@ -120,6 +120,7 @@ def balance(
     start: tuple = (),
     library: tuple = (),
     library_joins: bool = False,
+    oracle_seeds: int = 1,
     seed: int | None = None,
     workers: int = 1,
     progress: bool = False,
@@ -137,7 +138,8 @@ def balance(
     base_field, _ = a.field(body, source)
     factions = base_field.factions
     for name, value, least in (("--budget", budget, 1), ("--holdout", holdout, 1), ("--eval-games", eval_games, 1),
-                               ("--rounds", rounds, 1), ("--max-plans", max_plans, 2)):  # fmt: skip
+                               ("--rounds", rounds, 1), ("--max-plans", max_plans, 2),
+                               ("--oracle-seeds", oracle_seeds, 1)):  # fmt: skip
         check_budget(value, name, least)
     if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)) or epsilon < 0:
         raise ConfigError("--epsilon", "", "points of win rate ≥ 0", epsilon)
@@ -156,10 +158,11 @@ def balance(
                **({"solver": solver} if solver != "logit" else {}),
                **({"start": [src for src, _ in start]} if start else {}),
                **({"library": [src for src, _ in library], "library_joins": True} if library_joins else {}),
+               **({"oracle_seeds": oracle_seeds} if oracle_seeds != 1 else {}),
                }  # fmt: skip
-    store = RunStore(
-        save, {"game": game, "experiment": body, "seed": root, **options}, resume, "balance", grow=("rounds",)
-    )  # each round's steps do not depend on how many follow
+    # a round's steps depend neither on how many rounds follow nor on how many oracle seeds come after a gain
+    store = RunStore(save, {"game": game, "experiment": body, "seed": root, **options}, resume, "balance",
+                     grow=("rounds", "oracle_seeds"))  # fmt: skip
     say = log or (lambda _: None)
     table_seed = derive_seed(root, "table")
     played = [0]
@@ -183,16 +186,31 @@ def balance(
         store.put(name, {"key": key, "wins": wins, "games": games})
         return wins, games
 
-    def respond(f, start, name, seed, label, field_, own):
-        """A best response of ``f`` to ``field_`` (a tuning run from ``start``), checked against ``own``."""
+    def respond(f, start, name, parts, label, field_, own, k):
+        """A best response of ``f`` to ``field_`` (tuning run ``k`` from ``start``), checked against ``own``."""
+        if k:  # the first run keeps the names and seed it had before --oracle-seeds
+            name, label, parts = f"{name}-s{k + 1}", f"{label}-s{k + 1}", (*parts, k)
+        seed = derive_seed(root, *parts)
         sub = store.sub(name)
         res = tune(raw, f, plan=start.spec if start else None, budget=budget, holdout=holdout, candidates=candidates,
                    seed=seed, label=label, against=field_, baseline=own, workers=workers, progress=progress, save=sub,
                    resume=sub is not None and (sub / "manifest.json").exists(), source=source)  # fmt: skip
         played[0] += res.budget + 2 * res.holdout_games
-        say(f"  {f}: best response gains {100 * res.gain:+.1f} points "
+        say(f"  {f}: best response{f' (seed {k + 1})' if k else ''} gains {100 * res.gain:+.1f} points "
             f"[{100 * res.gain_ci95[0]:+.1f}, {100 * res.gain_ci95[1]:+.1f}]")  # fmt: skip
         return res
+
+    def oracle(f, starts: list, name, parts, label, field_, own, every=False) -> tuple[dict, list]:
+        """``f``'s exploitability by up to ``oracle_seeds`` tuning runs, each on seeds of its own and from the next
+        of ``starts`` (its best plans first; the last again when they run out): one more run only while none gained
+        more than ε, or all of them (``every``: the check). The largest gain, and the plan that joins (if any)."""
+        best = None
+        for k in range(oracle_seeds):
+            res = respond(f, starts[min(k, len(starts) - 1)] if starts else None, name, parts, label, field_, own, k)
+            best = _gain(res) if best is None or res.gain > best["gain"] else best
+            if 100 * res.gain > epsilon and not every:
+                return best, [res.plan]
+        return best, []
 
     groups = a.groups(body) if hasattr(a, "groups") else ((factions, 1.0),)  # who sits together, and how often
     n_games = group_games(groups, precision)  # each faction's payoff to ±precision, whatever groups it sits in
@@ -252,12 +270,9 @@ def balance(
         gains, found, library_round = {}, {}, {}
         for j, f in enumerate(factions):
             v = _values(tensors, sigma, j)
-            order = [i for i in np.argsort(-v, kind="stable") if populations[f][i].space is not None]
-            start = populations[f][order[0]] if order else None
-            res = respond(f, start, f"tune-r{r}-{f}", derive_seed(root, "round", r, f), f"br-{f}-r{r}", against,
-                          seats[j])  # fmt: skip
-            gains[f] = _gain(res)
-            found[f] = [res.plan] if 100 * res.gain > epsilon else []
+            order = [populations[f][i] for i in np.argsort(-v, kind="stable") if populations[f][i].space is not None]
+            gains[f], found[f] = oracle(f, order, f"tune-r{r}-{f}", ("round", r, f), f"br-{f}-r{r}",
+                                         against, seats[j])  # fmt: skip
             if library_joins:  # the second oracle: the best plan other runs found that this population lacks
                 held = {p.label for p in populations[f]}
                 lib = _library_check(table, factions, mix, plans, j, [p for p in pools[f] if p.label not in held])
@@ -296,10 +311,9 @@ def balance(
     gains = {}
     say(f"check of round {verdict_round}'s equilibrium:")
     for j, f in enumerate(factions):
-        start = max((plans[k] for k in mix[f] if plans[k].space is not None), key=lambda p: mix[f][p.label],
-                    default=None)  # fmt: skip
-        gains[f] = _gain(respond(f, start, f"check-r{verdict_round}-{f}", derive_seed(root, "check", f),
-                                 f"check-{f}", (eq_field, plans), eq_field.seats[j]))  # fmt: skip
+        order = sorted((plans[k] for k in mix[f] if plans[k].space is not None), key=lambda p: -mix[f][p.label])
+        gains[f] = oracle(f, order, f"check-r{verdict_round}-{f}", ("check", f), f"check-{f}",
+                           (eq_field, plans), eq_field.seats[j], every=True)[0]  # fmt: skip
     library_checks, table_checks = {}, {}
     if library:  # a tuning run searches near its start: every plan of the library is tried against the verdict too
         for j, f in enumerate(factions):

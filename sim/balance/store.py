@@ -4,7 +4,8 @@ Every step of ``sim tune`` (an evaluated candidate, the held-out check) and of `
 tuning run, an equilibrium) is a pure function of the manifest and of the steps before it, so a resumed run reads
 the finished steps back and recomputes nothing else: its output equals the uninterrupted run's. Resuming with a
 different experiment or options is refused, naming what differs; only an option in ``grow`` may be larger (``sim
-balance --rounds``: a finished run goes on for more rounds, as if it had been started with them).
+balance --rounds`` and ``--oracle-seeds``: a finished run goes on for more rounds, or tunes more seeds where the first
+found nothing, as if it had been started with them).
 """
 
 from __future__ import annotations
