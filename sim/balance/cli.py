@@ -96,8 +96,8 @@ def tune(file, seat, plan, budget, holdout, candidates, objective, optimizer, se
 @click.option("--library-joins", is_flag=True, help="Each round, a faction's best --library plan that beats the "
               "round's equilibrium by more than ε joins its population, as a tuned best response does.")  # fmt: skip
 @click.option("--oracle-seeds", type=int, default=None, help="Tuning runs per faction before it counts as having "
-              "nothing to gain (default 1): each on seeds of its own and from the faction's next best plan, one more "
-              "only while none gained ε; the final check runs all of them and keeps the largest gain.")  # fmt: skip
+              "nothing to gain (default 1): each from its best plan on seeds of its own, one more only while none "
+              "gained ε; the final check runs all of them and keeps the largest gain.")  # fmt: skip
 @click.option("--seed", type=SEED, help="Root seed (default: the experiment's).")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
 @click.option("--save", type=OUT_DIR, help="Checkpoint every cell and tuning run here; write "

@@ -200,13 +200,13 @@ def balance(
             f"[{100 * res.gain_ci95[0]:+.1f}, {100 * res.gain_ci95[1]:+.1f}]")  # fmt: skip
         return res
 
-    def oracle(f, starts: list, name, parts, label, field_, own, every=False) -> tuple[dict, list]:
-        """``f``'s exploitability by up to ``oracle_seeds`` tuning runs, each on seeds of its own and from the next
-        of ``starts`` (its best plans first; the last again when they run out): one more run only while none gained
-        more than ε, or all of them (``every``: the check). The largest gain, and the plan that joins (if any)."""
+    def oracle(f, start, name, parts, label, field_, own, every=False) -> tuple[dict, list]:
+        """``f``'s exploitability by up to ``oracle_seeds`` tuning runs from ``start``, each on seeds of its own: one
+        more only while none gained more than ε, or all of them (``every``: the check). The largest gain, and the
+        plan that joins (if any)."""
         best = None
         for k in range(oracle_seeds):
-            res = respond(f, starts[min(k, len(starts) - 1)] if starts else None, name, parts, label, field_, own, k)
+            res = respond(f, start, name, parts, label, field_, own, k)
             best = _gain(res) if best is None or res.gain > best["gain"] else best
             if 100 * res.gain > epsilon and not every:
                 return best, [res.plan]
@@ -270,8 +270,9 @@ def balance(
         gains, found, library_round = {}, {}, {}
         for j, f in enumerate(factions):
             v = _values(tensors, sigma, j)
-            order = [populations[f][i] for i in np.argsort(-v, kind="stable") if populations[f][i].space is not None]
-            gains[f], found[f] = oracle(f, order, f"tune-r{r}-{f}", ("round", r, f), f"br-{f}-r{r}",
+            order = [i for i in np.argsort(-v, kind="stable") if populations[f][i].space is not None]
+            start = populations[f][order[0]] if order else None
+            gains[f], found[f] = oracle(f, start, f"tune-r{r}-{f}", ("round", r, f), f"br-{f}-r{r}",
                                          against, seats[j])  # fmt: skip
             if library_joins:  # the second oracle: the best plan other runs found that this population lacks
                 held = {p.label for p in populations[f]}
@@ -311,8 +312,9 @@ def balance(
     gains = {}
     say(f"check of round {verdict_round}'s equilibrium:")
     for j, f in enumerate(factions):
-        order = sorted((plans[k] for k in mix[f] if plans[k].space is not None), key=lambda p: -mix[f][p.label])
-        gains[f] = oracle(f, order, f"check-r{verdict_round}-{f}", ("check", f), f"check-{f}",
+        start = max((plans[k] for k in mix[f] if plans[k].space is not None), key=lambda p: mix[f][p.label],
+                    default=None)  # fmt: skip
+        gains[f] = oracle(f, start, f"check-r{verdict_round}-{f}", ("check", f), f"check-{f}",
                            (eq_field, plans), eq_field.seats[j], every=True)[0]  # fmt: skip
     library_checks, table_checks = {}, {}
     if library:  # a tuning run searches near its start: every plan of the library is tried against the verdict too

@@ -36,6 +36,7 @@ def _said() -> str:
                     .split("<!-- /cross-check -->", 1)[0].split())  # fmt: skip
 
 
+@pytest.mark.full  # the first pooling, superseded by the second: its replayed cells run in make test-full
 def test_the_lead_verdict_loses_to_seed_2s_silesia_plan_as_the_readme_says():
     gain = _gain(RUNS[0], "silesia", RUNS[1])
     assert 100 * gain > 2  # beyond the 2-point target, though its own check found 0.4

@@ -58,6 +58,7 @@ def _profile(study) -> dict:
     return {f: next(iter(read_yaml(study / "equilibrium.yaml")["seats"][f]["mix"])) for f in DOC["factions"]}
 
 
+@pytest.mark.full  # the first pooling, superseded by the second: its replayed cells run in make test-full
 def test_run_1s_equilibrium_loses_to_run_2s_silesia_plan_as_shipped():
     """Run 1's equilibrium, which fresh tuning runs could not beat, in the pooled table: Silesia switching to run
     2's equilibrium plan gains the shipped 16.1 points (both cells replayed)."""
@@ -71,6 +72,7 @@ def test_run_1s_equilibrium_loses_to_run_2s_silesia_plan_as_shipped():
     assert round(100 * check["gain"]["silesia"], 1) == 16.1
 
 
+@pytest.mark.full  # the first pooling, superseded by the second: its replayed cells run in make test-full
 def test_round_1s_equilibrium_loses_to_an_earlier_runs_polonia_minor_plan_as_shipped():
     """Round 1's library check: Polonia Minor switching to an earlier every-module run's equilibrium plan gains the
     shipped 7.5 points against round 1's equilibrium (both cells replayed), so that plan joins."""
