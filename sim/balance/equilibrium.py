@@ -24,9 +24,9 @@ CUTOFF = 1e-3  # probabilities below this are dropped (then renormalised): a pla
 TOLERANCE = 1e-3  # default nash_conv on the table above which other starting points are tried
 
 
-def values(tensors: list[np.ndarray], sigma: list[np.ndarray], f: int) -> np.ndarray:
-    """Faction ``f``'s payoff for each of its plans against the others' mixtures."""
-    t = np.moveaxis(tensors[f], f, 0)
+def values(tensors: list[np.ndarray], sigma: list[np.ndarray], f: int, of: int | None = None) -> np.ndarray:
+    """Faction ``f``'s payoff (or faction ``of``'s) for each of ``f``'s plans against the others' mixtures."""
+    t = np.moveaxis(tensors[f if of is None else of], f, 0)
     for g in reversed([g for g in range(len(sigma)) if g != f]):
         t = t @ sigma[g]
     return t

@@ -255,6 +255,11 @@ def balance(
             say(f"round {r}: {len(rivals)} other profile(s) within the cells' noise of an equilibrium; win rates "
                 f"under them differ by up to {100 * rival_spread(rivals, payoff):.1f} points (a smaller "
                 "--precision tells them apart)")  # fmt: skip
+        kings = kingmakers(tensors, sigma, populations, factions, noise)
+        for m in kings[:1]:
+            g, (lo, hi) = max(m["others"].items(), key=lambda kv: kv[1][1] - kv[1][0])
+            say(f"round {r}: {m['faction']} has {len(m['plans'])} plans within the noise of its best; over them "
+                f"{g} wins {lo:.1%}-{hi:.1%}")  # fmt: skip
         plans = {p.label: p for pop in populations.values() for p in pop}
         table_mix = mix
         if meta == "average":
@@ -287,7 +292,8 @@ def balance(
             "table_regret": dict(zip(factions, map(float, regret), strict=True)),
             "table_nash_conv": float(regret.sum()), "table_payoff": payoff,
             "table_noise": noise,
-            "rivals": rivals, "exploitability": {f: g["gain"] for f, g in gains.items()},
+            "rivals": rivals, "kingmakers": kings,
+            "exploitability": {f: g["gain"] for f, g in gains.items()},
             "exploitability_ci95": {f: g["gain_ci95"] for f, g in gains.items()},
             "nash_conv": float(sum(max(0.0, g["gain"]) for g in gains.values())),
             "populations": {f: [p.label for p in pop] for f, pop in populations.items()}, "cells": len(table.cells),
@@ -411,6 +417,27 @@ def _rivals(tensors, sigma, populations: dict, factions: tuple, noise: float) ->
                     "payoff": table_payoff(tensors, pure, factions),
                     "regret": float(regrets(tensors, pure).max())})  # fmt: skip
     return out
+
+
+def kingmakers(tensors, sigma, populations: dict, factions: tuple, noise: float) -> list:
+    """The factions whose choice decides others' win rates: against the others' equilibrium mixtures, each faction's
+    plans within a paired difference's noise (√2 times a payoff's half-width) of its best, which the table cannot
+    rank for it, and every other faction's lowest and highest payoff over them. A faction with two or more such
+    plans is indifferent within the noise, so which one it plays is the seed's choice, and the others' win rates
+    move with it. Largest swing of another faction's payoff first."""
+    from sim.balance.equilibrium import values
+
+    out = []
+    for j, f in enumerate(factions):
+        own = values(tensors, sigma, j)
+        near = np.flatnonzero(own.max() - own <= np.sqrt(2) * noise)
+        if len(near) < 2:
+            continue
+        others = {g: values(tensors, sigma, j, of=k)[near] for k, g in enumerate(factions) if k != j}
+        out.append({"faction": f, "plans": [populations[f][i].label for i in near],
+                    "own": [float(own[near].min()), float(own[near].max())],
+                    "others": {g: [float(v.min()), float(v.max())] for g, v in others.items()}})  # fmt: skip
+    return sorted(out, key=lambda m: -max(hi - lo for lo, hi in m["others"].values()))
 
 
 def rival_spread(rivals: list, payoff: dict) -> float:

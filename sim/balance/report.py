@@ -66,7 +66,7 @@ def format_balance(r) -> str:
         )
     lines.append(f"  nash_conv {100 * r.nash_conv:.1f} points; by round: "
                  + ", ".join(f"{h['round']}: {100 * h['nash_conv']:.1f}" for h in r.rounds))  # fmt: skip
-    rivals = rivals_text(r.to_json())
+    rivals = undecided_text(r.to_json())
     if rivals:
         lines.append(f"  {rivals}")
     lines.append("  win types: " + ", ".join(f"{k} {v:.1%}" for k, v in m["win_type"].items()))
@@ -217,7 +217,7 @@ def balance_report(directory: str | Path, out: str | Path) -> list[Path]:
             for h in doc["rounds"]
         ]
     )
-    rivals = rivals_text(doc)
+    rivals = undecided_text(doc)
     ends = pd.DataFrame([{"end": k, "share": f"{v:.1%}"} for k, v in doc["win_type"].items()])
     pooled, pooled_html = [], ""  # a run started from other runs' equilibria (--start): each checked in the pool
     if doc.get("start_checks"):
@@ -265,6 +265,30 @@ def rivals_text(doc: dict) -> str:
             f"rate differs from the verdict's by up to {100 * spread:.1f} points (in the table's cells, over the "
             f"verdict and its rivals: {each}). Which one a run selects can depend on its seed: a smaller "
             "--precision tells them apart.")  # fmt: skip
+
+
+def kingmakers_text(doc: dict) -> str:
+    """One sentence on the verdict round's kingmaker (``rounds[].kingmakers``): the faction whose plans within the
+    noise of its best move another faction's win rate the most, when that move is beyond a paired difference's
+    noise; or ""."""
+    h = doc["rounds"][doc.get("verdict_round", len(doc["rounds"])) - 1]
+    noise = 2**0.5 * h.get("table_noise", 0.0)
+    for m in h.get("kingmakers", [])[:1]:
+        moved = sorted(((g, lo, hi) for g, (lo, hi) in m["others"].items() if hi - lo > noise),
+                       key=lambda x: x[1] - x[2])  # fmt: skip
+        if moved:
+            name = m["faction"].replace("_", " ").title()
+            each = " and ".join(f"{g.replace('_', ' ').title()} {lo:.1%}–{hi:.1%}" for g, lo, hi in moved)
+            return (f"{name} is a kingmaker here: {len(m['plans'])} of its plans are within the noise of its best "
+                    f"for itself ({m['own'][0]:.1%}–{m['own'][1]:.1%}), but over them {each} win (against the "
+                    "others' equilibrium mixtures, in the table's cells). Which of them it plays the table cannot "
+                    "decide, and the others' win rates move with it.")  # fmt: skip
+    return ""
+
+
+def undecided_text(doc: dict) -> str:
+    """What the verdict round's table cannot decide: its rival equilibria and its kingmaker, or ""."""
+    return " ".join(t for t in (rivals_text(doc), kingmakers_text(doc)) if t)
 
 
 def _joined(library: dict, epsilon: float) -> str:
