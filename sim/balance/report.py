@@ -278,9 +278,11 @@ def kingmakers_text(doc: dict) -> str:
                        key=lambda x: x[1] - x[2])  # fmt: skip
         if moved:
             name = m["faction"].replace("_", " ").title()
-            each = " and ".join(f"{g.replace('_', ' ').title()} {lo:.1%}–{hi:.1%}" for g, lo, hi in moved)
+            parts = [f"{g.replace('_', ' ').title()}{' wins' if i == 0 else ''} {lo:.1%}–{hi:.1%}"
+                     for i, (g, lo, hi) in enumerate(moved)]  # fmt: skip
+            each = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
             return (f"{name} is a kingmaker here: {len(m['plans'])} of its plans are within the noise of its best "
-                    f"for itself ({m['own'][0]:.1%}–{m['own'][1]:.1%}), but over them {each} win (against the "
+                    f"for itself ({m['own'][0]:.1%}–{m['own'][1]:.1%}), but over them {each} (against the "
                     "others' equilibrium mixtures, in the table's cells). Which of them it plays the table cannot "
                     "decide, and the others' win rates move with it.")  # fmt: skip
     return ""

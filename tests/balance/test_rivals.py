@@ -63,7 +63,7 @@ def test_a_faction_indifferent_within_the_noise_whose_choice_moves_the_others_is
     h = {"round": 1, "rivals": [], "table_noise": 0.02, "kingmakers": [m]}
     text = kingmakers_text({"rounds": [h], "verdict_round": 1})
     assert text.startswith("X is a kingmaker here: 2 of its plans are within the noise of its best for itself "
-                           "(20.0%–20.5%), but over them Y 20.0%–40.0% and Z 40.0%–59.5% win")  # fmt: skip
+                           "(20.0%–20.5%), but over them Y wins 20.0%–40.0% and Z 40.0%–59.5% (against")  # fmt: skip
     assert undecided_text({"rounds": [h], "verdict_round": 1}) == text
     # the others' swings inside a paired difference's noise are not worth a sentence
     assert kingmakers_text({"rounds": [{**h, "table_noise": 0.2}], "verdict_round": 1}) == ""
