@@ -38,7 +38,9 @@ def test_every_ruler_has_a_ladder_on_the_equilibrium():
                 assert 0 < r["changed"] <= r["decisions"]
 
 
-@pytest.mark.parametrize("ruler, determinize", [("tomislav", False), ("tomislav", True)])
+@pytest.mark.parametrize(
+    "ruler, determinize", [pytest.param("tomislav", False, marks=pytest.mark.full), ("tomislav", True)]
+)  # make test: the determinized (default) one
 def test_a_fresh_run_plays_the_shipped_games(ruler, determinize):
     """The plan alone and the searcher at 4 playouts on the shipped seed: the same wins, the same searched turns
     and the same changes, game for game (only the speed differs)."""

@@ -8,7 +8,7 @@ import pytest
 from sim.cli import main
 from sim.config import CONFIG_DIR
 
-STUDY = str(CONFIG_DIR / "principes" / "experiments" / "faction-balance-full.yaml")
+STUDY = str(CONFIG_DIR / "principes" / "experiments" / "faction-balance.yaml")
 TINY = ["--budget", "200", "--candidates", "2", "--holdout", "150", "--precision", "0.2", "--eval-games", "300",
         "--rounds", "1", "--json", "--no-progress"]  # fmt: skip
 
