@@ -256,10 +256,10 @@ def balance(
                 f"under them differ by up to {100 * rival_spread(rivals, payoff):.1f} points (a smaller "
                 "--precision tells them apart)")  # fmt: skip
         kings = kingmakers(tensors, sigma, populations, factions, noise)
-        for m in kings[:1]:
-            g, (lo, hi) = max(m["others"].items(), key=lambda kv: kv[1][1] - kv[1][0])
-            say(f"round {r}: {m['faction']} has {len(m['plans'])} plans within the noise of its best; over them "
-                f"{g} wins {lo:.1%}-{hi:.1%}")  # fmt: skip
+        if kings:
+            g, (lo, hi) = max(kings[0]["others"].items(), key=lambda kv: kv[1][1] - kv[1][0])
+            say(f"round {r}: {kings[0]['faction']} has {len(kings[0]['plans'])} plans within the noise of its best; "
+                f"over them {g} wins {lo:.1%}-{hi:.1%}")  # fmt: skip
         plans = {p.label: p for pop in populations.values() for p in pop}
         table_mix = mix
         if meta == "average":

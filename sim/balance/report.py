@@ -272,20 +272,19 @@ def kingmakers_text(doc: dict) -> str:
     noise of its best move another faction's win rate the most, when that move is beyond a paired difference's
     noise; or ""."""
     h = doc["rounds"][doc.get("verdict_round", len(doc["rounds"])) - 1]
-    noise = 2**0.5 * h.get("table_noise", 0.0)
-    for m in h.get("kingmakers", [])[:1]:
-        moved = sorted(((g, lo, hi) for g, (lo, hi) in m["others"].items() if hi - lo > noise),
-                       key=lambda x: x[1] - x[2])  # fmt: skip
-        if moved:
-            name = m["faction"].replace("_", " ").title()
-            parts = [f"{g.replace('_', ' ').title()}{' wins' if i == 0 else ''} {lo:.1%}–{hi:.1%}"
-                     for i, (g, lo, hi) in enumerate(moved)]  # fmt: skip
-            each = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-            return (f"{name} is a kingmaker here: {len(m['plans'])} of its plans are within the noise of its best "
-                    f"for itself ({m['own'][0]:.1%}–{m['own'][1]:.1%}), but over them {each} (against the "
-                    "others' equilibrium mixtures, in the table's cells). Which of them it plays the table cannot "
-                    "decide, and the others' win rates move with it.")  # fmt: skip
-    return ""
+    if not h.get("kingmakers"):
+        return ""
+    m, noise = h["kingmakers"][0], 2**0.5 * h["table_noise"]
+    moved = sorted(((g, lo, hi) for g, (lo, hi) in m["others"].items() if hi - lo > noise), key=lambda x: x[1] - x[2])
+    if not moved:
+        return ""
+    parts = [f"{g.replace('_', ' ').title()}{' wins' if i == 0 else ''} {lo:.1%}–{hi:.1%}"
+             for i, (g, lo, hi) in enumerate(moved)]  # fmt: skip
+    each = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return (f"{m['faction'].replace('_', ' ').title()} is a kingmaker here: {len(m['plans'])} of its plans are within "
+            f"the noise of its best for itself ({m['own'][0]:.1%}–{m['own'][1]:.1%}), but over them {each} (against "
+            "the others' equilibrium mixtures, in the table's cells). Which of them it plays the table cannot decide, "
+            "and the others' win rates move with it.")  # fmt: skip
 
 
 def undecided_text(doc: dict) -> str:
