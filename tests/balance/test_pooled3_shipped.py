@@ -32,7 +32,7 @@ def test_every_run_pools_the_second_poolings_verdicts_and_checks_them():
     starts = [f"configs/principes/balance/{r}/equilibrium.yaml" for r in
               ("faction-balance-full-pooled2", "faction-balance-full-pooled2-seed20260102",
                "faction-balance-full-pooled2-seed20260103")]  # fmt: skip
-    shipped = {p.name for p in BALANCE.iterdir() if p.is_dir()} - set(RUNS)
+    shipped = {p.name for p in BALANCE.iterdir() if p.is_dir() and "pooled3" not in p.name}  # before this pooling
     beaten, verdict = [], []
     for doc in DOCS:
         assert doc["options"]["start"] == starts and doc["options"]["library_joins"]
@@ -66,6 +66,19 @@ def test_each_run_ends_as_the_readme_says():
     assert f"Silesia mixes its two {mine[0]:.2f} and {mine[1]:.2f} instead of {theirs[0]:.2f} and {theirs[1]:.2f}" \
         in SECTION  # fmt: skip
     assert max(two["nash_conv"], three["nash_conv"]) <= 0.02 < one["nash_conv"]  # two pass the 2-point check
+
+
+def test_seed_3s_run_resumed_with_three_oracle_seeds_keeps_its_verdict():
+    doc = json.loads((BALANCE / "faction-balance-full-pooled3-oracle3-seed20260103" / "balance.json").read_text())
+    three = DOCS[2]
+    assert doc["options"] == {**three["options"], "oracle_seeds": 3} and doc["seed"] == three["seed"]
+    assert doc["equilibrium"] == three["equilibrium"] and doc["win_rate"] == three["win_rate"]
+    (first,) = doc["rounds"]  # every faction's three round runs gained at most ε, so it stopped: 12 runs, 12 checks
+    assert max(first["exploitability"].values()) <= doc["options"]["epsilon"] / 100
+    worst = max(doc["exploitability"], key=doc["exploitability"].get)
+    assert worst == "polonia_maior"
+    assert f"the largest gain is Polonia Maior's {100 * doc['exploitability'][worst]:.1f}" in SECTION
+    assert doc["nash_conv"] <= 0.01 and "checked by three fresh tuning runs per Principality" in README
 
 
 def test_the_stability_paragraph_quotes_the_three_runs():
