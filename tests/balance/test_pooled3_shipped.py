@@ -79,6 +79,10 @@ def test_seed_3s_run_resumed_with_three_oracle_seeds_keeps_its_verdict():
     assert worst == "polonia_maior"
     assert f"the largest gain is Polonia Maior's {100 * doc['exploitability'][worst]:.1f}" in SECTION
     assert doc["nash_conv"] <= 0.01 and "checked by three fresh tuning runs per Principality" in README
+    glance = " ".join(README.split("<!-- /glance -->", 1)[1].split("```sh", 1)[0].split())
+    runs = 2 * len(doc["factions"]) * doc["options"]["oracle_seeds"]  # the round's and the check's
+    assert f"(where {runs} tuning runs from three seeds gain at most {100 * doc['exploitability'][worst]:.1f} points)" \
+        in glance  # fmt: skip
 
 
 def test_the_stability_paragraph_quotes_the_three_runs():
