@@ -92,6 +92,8 @@ def test_the_stability_paragraph_quotes_the_three_runs():
     assert f"strongest in all three runs ({min(rates):.1%}–{max(rates):.1%})" in SECTION
     assert f"Masovia moves by {100 * s.spread['masovia']:.1f} points" in SECTION
     assert not s.agree and max(s.spread.values()) > 0.02
+    half = max((hi - lo) / 2 for d in DOCS for lo, hi in d["win_rate_ci95"].values())
+    assert f"not from the verdicts' own noise (±{100 * half:.1f} points each)" in SECTION
 
 
 def test_the_kingmaker_paragraph_quotes_the_shipped_records():
