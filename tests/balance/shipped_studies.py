@@ -94,3 +94,23 @@ def table_cell(doc: dict, profile: dict, experiment: str = "faction-balance-full
     out = run_field(field_payload("principes", body, fld, {p.label: p for p in plans.values()}),
                     doc["rounds"][0]["table_games"], derive_seed(doc["seed"], "table"))  # fmt: skip
     return {f: out.counts["wins"][j] / out.counts["games"][j] for j, f in enumerate(factions)}
+
+
+def mixture_value(doc: dict, mix: dict, faction: str, plan: str, cells: dict) -> float:
+    """``faction``'s win rate with ``plan`` against the others' equilibrium mixtures ``mix`` (faction → {plan:
+    weight}): the mean over the others' profiles of the run's replayed table cells (``table_cell``), each played once
+    and kept in ``cells``."""
+    import itertools
+
+    rest = [g for g in mix if g != faction]
+    total = 0.0
+    for combo in itertools.product(*(mix[g].items() for g in rest)):
+        profile = {faction: plan, **{g: p for g, (p, _) in zip(rest, combo, strict=True)}}
+        key = tuple(profile[g] for g in mix)
+        if key not in cells:
+            cells[key] = table_cell(doc, profile)
+        weight = 1.0
+        for _, w in combo:
+            weight *= w
+        total += weight * cells[key][faction]
+    return total

@@ -3,14 +3,13 @@ seeded pooled verdicts' plans in one table, from three seeds. What the README sa
 hold: the table, the equilibrium every seed selects first, the seeds' tuning runs, the two equilibria checked against
 each other's plans, and the stability table."""
 
-import itertools
 import json
 
 import pytest
 
 from sim.balance.stability import format_stability, stability
 from sim.config import CONFIG_DIR, read_yaml
-from tests.balance.shipped_studies import README, table_cell
+from tests.balance.shipped_studies import README, mixture_value, table_cell
 
 BALANCE = CONFIG_DIR / "principes" / "balance"
 POOLED = ("faction-balance-full-pooled", "faction-balance-full-pooled-seed20260102",
@@ -98,24 +97,13 @@ def test_the_round_one_equilibrium_loses_to_seed_2s_plans_as_the_readme_says():
 def test_no_plan_of_the_round_one_equilibrium_beats_seed_2s_verdict():
     """Seed 2's verdict is mixed: a deviation's payoff is its mean over the others' mixtures, cell by cell."""
     doc, mix, other = _doc(VERDICT), _mix(VERDICT), _profile(RUNS[0])
-    factions = list(mix)
     cells: dict = {}
 
     def value(f: str, plan: str) -> float:
-        rest = [g for g in factions if g != f]
-        total = 0.0
-        for combo in itertools.product(*(mix[g].items() for g in rest)):
-            profile = {f: plan, **{g: p for g, (p, _) in zip(rest, combo, strict=True)}}
-            key = tuple(profile[g] for g in factions)
-            cells.setdefault(key, table_cell(doc, profile))
-            weight = 1.0
-            for _, (_, w) in zip(rest, combo, strict=True):
-                weight *= w
-            total += weight * cells[key][f]
-        return total
+        return mixture_value(doc, mix, f, plan, cells)
 
     gains = {f: value(f, other[f]) - sum(w * value(f, p) for p, w in mix[f].items())
-             for f in factions if other[f] not in mix[f]}  # fmt: skip
+             for f in mix if other[f] not in mix[f]}  # fmt: skip
     best = max(gains.values())
     assert best < 0
     assert f"none of the round-1 equilibrium's plans gains (the best loses {_cross(-best)} points)" in _text()

@@ -2,7 +2,6 @@
 pooling's three verdicts as --start, every shipped Principes study as --library, seeds 20260101-20260103): what the
 README says about its runs, its cross-check and its kingmakers."""
 
-import itertools
 import json
 from pathlib import Path
 
@@ -11,7 +10,7 @@ import pytest
 from sim.balance.report import kingmakers_text
 from sim.balance.stability import stability
 from sim.config import CONFIG_DIR, read_yaml
-from tests.balance.shipped_studies import table_cell
+from tests.balance.shipped_studies import mixture_value
 
 BALANCE = CONFIG_DIR / "principes" / "balance"
 RUNS = ("faction-balance-full-pooled3", "faction-balance-full-pooled3-seed20260102",
@@ -116,22 +115,6 @@ def test_the_kingmaker_paragraph_quotes_the_shipped_records():
     assert kingmakers_text(DOCS[0]).startswith("Polonia Maior is a kingmaker here: 3 of its plans")
 
 
-def _value(doc: dict, mix: dict, f: str, plan: str, cells: dict) -> float:
-    """``f``'s win rate with ``plan`` against the others' mixtures, in cells of the run's own table (replayed)."""
-    others = [g for g in mix if g != f]
-    total = 0.0
-    for combo in itertools.product(*[list(mix[g].items()) for g in others]):
-        profile = {f: plan, **{g: p for g, (p, _) in zip(others, combo, strict=True)}}
-        key = tuple(sorted(profile.items()))
-        if key not in cells:
-            cells[key] = table_cell(doc, profile)
-        weight = 1.0
-        for _, w in combo:
-            weight *= w
-        total += weight * cells[key][f]
-    return total
-
-
 @pytest.mark.full  # 8 cells of 9,604 games
 def test_seed_2s_new_plans_barely_gain_against_the_other_verdicts():
     gains = []
@@ -139,7 +122,7 @@ def test_seed_2s_new_plans_barely_gain_against_the_other_verdicts():
         mix = {f: s["mix"] for f, s in read_yaml(BALANCE / run / "equilibrium.yaml")["seats"].items()}
         cells: dict = {}
         for f, plan in NEW.items():
-            own = sum(w * _value(doc, mix, f, p, cells) for p, w in mix[f].items())
-            gains.append(_value(doc, mix, f, plan, cells) - own)
+            own = sum(w * mixture_value(doc, mix, f, p, cells) for p, w in mix[f].items())
+            gains.append(mixture_value(doc, mix, f, plan, cells) - own)
     assert f"Seed 20260102's two new plans gain at most {100 * max(gains):.1f} points" in SECTION
     assert max(gains) < 0.01
