@@ -43,6 +43,7 @@ class Rung:
     changes: list[dict] = field(default_factory=list)  # most frequent: {from, to, count}
     tactics: list[dict] = field(default_factory=list)  # Principes with --tactics, each chosen: {tactic, count}
     reactions: dict = field(default_factory=dict)  # Dark Ages with --tactics: {decisions, changed, changes}
+    targets: dict = field(default_factory=dict)  # Principes with --targets: {decisions, changed, changes}
 
 
 @dataclass
@@ -56,19 +57,22 @@ class Ladder:
     rungs: list[Rung]
     determinize: bool = False  # the searcher resamples what it cannot see (else: the cheating upper bound)
     tactics: bool = False  # the searcher also weighs the Round's tactics (Principes), its reactions (Dark Ages)
+    targets: bool = False  # the searcher also weighs each Movement's target (Principes)
 
     def to_json(self) -> dict:
         return asdict(self)
 
 
 def rung(rollouts: int, won: np.ndarray, plan_won: np.ndarray, seconds: float, decisions: int, changed: int,
-         changes: list[dict], tactics: list[dict] | None = None, reactions: dict | None = None) -> Rung:  # fmt: skip
+         changes: list[dict], tactics: list[dict] | None = None, reactions: dict | None = None,
+         targets: dict | None = None) -> Rung:  # fmt: skip
     """A budget's numbers from the searcher's and the plan's per-game wins on the same games (paired)."""
     games = len(won)
     return Rung(rollouts=rollouts, games=games, win_rate=float(won.mean()), win_ci95=wilson(won.sum(), games),
                 gain=float((won - plan_won).mean()), gain_ci95=paired_ci(plan_won, won),
                 games_per_s=games / seconds if seconds > 0 else float("inf"), decisions=int(decisions),
-                changed=int(changed), changes=changes, tactics=tactics or [], reactions=reactions or {})  # fmt: skip
+                changed=int(changed), changes=changes, tactics=tactics or [], reactions=reactions or {},
+                targets=targets or {})  # fmt: skip
 
 
 def format_ladder(result: Ladder, change_text) -> str:
@@ -78,7 +82,8 @@ def format_ladder(result: Ladder, change_text) -> str:
     lines = [
         f"Rollout searcher in {result.seat} (policy {result.plan}), {result.games:,} games, seed {result.seed}, "
         + ("determinized" if result.determinize else "seeing every hidden card")
-        + (", with tactics" if result.tactics else ""),
+        + (", with tactics" if result.tactics else "")
+        + (", searching Movement targets" if result.targets else ""),
         f"  plan alone: win {pct(result.plan_win_rate)}% [{pct(result.plan_win_ci95[0])}, "
         f"{pct(result.plan_win_ci95[1])}]",
         f"  {'rollouts':>8}  {'win %':>6}  {'95% CI':>15}  {'gain (points)':>14}  {'95% CI':>15}  {'games/s':>8}  "
@@ -101,6 +106,10 @@ def format_ladder(result: Ladder, change_text) -> str:
             said = "".join(f", {change_text(c)} ({c['count']})" for c in r.reactions["changes"])
             lines.append(f"  {r.rollouts} rollouts, reactions changed: {r.reactions['changed']} of "
                          f"{r.reactions['decisions']}{said}")  # fmt: skip
+        if r.targets:
+            said = "".join(f", {c['change']} ({c['count']})" for c in r.targets["changes"])
+            lines.append(f"  {r.rollouts} rollouts, Movement targets changed: {r.targets['changed']} of "
+                         f"{r.targets['decisions']}{said}")  # fmt: skip
     return "\n".join(lines)
 
 
@@ -155,9 +164,10 @@ def game_module(raw: dict, source: str):
 @click.option("--determinize", is_flag=True, help="Resample what the searcher cannot see before each playout.")
 @click.option("--tactics", is_flag=True, help="Also weigh how the Round is carried out (Principes) or the reactions "
               "(Dark Ages).")  # fmt: skip
+@click.option("--targets", is_flag=True, help="Also weigh every land each Movement could go to (Principes).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 @click.option("--progress/--no-progress", default=True, help="Show a progress bar with the time left.")
-def ladder(file, seat, rollouts, games, seed, workers, determinize, tactics, as_json, progress):
+def ladder(file, seat, rollouts, games, seed, workers, determinize, tactics, targets, as_json, progress):
     """The rollout searcher at each budget in one seat against the experiment's field: win rate, paired gain over
     the seat's own plan, games/s, and the choices it changes most often."""
     from sim.experiments import load_experiment
@@ -168,7 +178,10 @@ def ladder(file, seat, rollouts, games, seed, workers, determinize, tactics, as_
         raise ConfigError("--games", "", "a number of games ≥ 2", games)
     raw = load_experiment(file)
     L = game_module(raw, file)
-    options = {"tactics": tactics} if tactics else {}
+    if targets and raw.get("game") != "principes":
+        raise ConfigError("--targets", "", "a Principes experiment (Movement targets are Principes decisions)",
+                          raw.get("game"))  # fmt: skip
+    options = {k: v for k, v in (("tactics", tactics), ("targets", targets)) if v}
     result = L.ladder(raw, seat, steps, games=games or DEFAULT_GAMES, seed=seed, workers=workers, progress=progress,
                       source=file, determinize=determinize, **options)  # fmt: skip
     click.echo(dumps(result.to_json()) if as_json else format_ladder(result, L.change_text))

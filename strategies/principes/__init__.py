@@ -22,6 +22,7 @@ from strategies.principes.builder import Builder
 from strategies.principes.conqueror import Conqueror
 from strategies.principes.politician import Politician
 from strategies.principes.random_legal import RandomLegal
+from strategies.principes.scripted import Scripted
 
 STRATEGIES: dict[str, type[Strategy]] = {
     "random": RandomLegal,
@@ -91,6 +92,9 @@ def make(uses: str, params: dict) -> Strategy:
             except ValueError:
                 raise ValueError(f"rollout: tactics need a scripted policy (builder, conqueror, politician or a plan "
                                  f"of one), not {policy}") from None  # fmt: skip
+        if strategy.p["targets"] and not issubclass(strategy_class(policy), Scripted):
+            raise ValueError(f"rollout: targets need a scripted policy (builder, conqueror, politician or a plan of "
+                             f"one), not {policy}")  # fmt: skip
     return strategy
 
 

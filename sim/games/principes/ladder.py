@@ -61,6 +61,15 @@ def _changes(stats: np.ndarray, top: int = 5) -> list[dict]:
     return [{"from": ACTIONS[a], "to": ACTIONS[b], "count": n} for n, a, b in pairs[:top]]
 
 
+def _targets(stats: np.ndarray) -> dict:
+    from sim.games.principes.fast.search import S_TARGETS, TARGET_CHANGES
+
+    counts = stats[S_TARGETS + 1 : S_TARGETS + 1 + len(TARGET_CHANGES)].tolist()
+    changes = sorted(({"change": c, "count": n} for c, n in zip(TARGET_CHANGES, counts, strict=True) if n),
+                     key=lambda c: -c["count"])  # fmt: skip
+    return {"decisions": int(stats[S_TARGETS]), "changed": int(sum(counts)), "changes": changes}
+
+
 def _tactics(stats: np.ndarray) -> list[dict]:
     from sim.games.principes.fast.search import NTACT, S_TACTIC
     from strategies.principes.rollout import TACTICS
@@ -71,9 +80,9 @@ def _tactics(stats: np.ndarray) -> list[dict]:
 
 def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = DEFAULT_GAMES, seed: int | None = None,
            workers: int = 1, progress: bool = False, source: str = "arguments",
-           determinize: bool = False, tactics: bool = False) -> Ladder:  # fmt: skip
+           determinize: bool = False, tactics: bool = False, targets: bool = False) -> Ladder:  # fmt: skip
     """The searcher at each of ``budgets`` playouts in ``seat`` against the experiment ``raw``'s field (with
-    ``determinize`` or ``tactics``, the searcher's ``determinize: true`` or ``tactics: true``)."""
+    ``determinize``, ``tactics`` or ``targets``, the searcher's ``determinize``, ``tactics`` or ``targets: true``)."""
     from sim.games.principes.fast.search import S_CHANGED, S_DECISIONS
 
     if raw.get("game") != "principes" or raw.get("mode", "multiplayer") != "multiplayer":
@@ -83,7 +92,7 @@ def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = DEFAULT_GAM
     profiles = _profiles(raw, source)
     shares = _shares(games, [w for _, w in profiles])
     parts = [_ladder_profile(raw, seats, seat, budgets, n, seed if len(profiles) == 1 else
-                             derive_seed(seed, "profile", k), workers, progress, source, determinize, tactics)
+                             derive_seed(seed, "profile", k), workers, progress, source, determinize, tactics, targets)
              for k, ((seats, _), n) in enumerate(zip(profiles, shares, strict=True)) if n]  # fmt: skip
     plans = Counter()  # the seat's own plan -> its games
     for label, won, _ in parts:
@@ -96,12 +105,13 @@ def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = DEFAULT_GAM
         stats = sum(p[2][r][1] for p in parts)
         seconds = sum(p[2][r][2] for p in parts)
         rungs.append(rung(n, won, plan_won, seconds, stats[S_DECISIONS], stats[S_CHANGED], _changes(stats),
-                          _tactics(stats)))  # fmt: skip
+                          _tactics(stats), targets=_targets(stats) if targets else None))  # fmt: skip
     return Ladder(seat, label, games, int(seed), float(plan_won.mean()), wilson(plan_won.sum(), games), rungs,
-                  determinize, tactics)  # fmt: skip
+                  determinize, tactics, targets)  # fmt: skip
 
 
-def _ladder_profile(raw, seats, seat, budgets, games, seed, workers, progress, source, determinize, tactics):
+def _ladder_profile(raw, seats, seat, budgets, games, seed, workers, progress, source, determinize, tactics,
+                    targets):  # fmt: skip
     """One profile's games: (the seat's plan label, its per-game wins, [(searcher's wins, search statistics,
     seconds) per budget])."""
     base = _experiment(raw, seats, source)
@@ -127,7 +137,8 @@ def _ladder_profile(raw, seats, seat, budgets, games, seed, workers, progress, s
     rungs = []
     for n in budgets:
         policy = {"name": label, "uses": uses, "params": params}
-        settings = {"rollouts": n, "policy": policy, "determinize": determinize, "tactics": tactics}
+        settings = {"rollouts": n, "policy": policy, "determinize": determinize, "tactics": tactics,
+                    "targets": targets}  # fmt: skip
         searcher = {"name": f"{label}+rollout{n}", "uses": "rollout", "params": settings}
         out, won = play(_experiment(raw, {**field_seats, seat: searcher}, source))
         rungs.append((won, out.counts["stats"], out.seconds))

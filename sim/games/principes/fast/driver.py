@@ -327,25 +327,30 @@ def after_event(S, C, S0, debug, trace, tn, count):
     return result(S)
 
 
+WHOLE = 1 << 30  # ``round_rest``'s ``last`` for the whole Round
+
+
 # inline: a compiled function links and optimizes everything it calls again, so each level of the game loop
 # with one caller is inlined into it rather than compiled on its own (a third less compiling on a cold cache)
 @njit(cache=True, inline="always")
-def round_rest(S, C, P, F, sid, rs, order, no, plans, S0, debug, trace, tn, count):
+def round_rest(S, C, P, F, sid, rs, order, no, plans, S0, debug, trace, tn, count, first, last):
     """``driver.play_game``'s Round after the plans: the actions slot by slot (``rounds.action_sequence``), the
-    History icons, the end of the Round. ``count`` adds (actions, violation bits); returns (winner, win type)."""
+    History icons, the end of the Round. Only the actions ``first`` ≤ i < ``last`` (i = slot * ``no`` + the seat's
+    place in ``order``: the search stops before one of its own and goes on after it); the icons and the end follow
+    when ``last`` reaches the Round's end. ``count`` adds (actions, violation bits); returns (winner, win type)."""
     winner, wt = result(S)
-    for slot in range(C.planned):
-        for o in range(no):
-            q = order[o]
-            if S.eliminated[q]:
-                continue
-            perform(S, C, P, F, sid, q, plans[q, slot], rs)
-            count[0] += 1
-            winner, wt = after_event(S, C, S0, debug, trace, tn, count)
-            if wt >= 0:
-                break
+    end = C.planned * no
+    for i in range(first, min(last, end)):
+        q = order[i % no]
+        if S.eliminated[q]:
+            continue
+        perform(S, C, P, F, sid, q, plans[q, i // no], rs)
+        count[0] += 1
+        winner, wt = after_event(S, C, S0, debug, trace, tn, count)
         if wt >= 0:
-            break
+            return winner, wt
+    if last < end:
+        return winner, wt
     if wt < 0 and deck.due(S, C):
         deck.resolve_icons(S, C, P, F, sid, rs)
         winner, wt = after_event(S, C, S0, debug, trace, tn, count)
@@ -366,7 +371,7 @@ def play_on(S, C, P, F, sid, rs, S0, debug, trace, tn, count):
     while wt < 0:
         count[2] = S.round
         no = round_start(S, C, P, F, sid, rs, order, plans)
-        winner, wt = round_rest(S, C, P, F, sid, rs, order, no, plans, S0, debug, trace, tn, count)
+        winner, wt = round_rest(S, C, P, F, sid, rs, order, no, plans, S0, debug, trace, tn, count, 0, WHOLE)
     return winner, wt
 
 

@@ -40,10 +40,11 @@ from sim import numba_cache
 from sim.games.principes.fast.cards import draw_into
 from sim.games.principes.fast.chunk import COLUMNS, compiled, seating, write_row
 from sim.games.principes.fast.control import might
-from sim.games.principes.fast.driver import new_game, play_on, round_rest, round_start
+from sim.games.principes.fast.driver import WHOLE, new_game, play_on, round_rest, round_start
 from sim.games.principes.fast.policy import hooks
-from sim.games.principes.fast.policy.params import compile_strategy
-from sim.games.principes.fast.state import NCOL, NHCARDS, NP, STATE
+from sim.games.principes.fast.policy.params import P_TARGET, T_HOLD, T_LAND, T_OWN, compile_strategy
+from sim.games.principes.fast.policy.scripted import scripted_target
+from sim.games.principes.fast.state import A_MOVEMENT, NCOL, NF, NHCARDS, NL, NP, STATE, figures
 from sim.games.principes.fast.stream import rand_below
 from sim.games.principes.fast.turn_order import turn_order
 from sim.games.principes.fast.victory import result
@@ -52,8 +53,9 @@ from sim.rng import mix, trial_state
 from strategies.principes.rollout import TACTICS
 
 NACT = 6  # the Action Tokens (``state.ACTIONS``)
-# a strategy's search row (-1 rollouts: none); X_TACTICS: how many tactic rows, the first at X_TROW
-X_ROLLOUTS, X_OBJECTIVE, X_CHOICES, X_DETERMINIZE, X_TACTICS, X_TROW, NX = range(7)
+# a strategy's search row (-1 rollouts: none); X_TACTICS: how many tactic rows, the first at X_TROW; X_TARGETS: the
+# first of the NP rows a searcher's Movement is carried out with (seat q's: X_TARGETS + q), 0 with targets off
+X_ROLLOUTS, X_OBJECTIVE, X_CHOICES, X_DETERMINIZE, X_TACTICS, X_TROW, X_TARGETS, NX = range(8)
 NTACT = len(TACTICS)
 OBJECTIVES = ("win", "score")
 CHOICES = ("lead", "all")
@@ -61,7 +63,12 @@ MAXCAND = 720  # every ordered plan of up to 6 actions
 SALT = np.uint64(0x5EA5C4D1A7C0FFEE)  # the playouts' streams: apart from the games' own
 S_DECISIONS, S_CHANGED, S_LEAD = 0, 1, 2  # per-game statistics: decisions, plans changed, (policy lead, chosen lead)
 S_TACTIC = S_LEAD + NACT * NACT  # each tactic chosen
-NSTAT = S_TACTIC + NTACT
+# Movement decisions searched (``targets``), then how the chosen target differs from the policy's (TARGET_CHANGES)
+S_TARGETS = S_TACTIC + NTACT
+TARGET_CHANGES = ("attacks where the plan does not move", "moves into a free land where the plan does not move",
+                  "does not move where the plan does", "moves elsewhere than the plan")  # fmt: skip
+NSTAT = S_TARGETS + 1 + len(TARGET_CHANGES)
+TARGET_DECISIONS = 1 << 20  # a Movement decision's stream: apart from the Round's decisions (round * NP + seat)
 
 
 @njit(cache=True)
@@ -192,15 +199,16 @@ def determinize(S, C, q, rs):
 
 # inline: a compiled function links and optimizes everything it calls again, so each level of the game loop
 # with one caller is inlined into it rather than compiled on its own (a third less compiling on a cold cache)
-@njit(cache=True, inline="always")
-def playout(Sr, C, P, F, sid, sidr, q, order, no, plans, rs, Sp, trace, tn, objective):
+@njit(cache=True)
+def playout(Sr, C, P, F, sid, sidr, q, first, order, no, plans, rs, Sp, trace, tn, objective):
     """``driver.play_game`` from a Round's plans (``plans``, seat ``q``'s the candidate) to the end, from a copy of
-    ``Sr`` into ``Sp[0]``: the rest of the Round (``driver.round_rest``, by the strategy rows ``sidr``: seat ``q``'s
-    the candidate's tactic), then every seat its own plan; returns ``value``."""
+    ``Sr`` into ``Sp[0]``: the rest of the Round from its action ``first`` (``driver.round_rest``, by the strategy
+    rows ``sidr``: seat ``q``'s the candidate's tactic or Movement), then every seat its own plan; returns
+    ``value``."""
     Sp[0] = Sr
     S = Sp[0]
     count = np.zeros(3, np.int64)
-    winner, wt = round_rest(S, C, P, F, sidr, rs, order, no, plans, Sr, False, trace, tn, count)
+    winner, wt = round_rest(S, C, P, F, sidr, rs, order, no, plans, Sr, False, trace, tn, count, first, WHOLE)
     if wt < 0:
         winner, wt = play_on(S, C, P, F, sid, rs, Sr, False, trace, tn, count)
     return value(S, C, q, winner, objective)
@@ -240,7 +248,7 @@ def search_plan(S, C, P, F, X, sid, q, plan, base, decision, Sd, Sp, trace, tn, 
             rs[0] = start
             plans[q, : C.planned] = cand[c if c < nc else 0, : C.planned]
             sidr[q] = sid[q] if c < nc else x[X_TROW] + c - nc
-            values[c] += playout(Sd[0], C, P, F, sid, sidr, q, order, no, plans, rs, Sp, trace, tn, x[X_OBJECTIVE])
+            values[c] += playout(Sd[0], C, P, F, sid, sidr, q, 0, order, no, plans, rs, Sp, trace, tn, x[X_OBJECTIVE])
     best = 0
     for c in range(1, nc + nt):
         if values[c] > values[best]:  # ties keep the earlier candidate, the policy's plan first
@@ -258,6 +266,115 @@ def search_plan(S, C, P, F, X, sid, q, plan, base, decision, Sd, Sp, trace, tn, 
     return best, nc + nt, row
 
 
+@njit(cache=True)
+def target_candidates(S, C, P, F, row, t, q, codes):
+    """``base.Strategy.movement``'s answers the searcher weighs, as ``P_TARGET`` codes into ``codes`` (NL + 2,):
+    the strategy row ``row``'s own target (``T_OWN``) first, not moving (``T_HOLD``, when the row moves), then each
+    other land a free figure reaches and seat ``q`` does not hold (``T_LAND`` + land). Row ``t`` becomes ``row``'s
+    copy. Returns (how many, the row's own land or -1)."""
+    moves = np.empty((3 * NL, 4), np.int64)
+    P[t] = P[row]
+    F[t] = F[row]
+    P[t, P_TARGET] = T_OWN
+    own = scripted_target(S, C, P[t], F[t], q, moves)[0]
+    codes[0] = T_OWN
+    n = 1
+    if own >= 0:
+        codes[n] = T_HOLD
+        n += 1
+    for land in range(NL):
+        P[t, P_TARGET] = T_LAND + land
+        if land != own and scripted_target(S, C, P[t], F[t], q, moves)[0] >= 0:
+            codes[n] = T_LAND + land
+            n += 1
+    P[t, P_TARGET] = T_OWN
+    return n, own
+
+
+@njit(cache=True)
+def replan_rest(S, C, P, F, sid, q, order, no, first, rs, plans):
+    """``base.Strategy.plan`` again for what the others' plans still hide at the Round's action ``first``: each
+    other seat plans from the position and keeps, in its slots not yet played, its new plan's actions it has not
+    taken this Round, in that order (a plan is secret until its tokens are revealed one by one)."""
+    fresh = np.empty(NACT, np.int64)
+    for o in range(no):
+        r = order[o]
+        if r == q or S.eliminated[r]:
+            continue
+        done = (first - o + no - 1) // no if first > o else 0  # its slots s with s * no + o < first
+        hooks.plan(S, C, P, F, sid, r, rs, fresh)
+        k = done
+        for j in range(C.planned):
+            taken = False
+            for s in range(done):
+                taken = taken or plans[r, s] == fresh[j]
+            if not taken and k < C.planned:
+                plans[r, k] = fresh[j]
+                k += 1
+
+
+@njit(cache=True)
+def next_target(S, C, X, sid, order, no, plans, first):
+    """The Round's first action from ``first`` on that is a ``targets`` searcher's Movement, ``driver.WHOLE`` if
+    none."""
+    for i in range(first, C.planned * no):
+        q = order[i % no]
+        x = X[sid[q]]
+        if x[X_ROLLOUTS] > 0 and x[X_TARGETS] > 0 and plans[q, i // no] == A_MOVEMENT and not S.eliminated[q]:
+            return i
+    return WHOLE
+
+
+@njit(cache=True, inline="always")
+def search_target(S, C, P, F, X, sid, sidr, q, first, order, no, plans, base, decision, Sd, Sp, trace, tn, stats,
+                  values, codes):  # fmt: skip
+    """``base.Strategy.movement`` by rollouts at the Round's action ``first``, seat ``q``'s Movement: each of
+    ``target_candidates`` played ``X_ROLLOUTS`` times from the same start (the position, or its ``determinize``
+    with the others' hidden actions planned again, ``replan_rest``), seat ``q``'s Movement and the rest of its
+    Round carried out by its row ``X_TARGETS + q`` with the candidate's code; the best mean ``value`` stays in that
+    row, and ``sidr[q]`` becomes it. ``codes`` and ``values`` (NL + 2,) get each candidate's code and summed
+    value, ``stats`` counts the decision. Returns (the code chosen, how many were weighed)."""
+    x = X[sid[q]]
+    t = x[X_TARGETS] + q
+    nc, own = target_candidates(S, C, P, F, sidr[q], t, q, codes)
+    sidc = sidr.copy()
+    sidc[q] = t
+    root = trial_state(base, decision)
+    rs = np.empty(1, np.uint64)
+    rest = np.empty((NP, NACT), np.int64)
+    values[:nc] = 0.0
+    for k in range(x[X_ROLLOUTS] if nc > 1 else 0):
+        rs[0] = trial_state(root, k)
+        Sd[0] = S
+        rest[:] = plans
+        if x[X_DETERMINIZE]:
+            determinize(Sd[0], C, q, rs)
+            replan_rest(Sd[0], C, P, F, sid, q, order, no, first, rs, rest)
+        start = rs[0]
+        for c in range(nc):
+            rs[0] = start
+            P[t, P_TARGET] = codes[c]
+            values[c] += playout(Sd[0], C, P, F, sid, sidc, q, first, order, no, rest, rs, Sp, trace, tn,
+                                 x[X_OBJECTIVE])  # fmt: skip
+    best = 0
+    for c in range(1, nc):
+        if values[c] > values[best]:  # ties keep the earlier candidate, the policy's target first
+            best = c
+    P[t, P_TARGET] = codes[best]
+    sidr[q] = t
+    stats[S_TARGETS] += 1
+    if best > 0:
+        land = codes[best] - T_LAND
+        defended = False
+        for f in range(NF):
+            defended = defended or (land >= 0 and f != q and figures(S, land, f) > 0)
+        if own < 0:
+            stats[S_TARGETS + 1 + (0 if defended else 1)] += 1
+        else:
+            stats[S_TARGETS + 1 + (2 if land < 0 else 3)] += 1
+    return codes[best], nc
+
+
 @njit(cache=True, inline="always")
 def play_searched(S0, C, P, F, X, sid, rs, base, Sa, Sd, Sp, debug, stats):
     """``driver.play_game`` with each searching seat's plan chosen by ``search_plan`` (decision ``round * NP +
@@ -271,7 +388,9 @@ def play_searched(S0, C, P, F, X, sid, rs, base, Sa, Sd, Sp, debug, stats):
     order = np.empty(NP, np.int64)
     plans = np.empty((NP, NACT), np.int64)
     values = np.empty(MAXCAND + NTACT, np.float64)
-    sidr = sid.copy()  # the Round's strategy rows: a searcher's tactic
+    tvalues = np.empty(NL + 2, np.float64)
+    tcodes = np.empty(NL + 2, np.int64)
+    sidr = sid.copy()  # the Round's strategy rows: a searcher's tactic or its Movement's row
     winner, wt = result(S)
     while wt < 0:
         count[2] = S.round
@@ -283,7 +402,18 @@ def play_searched(S0, C, P, F, X, sid, rs, base, Sa, Sd, Sp, debug, stats):
                 d = S.round * NP + q
                 _, _, row = search_plan(S, C, P, F, X, sid, q, plans[q], base, d, Sd, Sp, trace, tn, stats, values)
                 sidr[q] = row
-        winner, wt = round_rest(S, C, P, F, sidr, rs, order, no, plans, S0, debug, trace, tn, count)
+        first = 0
+        stop = next_target(S, C, X, sid, order, no, plans, 0)
+        while True:  # the Round up to each searched Movement, then on from it
+            winner, wt = round_rest(S, C, P, F, sidr, rs, order, no, plans, S0, debug, trace, tn, count, first, stop)
+            if wt >= 0 or stop == WHOLE:
+                break
+            q = order[stop % no]
+            d = TARGET_DECISIONS + S.round * NP + q
+            search_target(S, C, P, F, X, sid, sidr, q, stop, order, no, plans, base, d, Sd, Sp, trace, tn, stats,
+                          tvalues, tcodes)  # fmt: skip
+            first = stop
+            stop = next_target(S, C, X, sid, order, no, plans, stop + 1)
     return winner, wt, count[2], count[0], count[1]
 
 
@@ -324,7 +454,7 @@ def position(S0, C, P, F, sid, rs, upto, Sa, plans):
         no = round_start(S, C, P, F, sid, rs, order, plans)
         if S.round >= upto:
             break
-        winner, wt = round_rest(S, C, P, F, sid, rs, order, no, plans, S0, False, trace, tn, count)
+        winner, wt = round_rest(S, C, P, F, sid, rs, order, no, plans, S0, False, trace, tn, count, 0, WHOLE)
     return wt
 
 
@@ -350,10 +480,37 @@ def resample(Sa, C, q, seed, out):
     determinize(out[0], C, q, rs)
 
 
-def round_position(payload, key, game: int, round_: int):
-    """Game ``game`` of ``payload`` played by the seats' policies up to Round ``round_``'s plans: (the position, a
-    ``STATE`` record array (1,); the plans (NP, NACT); each Principality's strategy row; the win type, -1 while the
-    game goes on)."""
+@njit(cache=True)
+def to_movement(Sa, C, P, F, X, sid, rs, order, plans):
+    """``driver.round_rest`` on the position ``Sa[0]`` (a Round's plans made) up to the first ``targets``
+    searcher's Movement (``next_target``); returns (its action index or ``driver.WHOLE``, the seats in ``order``,
+    the win type)."""
+    S = Sa[0]
+    no = turn_order(S, C, order)
+    stop = next_target(S, C, X, sid, order, no, plans, 0)
+    count = np.zeros(3, np.int64)
+    trace = np.empty(0, Sa.dtype)
+    tn = np.zeros(1, np.int64)
+    _, wt = round_rest(S, C, P, F, sid, rs, order, no, plans, S, False, trace, tn, count, 0, min(stop, C.planned * no))
+    return stop, no, wt
+
+
+@njit(cache=True)
+def decide_target(Sa, C, P, F, X, sid, q, first, order, no, plans, base, decision, values, codes):
+    """``base.Strategy.movement`` by ``search_target`` for seat ``q`` at the Round's action ``first`` of the
+    position ``Sa[0]``; returns its answer (the code chosen, how many were weighed)."""
+    Sd = np.empty(1, Sa.dtype)
+    Sp = np.empty(1, Sa.dtype)
+    trace = np.empty(0, Sa.dtype)
+    tn = np.zeros(1, np.int64)
+    stats = np.zeros(NSTAT, np.int64)
+    sidr = sid.copy()
+    return search_target(Sa[0], C, P, F, X, sid, sidr, q, first, order, no, plans, base, decision, Sd, Sp, trace, tn,
+                         stats, values, codes)  # fmt: skip
+
+
+def _position(payload, key, game: int, round_: int):
+    """``round_position`` and the game's stream after it."""
     s0, c, p, f = compiled(payload)
     sid = np.empty(NP, np.int64)
     seating(np.array(payload.seats, np.int64), np.arange(NP), game, bool(payload.rotate), sid)
@@ -361,7 +518,40 @@ def round_position(payload, key, game: int, round_: int):
     sa = STATE.new()
     plans = np.zeros((NP, NACT), np.int64)
     wt = numba_cache.call(position, s0[0], c[0], p, f, sid, rs, int(round_), sa, plans)
-    return sa, plans, sid, wt
+    return sa, plans, sid, wt, rs
+
+
+def round_position(payload, key, game: int, round_: int):
+    """Game ``game`` of ``payload`` played by the seats' policies up to Round ``round_``'s plans: (the position, a
+    ``STATE`` record array (1,); the plans (NP, NACT); each Principality's strategy row; the win type, -1 while the
+    game goes on)."""
+    return _position(payload, key, game, round_)[:4]
+
+
+def movement_position(payload, key, game: int, round_: int):
+    """``round_position`` played on by the seats' policies to the first ``targets`` searcher's Movement of Round
+    ``round_``: (the position; the plans; the strategy rows; the turn order, the seats in it and the Movement's
+    action index (``driver.WHOLE``: none this Round); the win type)."""
+    sa, plans, sid, wt, rs = _position(payload, key, game, round_)
+    _, c, _, _ = compiled(payload)
+    p, f, x = search_tables(payload)
+    order = np.empty(NP, np.int64)
+    first, no, wt2 = numba_cache.call(to_movement, sa, c[0], p, f, x, sid, rs, order, plans)
+    return sa, plans, sid, (order, int(no), int(first)), max(wt, int(wt2))
+
+
+def search_movement(payload, sa, sid, seat: int, plans, turn, base: int = 1, decision: int = 0):
+    """``search_target`` of Principality ``seat`` (a ``targets`` searcher of ``payload``) at its Movement of the
+    position ``sa`` (``turn``: ``movement_position``'s): (each candidate's ``P_TARGET`` code, each one's summed
+    value, the code chosen)."""
+    _, c, _, _ = compiled(payload)
+    p, f, x = search_tables(payload)
+    order, no, first = turn
+    values = np.zeros(NL + 2)
+    codes = np.zeros(NL + 2, np.int64)
+    code, n = numba_cache.call(decide_target, sa, c[0], p, f, x, sid, int(seat), first, order, no, plans,
+                               np.uint64(base), int(decision), values, codes)  # fmt: skip
+    return codes[:n], values[:n], int(code)
 
 
 def search_position(payload, sa, sid, seat: int, plan, base: int = 1, decision: int = 0):
@@ -393,7 +583,7 @@ def determinized(payload, sa, seat: int, seed: int) -> np.ndarray:
 def search_tables(payload) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``chunk.compiled``'s strategy rows (P, F) with each tactic searcher's tactic rows after them, and every row's
     search row (X: rollouts, -1 for a plain plan or a tactic row; objective; choices; determinize; tactics and the
-    first tactic row)."""
+    first tactic row; the first of the NP Movement rows, 0 without ``targets``)."""
     from strategies.principes import playout_policy
     from strategies.principes.rollout import Rollout
 
@@ -401,14 +591,15 @@ def search_tables(payload) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     rules = game_rules(payload.rules)
     ps, fs, rows = [p], [f], []
     n = len(payload.specs)
-    for uses, params in payload.specs:
-        if uses != "rollout":
-            rows.append((-1, 0, 0, 0, 0, 0))
+    settings = [Rollout(**params).p if uses == "rollout" else None for uses, params in payload.specs]
+    targets = n + NTACT * sum(bool(s and s["tactics"]) for s in settings)  # the Movement rows after the tactic rows
+    for (_, params), s in zip(payload.specs, settings, strict=True):
+        if s is None:
+            rows.append((-1, 0, 0, 0, 0, 0, 0))
             continue
-        s = Rollout(**params).p
         tactics = NTACT if s["tactics"] else 0
         rows.append((s["rollouts"], OBJECTIVES.index(s["objective"]), CHOICES.index(s["choices"]),
-                     int(s["determinize"]), tactics, n if tactics else 0))  # fmt: skip
+                     int(s["determinize"]), tactics, n if tactics else 0, targets if s["targets"] else 0))  # fmt: skip
         if tactics:
             policy, pp = playout_policy(params)
             for change in TACTICS.values():
@@ -416,7 +607,11 @@ def search_tables(payload) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
                 ps.append(ints.reshape(1, -1))
                 fs.append(floats.reshape(1, -1))
             n += NTACT
-    rows += [(-1, 0, 0, 0, 0, 0)] * (n - len(payload.specs))
+    if any(s and s["targets"] for s in settings):  # a searcher's Movement row per seat (``search_target``)
+        ps.append(np.zeros((NP, p.shape[1]), p.dtype))
+        fs.append(np.zeros((NP, f.shape[1]), f.dtype))
+        n += NP
+    rows += [(-1, 0, 0, 0, 0, 0, 0)] * (n - len(payload.specs))
     return np.vstack(ps), np.vstack(fs), np.array(rows, np.int64).reshape(n, NX)
 
 

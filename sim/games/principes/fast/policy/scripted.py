@@ -64,9 +64,12 @@ from sim.games.principes.fast.policy.params import (
     P_SPEND,
     P_SPEND_RESERVE,
     P_TAKE_TILES,
+    P_TARGET,
     P_TAX_MAX,
     P_TAX_MIN,
     SOLO,
+    T_HOLD,
+    T_LAND,
 )
 from sim.games.principes.fast.politics import positions_all, tracks_needed
 from sim.games.principes.fast.setup import SYM_CLERGY, SYM_EITHER, SYM_PEOPLE
@@ -131,7 +134,12 @@ def support_plan(S, C, p, mine, plays, spare=-1):
 def scripted_target(S, C, P, F, p, moves):
     """``scripted.Scripted.target``: the best land to take and the moves that take it (rows from, kind, n, to) →
     (land or -1, number of moves); the figures free to leave are ``scripted.Scripted.movable``'s, an attack's odds
-    ``legal.defence`` against the reaching figures' swords (``legal.swords``, ``legal.strength``)."""
+    ``legal.defence`` against the reaching figures' swords (``legal.swords``, ``legal.strength``). A row whose
+    ``P_TARGET`` the rollout searcher set holds (``T_HOLD``) or takes its land with the same figures, whatever the
+    plan's thresholds say (``T_LAND`` + land: -1 unless a free figure reaches it and ``p`` does not hold it)."""
+    if P[P_TARGET] == T_HOLD:
+        return -1, 0
+    force = P[P_TARGET] - T_LAND
     weakest = -1
     wkey = 1 << 40
     for q in range(NP):
@@ -205,6 +213,10 @@ def scripted_target(S, C, P, F, p, moves):
             continue
         owner = ctrl[dest]
         if owner == p:
+            continue
+        if force >= 0:
+            if dest == force and power[dest] > 0:
+                best = dest
             continue
         is_pl = 0 <= owner < NP and S.nonplayer[owner] == 0  # a non-player's units are neutral (2-3 players)
         if not solo and ((is_pl and not P[P_ATT_PLAYERS]) or (not is_pl and not P[P_ATT_NEUTRAL])):

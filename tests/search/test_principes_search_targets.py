@@ -1,0 +1,125 @@
+"""The rollout searcher's Movement decisions (``targets: true``, ``fast.search.search_target``): with 0 playouts it
+plays its policy's games, it never breaks an invariant, it weighs every land its figures reach one by one, its
+determinized choices read nothing hidden, and on a hand-built position it finds the one attack that wins."""
+
+import numpy as np
+import pytest
+
+from sim.games.principes.fast import chunk, search
+from sim.games.principes.fast.policy.params import P_TARGET, T_HOLD, T_LAND, T_OWN
+from sim.games.principes.fast.policy.scripted import scripted_target
+from sim.games.principes.fast.state import KNIGHT, NL, NP, PRINCE, add_units
+from tests.search.test_principes_search import FIELD, KEY, payload
+from tests.search.test_principes_search_positions import EVERY_MODULE, hidden_elsewhere
+
+SEAT = 1  # Masovia, the searcher (seats fixed: no rotation)
+
+
+def searcher(n, **params):
+    return {"name": "s", "uses": "rollout", "params": {"rollouts": n, "policy": "conqueror", "targets": True, **params}}
+
+
+def field(seat):
+    return [FIELD[0], seat, FIELD[1], FIELD[3]]  # the policy, conqueror, in no other seat
+
+
+@pytest.mark.parametrize("determinize", [False, True])
+def test_zero_playouts_plays_the_policys_games_exactly(determinize):
+    plain = chunk.run_games(payload(field("conqueror")), KEY, 0, 30)
+    table, stats = search.run_games(payload(field(searcher(0, determinize=determinize))), KEY, 0, 30)
+    assert np.array_equal(table, plain)
+    assert stats.sum() == 0
+
+
+def test_invariants_hold_and_each_searched_movement_is_counted():
+    table, stats = search.run_games(payload(field(searcher(2, objective="score")), rotate=True), KEY, 0, 10, True)
+    assert (table[:, chunk.COL["bad"]] == 0).all()  # ``invariants.violations`` after every event
+    decisions = stats[:, search.S_TARGETS].sum()
+    changes = stats[:, search.S_TARGETS + 1 : search.NSTAT].sum()
+    assert decisions >= 10 and 0 < changes <= decisions  # conqueror moves most Rounds; a share of Might moves
+
+
+def movement(game, round_, **params):
+    """A position at the searcher's Movement (every module on) and its payload."""
+    p = payload(field(searcher(8, **params)), **EVERY_MODULE, rotate=False)
+    sa, plans, sid, turn, wt = search.movement_position(p, KEY, game, round_)
+    assert wt < 0 and turn[2] != search.WHOLE and search.search_tables(p)[2][sid[SEAT], search.X_TARGETS] > 0
+    return p, sa, plans, sid, turn
+
+
+def forced(p, sa, sid, code):
+    """``scripted_target`` of the searcher's policy row with ``P_TARGET`` = ``code``: (land, the moves)."""
+    _, c, _, _ = chunk.compiled(p)
+    rows, floats, _ = search.search_tables(p)
+    row = rows[sid[SEAT]].copy()
+    row[P_TARGET] = code
+    moves = np.empty((3 * NL, 4), np.int64)
+    land, n = scripted_target(sa[0], c[0], row, floats[sid[SEAT]], SEAT, moves)
+    return land, moves[:n]
+
+
+@pytest.mark.parametrize(("game", "round_"), [(2, 3), (5, 4)])
+def test_candidates_are_the_policys_target_holding_and_every_land_reached(game, round_):
+    p, sa, plans, sid, turn = movement(game, round_)
+    codes, values, code = search.search_movement(p, sa, sid, SEAT, plans, turn)
+    own, _ = forced(p, sa, sid, T_OWN)
+    assert codes[0] == T_OWN and (T_HOLD in codes) == (own >= 0) and len(set(codes)) == len(codes)
+    lands = [int(k) - T_LAND for k in codes if k >= T_LAND]
+    assert len(lands) >= 3 and own not in lands
+    for land in range(NL):  # weighed exactly when the figures free to move reach it and it is not its own
+        to, moves = forced(p, sa, sid, T_LAND + land)
+        assert (to == land) == (land in lands or land == own)
+        assert to < 0 or (len(moves) and (moves[:, 3] == land).all())  # every moving stack goes there
+    assert forced(p, sa, sid, T_HOLD)[0] == -1
+    assert code in codes and values[list(codes).index(code)] == values.max()
+
+
+@pytest.mark.parametrize(("game", "round_"), [(5, 4), (8, 4)])
+def test_determinized_movement_choices_do_not_depend_on_hidden_cards(game, round_):
+    seen = {}
+    for determinize in (True, False):
+        p, sa, plans, sid, turn = movement(game, round_, determinize=determinize, objective="score")
+        c = chunk.compiled(p)[1][0]
+        swapped = hidden_elsewhere(sa, c, SEAT)
+        seen[determinize] = [search.search_movement(p, s, sid, SEAT, plans, turn, base=3) for s in (sa, swapped)]
+    (codes, values, code), (codes2, values2, code2) = seen[True]
+    assert (codes == codes2).all() and code == code2 and (values == values2).all()
+    (_, cheat, _), (_, cheat2, _) = seen[False]
+    assert (cheat != cheat2).any() and (cheat != values).any()
+
+
+def test_the_searcher_finds_the_one_winning_attack(tmp_path):
+    """Rulebook, Other Ways to Win: "If, during the game, all other players lose their last Princes and are
+    eliminated from the game (p. 12), the player who remains as the sole Prince on the battlefield wins the game."
+    and "If, throughout the entire game, no player manages to crown their Prince, the game is won by the player who
+    possesses the Princeps Token." In the final Round two Principalities are out, the third holds the Princeps and its
+    last Prince ("If, after the death of a Prince, a player no longer has any living Princes in their deck, ... that
+    player is defeated and eliminated from the game!") stands alone on an empty land Masovia's figures reach, Masovia's
+    many times stronger. Masovia's policy never attacks; only taking that land wins."""
+    plan = tmp_path / "no-attacks.yaml"
+    plan.write_text("uses: conqueror\nparams: {attack_players: false, attack_neutral: false}\n")
+    p = payload(field(searcher(8, policy=str(plan))), history=False, rotate=False)
+    sa, plans, sid, turn, wt = search.movement_position(p, KEY, 0, 6)
+    s = sa[0]
+    assert wt < 0 and s["round"] == s["final_round"] and turn[2] != search.WHOLE
+    codes, _, _ = search.search_movement(p, sa, sid, SEAT, plans, turn)
+    assert codes[0] == T_OWN and T_HOLD not in codes  # the policy does not move
+    rival = next(q for q in range(NP) if q != SEAT and s["units"][:, q, PRINCE].sum() == 1)
+    for q in range(NP):
+        if q not in (SEAT, rival):
+            s["eliminated"][q] = 1
+    s["princeps"] = rival
+    s["princes_left"][rival] = 0  # no heir: his Prince's death ends his dynasty
+    home = int(np.flatnonzero(s["units"][:, rival, PRINCE])[0])
+    add_units(s, home, rival, PRINCE, -1)
+    lands = [int(k) - T_LAND for k in codes[1:]]
+    target = next(land for land in lands if not s["units"][land].any() and not s["cities"][land])
+    add_units(s, target, rival, PRINCE, 1)  # alone on an empty land Masovia reaches
+    _, moves = forced(p, sa, sid, T_LAND + target)
+    for a, kind, _, _ in moves:
+        add_units(s, a, SEAT, kind if kind != PRINCE else KNIGHT, 6)  # far stronger than a lone Prince
+    rollouts = 8
+    codes, values, code = search.search_movement(p, sa, sid, SEAT, plans, turn)
+    win = list(codes).index(T_LAND + target)
+    assert code == T_LAND + target and values[win] >= rollouts - 1
+    assert values.sum() == values[win]  # holding, or any other land, never wins
