@@ -115,6 +115,8 @@ def test_the_searcher_beats_its_policy_on_the_same_games():
         ({"determinize": "yes"}, "determinize: expected true or false"),
         ({"tactics": 1}, "tactics: expected true or false"),
         ({"tactics": True, "policy": "random"}, "tactics need a scripted policy"),
+        ({"targets": "no"}, "targets: expected true or false"),
+        ({"targets": True, "policy": "random"}, "targets need a scripted policy"),
         ({"policy": "rollout"}, "policy must be a plan"),
         ({"policy": "nobody"}, "unknown strategy"),
     ],

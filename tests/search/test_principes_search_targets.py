@@ -2,9 +2,12 @@
 plays its policy's games, it never breaks an invariant, it weighs every land its figures reach one by one, its
 determinized choices read nothing hidden, and on a hand-built position it finds the one attack that wins."""
 
+import json
+
 import numpy as np
 import pytest
 
+from sim.cli import main
 from sim.games.principes.fast import chunk, search
 from sim.games.principes.fast.policy.params import P_TARGET, T_HOLD, T_LAND, T_OWN
 from sim.games.principes.fast.policy.scripted import scripted_target
@@ -123,3 +126,28 @@ def test_the_searcher_finds_the_one_winning_attack(tmp_path):
     win = list(codes).index(T_LAND + target)
     assert code == T_LAND + target and values[win] >= rollouts - 1
     assert values.sum() == values[win]  # holding, or any other land, never wins
+
+
+def test_ladder_targets_workers_1_and_2_agree(tmp_path, capsys):
+    path = tmp_path / "field.yaml"
+    path.write_text("game: principes\nseed: 3\nhistory: false\nseats: [builder, politician, conqueror, random]\n")
+    runs = []
+    for workers in ("1", "2"):
+        main(["ladder", str(path), "--seat", "polonia_minor", "--rollouts", "2", "--games", "24", "--targets",
+              "--workers", workers, "--json", "--no-progress"])  # fmt: skip
+        body = json.loads(capsys.readouterr().out)
+        body["rungs"][0].pop("games_per_s")
+        runs.append(body)
+    assert runs[0] == runs[1] and runs[0]["targets"]
+    searched = runs[0]["rungs"][0]["targets"]
+    assert searched["decisions"] > 0 and searched["changed"] == sum(c["count"] for c in searched["changes"])
+
+
+def test_targets_is_a_principes_flag(capsys):
+    from sim.config import CONFIG_DIR
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["ladder", str(CONFIG_DIR / "dark_ages/experiments/ruler-balance-3p.yaml"), "--seat", "tomislav",
+              "--targets", "--no-progress"])  # fmt: skip
+    err = capsys.readouterr().err.strip()
+    assert exit_.value.code == 2 and len(err.splitlines()) == 1 and "--targets: expected a Principes" in err, err

@@ -9,7 +9,11 @@ by final Might share: ``objective: score``); ties keep the policy's plan. Candid
 action moved to the lead (``choices: lead``, up to 6) or every ordered plan (``choices: all``, 120 for 3 actions); with
 ``tactics: true`` also the policy's plan carried out with each of ``rollout.TACTICS`` (the policy's row with the
 parameters that decide attacks, targets and Council plays changed: rows of their own after the experiment's strategies,
-``search_tables``), for the rest of the Round. Playout k of decision d of game g draws from the stream (seed, g, d, k)
+``search_tables``), for the rest of the Round. With ``targets: true`` it also stops the Round before each of its
+Movement actions (``driver.round_rest`` up to that action) and weighs, one by one, where the figures the policy
+frees to move go (``search_target``): the policy's own target, not moving, and every other land they reach and it
+does not hold (``target_candidates``: ``scripted.scripted_target`` with the row's ``P_TARGET`` set), each played
+from that action to the end of the game. Playout k of decision d of game g draws from the stream (seed, g, d, k)
 (``sim.rng``), the same for every candidate (common random numbers) and independent of workers and chunks; the searched
 game's own stream is never touched by a playout, so with 0 rollouts a searcher plays its policy's game exactly.
 
@@ -25,7 +29,8 @@ themselves are counts drawn at random (``cards.draw_into``), so their order is a
 keeps no memory of the past beyond the position (a tile put back under a stack is shuffled in with the rest).
 Everything else (units, gold, tracks, buildings, Princes, Princesses, the Market) is public. The resample reads only
 the pooled counts and each stack's and Period's cards in a fixed order, so its outcome, and so the search, cannot
-depend on how the hidden cards actually lie.
+depend on how the hidden cards actually lie. At a Movement inside the Round the others' actions not yet revealed
+are hidden too: each determinized playout plans them again from the resampled position (``replan_rest``).
 
 The reference engine does not search (``fast.dispatch.choose_engine`` refuses a rollout seat there), so the
 functions here name the reference question they answer as their twin.
