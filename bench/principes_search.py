@@ -7,7 +7,8 @@ The field is ``configs/principes/experiments/faction-balance.yaml`` (History off
 table). Every measurement runs in a fresh process that first warms its workers up (imports, numba's cached machine
 code) on a few games; the timings are wall-clock, steady-state play.
 
-Last, the same searcher with ``targets: true`` (every Movement's target weighed too) on 1 worker, per CPU-second.
+Last, the same searcher with ``actions: true`` (the choices inside its Movement and Politics weighed too) on 1
+worker, per CPU-second.
 
 Usage: ``python bench/principes_search.py [--sizes 100 400] [--rollouts 16]``; ``python -m bench`` runs the
 defaults (about a minute and a half).
@@ -32,22 +33,22 @@ EXPERIMENT = ROOT / "configs/principes/experiments/faction-balance.yaml"
 TARGET = 20  # searched games/s at 16 playouts, one searcher seat, 2 workers (issue 20)
 
 
-def experiment(rollouts: int, targets: bool = False) -> dict:
+def experiment(rollouts: int, actions: bool = False) -> dict:
     from sim.experiments import load_experiment
 
     raw = load_experiment(EXPERIMENT)
     seats = list(raw["seats"])
-    params = {"rollouts": rollouts, "policy": seats[1], "targets": targets}
+    params = {"rollouts": rollouts, "policy": seats[1], "actions": actions}
     seats[1] = {"name": "searcher", "uses": "rollout", "params": params}
     return {**raw, "seats": seats}
 
 
-def one(n: int, workers: int, rollouts: int, targets: bool = False) -> dict:
+def one(n: int, workers: int, rollouts: int, actions: bool = False) -> dict:
     """In this (fresh) process: warm up, then play ``n`` searched games; the numbers as a dict."""
     from sim.backends import session
     from sim.experiments import run_experiment
 
-    raw = experiment(rollouts, targets)
+    raw = experiment(rollouts, actions)
     with session("local", workers) as _:
         run_experiment(raw, games=2 * workers, seed=2, workers=workers, chunk=1)  # start workers, load the engine
         started, cpu = time.perf_counter(), time.process_time()
@@ -58,7 +59,7 @@ def one(n: int, workers: int, rollouts: int, targets: bool = False) -> dict:
         "games": n,
         "workers": workers,
         "rollouts": rollouts,
-        "targets": targets,
+        "actions": actions,
         "seconds": seconds,
         "games_per_s": n / seconds,
         "games_per_cpu_s": n / cpu if workers == 1 else None,  # 1 worker plays in this process: load-independent
@@ -67,9 +68,9 @@ def one(n: int, workers: int, rollouts: int, targets: bool = False) -> dict:
     }
 
 
-def fresh(n: int, workers: int, rollouts: int, targets: bool = False) -> dict:
+def fresh(n: int, workers: int, rollouts: int, actions: bool = False) -> dict:
     out = subprocess.run(
-        [sys.executable, __file__, "--one", str(n), str(workers), str(rollouts), str(int(targets))],
+        [sys.executable, __file__, "--one", str(n), str(workers), str(rollouts), str(int(actions))],
         capture_output=True,
         text=True,
         check=True,
@@ -85,8 +86,8 @@ def main() -> None:
     parser.add_argument("--one", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
-        n, workers, rollouts, targets = map(int, args.one)
-        print(json.dumps(one(n, workers, rollouts, bool(targets))))
+        n, workers, rollouts, actions = map(int, args.one)
+        print(json.dumps(one(n, workers, rollouts, bool(actions))))
         return
     print(f"  (machine load: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; the numbers are wall-clock)")
     rows = []
@@ -106,8 +107,8 @@ def main() -> None:
     cpu = max(r["games_per_cpu_s"] for r in rows if r["workers"] == 1)
     print(f"  rollout seat, {args.rollouts} playouts: {best[1]:.1f} searched games/s on 1 worker, {best[2]:.1f} on 2 "
           f"(target {TARGET}); {cpu:.1f} per CPU-second, {2 * cpu:.1f} on two idle cores", flush=True)  # fmt: skip
-    aimed = fresh(min(args.sizes), 1, args.rollouts, targets=True)
-    print(f"  with targets: true, {aimed['games']:,} searched games on 1 worker: {aimed['games_per_s']:.1f} games/s "
+    aimed = fresh(min(args.sizes), 1, args.rollouts, actions=True)
+    print(f"  with actions: true, {aimed['games']:,} searched games on 1 worker: {aimed['games_per_s']:.1f} games/s "
           f"({aimed['games_per_cpu_s']:.1f} per CPU-second)", flush=True)  # fmt: skip
     record(
         "principes_search",
@@ -115,7 +116,7 @@ def main() -> None:
             "runs": rows,
             "games_per_s": best,
             "games_per_cpu_s": cpu,
-            "targets": aimed,
+            "actions": aimed,
             "target_games_per_s": TARGET,
             "load_average": os.getloadavg()[0],
         },  # fmt: skip

@@ -43,7 +43,7 @@ class Rung:
     changes: list[dict] = field(default_factory=list)  # most frequent: {from, to, count}
     tactics: list[dict] = field(default_factory=list)  # Principes with --tactics, each chosen: {tactic, count}
     reactions: dict = field(default_factory=dict)  # Dark Ages with --tactics: {decisions, changed, changes}
-    targets: dict = field(default_factory=dict)  # Principes with --targets: {decisions, changed, changes}
+    actions: dict = field(default_factory=dict)  # Principes with --actions: {decisions, changed, changes}
 
 
 @dataclass
@@ -57,7 +57,7 @@ class Ladder:
     rungs: list[Rung]
     determinize: bool = False  # the searcher resamples what it cannot see (else: the cheating upper bound)
     tactics: bool = False  # the searcher also weighs the Round's tactics (Principes), its reactions (Dark Ages)
-    targets: bool = False  # the searcher also weighs each Movement's target (Principes)
+    actions: bool = False  # the searcher also weighs the choices inside its Movement and Politics (Principes)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -65,14 +65,14 @@ class Ladder:
 
 def rung(rollouts: int, won: np.ndarray, plan_won: np.ndarray, seconds: float, decisions: int, changed: int,
          changes: list[dict], tactics: list[dict] | None = None, reactions: dict | None = None,
-         targets: dict | None = None) -> Rung:  # fmt: skip
+         actions: dict | None = None) -> Rung:  # fmt: skip
     """A budget's numbers from the searcher's and the plan's per-game wins on the same games (paired)."""
     games = len(won)
     return Rung(rollouts=rollouts, games=games, win_rate=float(won.mean()), win_ci95=wilson(won.sum(), games),
                 gain=float((won - plan_won).mean()), gain_ci95=paired_ci(plan_won, won),
                 games_per_s=games / seconds if seconds > 0 else float("inf"), decisions=int(decisions),
                 changed=int(changed), changes=changes, tactics=tactics or [], reactions=reactions or {},
-                targets=targets or {})  # fmt: skip
+                actions=actions or {})  # fmt: skip
 
 
 def format_ladder(result: Ladder, change_text) -> str:
@@ -83,7 +83,7 @@ def format_ladder(result: Ladder, change_text) -> str:
         f"Rollout searcher in {result.seat} (policy {result.plan}), {result.games:,} games, seed {result.seed}, "
         + ("determinized" if result.determinize else "seeing every hidden card")
         + (", with tactics" if result.tactics else "")
-        + (", searching Movement targets" if result.targets else ""),
+        + (", searching inside Movement and Politics" if result.actions else ""),
         f"  plan alone: win {pct(result.plan_win_rate)}% [{pct(result.plan_win_ci95[0])}, "
         f"{pct(result.plan_win_ci95[1])}]",
         f"  {'rollouts':>8}  {'win %':>6}  {'95% CI':>15}  {'gain (points)':>14}  {'95% CI':>15}  {'games/s':>8}  "
@@ -106,10 +106,10 @@ def format_ladder(result: Ladder, change_text) -> str:
             said = "".join(f", {change_text(c)} ({c['count']})" for c in r.reactions["changes"])
             lines.append(f"  {r.rollouts} rollouts, reactions changed: {r.reactions['changed']} of "
                          f"{r.reactions['decisions']}{said}")  # fmt: skip
-        if r.targets:
-            said = "".join(f", {c['change']} ({c['count']})" for c in r.targets["changes"])
-            lines.append(f"  {r.rollouts} rollouts, Movement targets changed: {r.targets['changed']} of "
-                         f"{r.targets['decisions']}{said}")  # fmt: skip
+        if r.actions:
+            said = "".join(f", {c['action']} {c['change']} ({c['count']})" for c in r.actions["changes"])
+            lines.append(f"  {r.rollouts} rollouts, Movement and Politics choices changed: {r.actions['changed']} of "
+                         f"{r.actions['decisions']}{said}")  # fmt: skip
     return "\n".join(lines)
 
 
@@ -164,10 +164,11 @@ def game_module(raw: dict, source: str):
 @click.option("--determinize", is_flag=True, help="Resample what the searcher cannot see before each playout.")
 @click.option("--tactics", is_flag=True, help="Also weigh how the Round is carried out (Principes) or the reactions "
               "(Dark Ages).")  # fmt: skip
-@click.option("--targets", is_flag=True, help="Also weigh every land each Movement could go to (Principes).")
+@click.option("--actions", is_flag=True, help="Also weigh the choices inside the searcher's Movement and Politics "
+              "actions one by one (Principes).")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 @click.option("--progress/--no-progress", default=True, help="Show a progress bar with the time left.")
-def ladder(file, seat, rollouts, games, seed, workers, determinize, tactics, targets, as_json, progress):
+def ladder(file, seat, rollouts, games, seed, workers, determinize, tactics, actions, as_json, progress):
     """The rollout searcher at each budget in one seat against the experiment's field: win rate, paired gain over
     the seat's own plan, games/s, and the choices it changes most often."""
     from sim.experiments import load_experiment
@@ -178,10 +179,10 @@ def ladder(file, seat, rollouts, games, seed, workers, determinize, tactics, tar
         raise ConfigError("--games", "", "a number of games ≥ 2", games)
     raw = load_experiment(file)
     L = game_module(raw, file)
-    if targets and raw.get("game") != "principes":
-        raise ConfigError("--targets", "", "a Principes experiment (Movement targets are Principes decisions)",
+    if actions and raw.get("game") != "principes":
+        raise ConfigError("--actions", "", "a Principes experiment (the Movement and Politics choices)",
                           raw.get("game"))  # fmt: skip
-    options = {k: v for k, v in (("tactics", tactics), ("targets", targets)) if v}
+    options = {k: v for k, v in (("tactics", tactics), ("actions", actions)) if v}
     result = L.ladder(raw, seat, steps, games=games or DEFAULT_GAMES, seed=seed, workers=workers, progress=progress,
                       source=file, determinize=determinize, **options)  # fmt: skip
     click.echo(dumps(result.to_json()) if as_json else format_ladder(result, L.change_text))

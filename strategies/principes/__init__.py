@@ -92,8 +92,8 @@ def make(uses: str, params: dict) -> Strategy:
             except ValueError:
                 raise ValueError(f"rollout: tactics need a scripted policy (builder, conqueror, politician or a plan "
                                  f"of one), not {policy}") from None  # fmt: skip
-        if strategy.p["targets"] and not issubclass(strategy_class(policy), Scripted):
-            raise ValueError(f"rollout: targets need a scripted policy (builder, conqueror, politician or a plan of "
+        if strategy.p["actions"] and not issubclass(strategy_class(policy), Scripted):
+            raise ValueError(f"rollout: actions need a scripted policy (builder, conqueror, politician or a plan of "
                              f"one), not {policy}")  # fmt: skip
     return strategy
 

@@ -9,8 +9,9 @@ see the others' hands and the face-down decks: the cheating upper bound) or ``tr
 what the seat cannot see: ``fast.search.determinize``); ``tactics``: ``false`` (the searcher weighs the Round's
 actions only) or ``true`` (it also weighs how it carries them out this Round: the policy's plan with each of
 ``TACTICS``, a set of the policy's parameters that decide attacks, their targets and Council plays, for this Round
-only); ``targets``: ``false`` (its Movement goes where the policy sends it) or ``true`` (at each of its Movement
-actions it weighs the policy's target, not moving, and every other land its figures reach, one by one).
+only); ``actions``: ``false`` (the policy decides inside the Round's actions) or ``true`` (at each of its Movement
+and Politics actions it weighs that action's choices one by one: the policy's target, not moving and every other
+land its figures reach; a Council or each number of Court Cards to draw).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ class Rollout(Strategy):
         "choices": "lead",
         "determinize": False,
         "tactics": False,
-        "targets": False,
+        "actions": False,
     }
 
     def __init__(self, **params):
@@ -50,7 +51,7 @@ class Rollout(Strategy):
         n = self.p["rollouts"]
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise ValueError(f"rollout: rollouts must be a whole number ≥ 0, not {n!r}")
-        for key in ("determinize", "tactics", "targets"):
+        for key in ("determinize", "tactics", "actions"):
             if not isinstance(self.p[key], bool):
                 raise ValueError(f"rollout: {key} must be true or false, not {self.p[key]!r}")
         for key, allowed in (("objective", OBJECTIVES), ("choices", CHOICES)):

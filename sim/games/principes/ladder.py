@@ -61,13 +61,17 @@ def _changes(stats: np.ndarray, top: int = 5) -> list[dict]:
     return [{"from": ACTIONS[a], "to": ACTIONS[b], "count": n} for n, a, b in pairs[:top]]
 
 
-def _targets(stats: np.ndarray) -> dict:
-    from sim.games.principes.fast.search import S_TARGETS, TARGET_CHANGES
+def _actions(stats: np.ndarray) -> dict:
+    from sim.games.principes.fast.search import MOVEMENT_CHANGES, POLITICS_CHANGES, S_MOVEMENT, S_POLITICS
 
-    counts = stats[S_TARGETS + 1 : S_TARGETS + 1 + len(TARGET_CHANGES)].tolist()
-    changes = sorted(({"change": c, "count": n} for c, n in zip(TARGET_CHANGES, counts, strict=True) if n),
-                     key=lambda c: -c["count"])  # fmt: skip
-    return {"decisions": int(stats[S_TARGETS]), "changed": int(sum(counts)), "changes": changes}
+    decisions, changes = {}, []
+    for action, at, texts in (("movement", S_MOVEMENT, MOVEMENT_CHANGES), ("politics", S_POLITICS, POLITICS_CHANGES)):
+        decisions[action] = int(stats[at])
+        changes += [{"action": action, "change": c, "count": int(n)}
+                    for c, n in zip(texts, stats[at + 1 : at + 1 + len(texts)], strict=True) if n]  # fmt: skip
+    changes.sort(key=lambda c: -c["count"])
+    return {"decisions": sum(decisions.values()), "by_action": decisions, "changed": sum(c["count"] for c in changes),
+            "changes": changes}  # fmt: skip
 
 
 def _tactics(stats: np.ndarray) -> list[dict]:
@@ -80,9 +84,9 @@ def _tactics(stats: np.ndarray) -> list[dict]:
 
 def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = DEFAULT_GAMES, seed: int | None = None,
            workers: int = 1, progress: bool = False, source: str = "arguments",
-           determinize: bool = False, tactics: bool = False, targets: bool = False) -> Ladder:  # fmt: skip
+           determinize: bool = False, tactics: bool = False, actions: bool = False) -> Ladder:  # fmt: skip
     """The searcher at each of ``budgets`` playouts in ``seat`` against the experiment ``raw``'s field (with
-    ``determinize``, ``tactics`` or ``targets``, the searcher's ``determinize``, ``tactics`` or ``targets: true``)."""
+    ``determinize``, ``tactics`` or ``actions``, the searcher's ``determinize``, ``tactics`` or ``actions: true``)."""
     from sim.games.principes.fast.search import S_CHANGED, S_DECISIONS
 
     if raw.get("game") != "principes" or raw.get("mode", "multiplayer") != "multiplayer":
@@ -92,7 +96,7 @@ def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = DEFAULT_GAM
     profiles = _profiles(raw, source)
     shares = _shares(games, [w for _, w in profiles])
     parts = [_ladder_profile(raw, seats, seat, budgets, n, seed if len(profiles) == 1 else
-                             derive_seed(seed, "profile", k), workers, progress, source, determinize, tactics, targets)
+                             derive_seed(seed, "profile", k), workers, progress, source, determinize, tactics, actions)
              for k, ((seats, _), n) in enumerate(zip(profiles, shares, strict=True)) if n]  # fmt: skip
     plans = Counter()  # the seat's own plan -> its games
     for label, won, _ in parts:
@@ -105,13 +109,13 @@ def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = DEFAULT_GAM
         stats = sum(p[2][r][1] for p in parts)
         seconds = sum(p[2][r][2] for p in parts)
         rungs.append(rung(n, won, plan_won, seconds, stats[S_DECISIONS], stats[S_CHANGED], _changes(stats),
-                          _tactics(stats), targets=_targets(stats) if targets else None))  # fmt: skip
+                          _tactics(stats), actions=_actions(stats) if actions else None))  # fmt: skip
     return Ladder(seat, label, games, int(seed), float(plan_won.mean()), wilson(plan_won.sum(), games), rungs,
-                  determinize, tactics, targets)  # fmt: skip
+                  determinize, tactics, actions)  # fmt: skip
 
 
 def _ladder_profile(raw, seats, seat, budgets, games, seed, workers, progress, source, determinize, tactics,
-                    targets):  # fmt: skip
+                    actions):  # fmt: skip
     """One profile's games: (the seat's plan label, its per-game wins, [(searcher's wins, search statistics,
     seconds) per budget])."""
     base = _experiment(raw, seats, source)
@@ -138,7 +142,7 @@ def _ladder_profile(raw, seats, seat, budgets, games, seed, workers, progress, s
     for n in budgets:
         policy = {"name": label, "uses": uses, "params": params}
         settings = {"rollouts": n, "policy": policy, "determinize": determinize, "tactics": tactics,
-                    "targets": targets}  # fmt: skip
+                    "actions": actions}  # fmt: skip
         searcher = {"name": f"{label}+rollout{n}", "uses": "rollout", "params": settings}
         out, won = play(_experiment(raw, {**field_seats, seat: searcher}, source))
         rungs.append((won, out.counts["stats"], out.seconds))

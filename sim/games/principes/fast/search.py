@@ -9,13 +9,15 @@ by final Might share: ``objective: score``); ties keep the policy's plan. Candid
 action moved to the lead (``choices: lead``, up to 6) or every ordered plan (``choices: all``, 120 for 3 actions); with
 ``tactics: true`` also the policy's plan carried out with each of ``rollout.TACTICS`` (the policy's row with the
 parameters that decide attacks, targets and Council plays changed: rows of their own after the experiment's strategies,
-``search_tables``), for the rest of the Round. With ``targets: true`` it also stops the Round before each of its
-Movement actions (``driver.round_rest`` up to that action) and weighs, one by one, where the figures the policy
-frees to move go (``search_target``): the policy's own target, not moving, and every other land they reach and it
-does not hold (``target_candidates``: ``scripted.scripted_target`` with the row's ``P_TARGET`` set), each played
-from that action to the end of the game. Playout k of decision d of game g draws from the stream (seed, g, d, k)
-(``sim.rng``), the same for every candidate (common random numbers) and independent of workers and chunks; the searched
-game's own stream is never touched by a playout, so with 0 rollouts a searcher plays its policy's game exactly.
+``search_tables``), for the rest of the Round. With ``actions: true`` it also stops the Round before each of its
+Movement and Politics actions (``driver.round_rest`` up to that action) and weighs that action's choices one by one
+(``search_action``, ``action_candidates``): where the figures the policy frees to move go (the policy's target, not
+moving, every other land they reach and it does not hold: ``scripted.scripted_target`` with the row's
+``P_TARGET`` set), or whether to summon a Council or draw 0 to ``politics.cards_drawn`` Court Cards
+(``scripted.scripted_politics`` with ``P_POLITICS`` set), each played from that action to the end of the game.
+Playout k of decision d of game g draws from the stream (seed, g, d, k) (``sim.rng``), the same for every candidate
+(common random numbers) and independent of workers and chunks; the searched game's own stream is never touched by a
+playout, so with 0 rollouts a searcher plays its policy's game exactly.
 
 What the searcher sees: by default (``determinize: false``) every playout starts from the true position, the
 others' hands and the face-down decks included (the cheating upper bound). With ``determinize: true`` playout k
@@ -47,9 +49,19 @@ from sim.games.principes.fast.chunk import COLUMNS, compiled, seating, write_row
 from sim.games.principes.fast.control import might
 from sim.games.principes.fast.driver import WHOLE, new_game, play_on, round_rest, round_start
 from sim.games.principes.fast.policy import hooks
-from sim.games.principes.fast.policy.params import P_TARGET, T_HOLD, T_LAND, T_OWN, compile_strategy
-from sim.games.principes.fast.policy.scripted import scripted_target
-from sim.games.principes.fast.state import A_MOVEMENT, NCOL, NF, NHCARDS, NL, NP, STATE, figures
+from sim.games.principes.fast.policy.params import (
+    COUNCIL,
+    P_POLITICS,
+    P_TARGET,
+    T_COUNCIL,
+    T_DRAW,
+    T_HOLD,
+    T_LAND,
+    T_OWN,
+    compile_strategy,
+)
+from sim.games.principes.fast.policy.scripted import scripted_politics, scripted_target
+from sim.games.principes.fast.state import A_MOVEMENT, A_POLITICS, NCOL, NF, NHCARDS, NL, NP, STATE, figures
 from sim.games.principes.fast.stream import rand_below
 from sim.games.principes.fast.turn_order import turn_order
 from sim.games.principes.fast.victory import result
@@ -58,9 +70,9 @@ from sim.rng import mix, trial_state
 from strategies.principes.rollout import TACTICS
 
 NACT = 6  # the Action Tokens (``state.ACTIONS``)
-# a strategy's search row (-1 rollouts: none); X_TACTICS: how many tactic rows, the first at X_TROW; X_TARGETS: the
-# first of the NP rows a searcher's Movement is carried out with (seat q's: X_TARGETS + q), 0 with targets off
-X_ROLLOUTS, X_OBJECTIVE, X_CHOICES, X_DETERMINIZE, X_TACTICS, X_TROW, X_TARGETS, NX = range(8)
+# a strategy's search row (-1 rollouts: none); X_TACTICS: how many tactic rows, the first at X_TROW; X_ACTIONS: the
+# first of the NP rows a searcher's own actions are carried out with (seat q's: X_ACTIONS + q), 0 with actions off
+X_ROLLOUTS, X_OBJECTIVE, X_CHOICES, X_DETERMINIZE, X_TACTICS, X_TROW, X_ACTIONS, NX = range(8)
 NTACT = len(TACTICS)
 OBJECTIVES = ("win", "score")
 CHOICES = ("lead", "all")
@@ -68,12 +80,17 @@ MAXCAND = 720  # every ordered plan of up to 6 actions
 SALT = np.uint64(0x5EA5C4D1A7C0FFEE)  # the playouts' streams: apart from the games' own
 S_DECISIONS, S_CHANGED, S_LEAD = 0, 1, 2  # per-game statistics: decisions, plans changed, (policy lead, chosen lead)
 S_TACTIC = S_LEAD + NACT * NACT  # each tactic chosen
-# Movement decisions searched (``targets``), then how the chosen target differs from the policy's (TARGET_CHANGES)
-S_TARGETS = S_TACTIC + NTACT
-TARGET_CHANGES = ("attacks where the plan does not move", "moves into a free land where the plan does not move",
-                  "does not move where the plan does", "moves elsewhere than the plan")  # fmt: skip
-NSTAT = S_TARGETS + 1 + len(TARGET_CHANGES)
-TARGET_DECISIONS = 1 << 20  # a Movement decision's stream: apart from the Round's decisions (round * NP + seat)
+# ``actions``: Movement decisions searched and how the choice differed from the policy's (MOVEMENT_CHANGES), then
+# the same for Politics (POLITICS_CHANGES)
+MOVEMENT_CHANGES = ("attacks where the plan does not move", "moves into a free land where the plan does not move",
+                    "does not move where the plan does", "moves elsewhere than the plan")  # fmt: skip
+POLITICS_CHANGES = ("summons a Council where the plan draws", "draws where the plan summons a Council",
+                    "draws another number of Court Cards")  # fmt: skip
+S_MOVEMENT = S_TACTIC + NTACT
+S_POLITICS = S_MOVEMENT + 1 + len(MOVEMENT_CHANGES)
+NSTAT = S_POLITICS + 1 + len(POLITICS_CHANGES)
+ACTION_DECISIONS = 1 << 20  # an action's decision stream: apart from the Round's decisions (round * NP + seat)
+NCODES = NL + 2  # the most choices one action offers (a Movement: its own, none, every land)
 
 
 @njit(cache=True)
@@ -272,18 +289,32 @@ def search_plan(S, C, P, F, X, sid, q, plan, base, decision, Sd, Sp, trace, tn, 
 
 
 @njit(cache=True)
-def target_candidates(S, C, P, F, row, t, q, codes):
-    """``base.Strategy.movement``'s answers the searcher weighs, as ``P_TARGET`` codes into ``codes`` (NL + 2,):
-    the strategy row ``row``'s own target (``T_OWN``) first, not moving (``T_HOLD``, when the row moves), then each
-    other land a free figure reaches and seat ``q`` does not hold (``T_LAND`` + land). Row ``t`` becomes ``row``'s
-    copy. Returns (how many, the row's own land or -1)."""
-    moves = np.empty((3 * NL, 4), np.int64)
+def action_candidates(S, C, P, F, row, t, q, action, codes):
+    """The answers the searcher weighs inside its ``action`` (Movement or Politics), as codes of the action's
+    column (``P_TARGET``, ``P_POLITICS``) into ``codes`` (NCODES,), the strategy row ``row``'s own choice
+    (``T_OWN``) first. Movement (``base.Strategy.movement``): not moving (``T_HOLD``, when the row moves), then each
+    other land a free figure reaches and seat ``q`` does not hold (``T_LAND`` + land). Politics
+    (``base.Strategy.politics``): a Council (``T_COUNCIL``) and each number of Court Cards to draw (``T_DRAW`` + k,
+    k up to game.yaml's ``politics.cards_drawn``), the row's own left out. Row ``t`` becomes ``row``'s copy.
+    Returns (how many, the row's own land or -1 (Movement), its ``politics`` answer (Politics))."""
     P[t] = P[row]
     F[t] = F[row]
-    P[t, P_TARGET] = T_OWN
-    own = scripted_target(S, C, P[t], F[t], q, moves)[0]
     codes[0] = T_OWN
     n = 1
+    if action == A_POLITICS:
+        P[t, P_POLITICS] = T_OWN
+        own = scripted_politics(S, C, P[t], q)
+        if own != COUNCIL:
+            codes[n] = T_COUNCIL
+            n += 1
+        for k in range(C.pol_drawn + 1):
+            if k != own:
+                codes[n] = T_DRAW + k
+                n += 1
+        return n, own
+    moves = np.empty((3 * NL, 4), np.int64)
+    P[t, P_TARGET] = T_OWN
+    own = scripted_target(S, C, P[t], F[t], q, moves)[0]
     if own >= 0:
         codes[n] = T_HOLD
         n += 1
@@ -319,29 +350,32 @@ def replan_rest(S, C, P, F, sid, q, order, no, first, rs, plans):
 
 
 @njit(cache=True)
-def next_target(S, C, X, sid, order, no, plans, first):
-    """The Round's first action from ``first`` on that is a ``targets`` searcher's Movement, ``driver.WHOLE`` if
-    none."""
+def next_action(S, C, X, sid, order, no, plans, first):
+    """The Round's first action from ``first`` on that is an ``actions`` searcher's Movement or Politics,
+    ``driver.WHOLE`` if none."""
     for i in range(first, C.planned * no):
         q = order[i % no]
         x = X[sid[q]]
-        if x[X_ROLLOUTS] > 0 and x[X_TARGETS] > 0 and plans[q, i // no] == A_MOVEMENT and not S.eliminated[q]:
+        a = plans[q, i // no]
+        if x[X_ROLLOUTS] > 0 and x[X_ACTIONS] > 0 and (a == A_MOVEMENT or a == A_POLITICS) and not S.eliminated[q]:
             return i
     return WHOLE
 
 
 @njit(cache=True, inline="always")
-def search_target(S, C, P, F, X, sid, sidr, q, first, order, no, plans, base, decision, Sd, Sp, trace, tn, stats,
+def search_action(S, C, P, F, X, sid, sidr, q, first, order, no, plans, base, decision, Sd, Sp, trace, tn, stats,
                   values, codes):  # fmt: skip
-    """``base.Strategy.movement`` by rollouts at the Round's action ``first``, seat ``q``'s Movement: each of
-    ``target_candidates`` played ``X_ROLLOUTS`` times from the same start (the position, or its ``determinize``
-    with the others' hidden actions planned again, ``replan_rest``), seat ``q``'s Movement and the rest of its
-    Round carried out by its row ``X_TARGETS + q`` with the candidate's code; the best mean ``value`` stays in that
-    row, and ``sidr[q]`` becomes it. ``codes`` and ``values`` (NL + 2,) get each candidate's code and summed
-    value, ``stats`` counts the decision. Returns (the code chosen, how many were weighed)."""
+    """Seat ``q``'s own Movement or Politics at the Round's action ``first`` by rollouts: each of
+    ``action_candidates`` played ``X_ROLLOUTS`` times from the same start (the position, or its ``determinize``
+    with the others' hidden actions planned again, ``replan_rest``), the action and the rest of seat ``q``'s Round
+    carried out by its row ``X_ACTIONS + q`` with the candidate's code; the best mean ``value`` stays in that row,
+    and ``sidr[q]`` becomes it. ``codes`` and ``values`` (NCODES,) get each candidate's code and summed value,
+    ``stats`` counts the decision. Returns (the code chosen, how many were weighed)."""
     x = X[sid[q]]
-    t = x[X_TARGETS] + q
-    nc, own = target_candidates(S, C, P, F, sidr[q], t, q, codes)
+    t = x[X_ACTIONS] + q
+    action = plans[q, first // no]
+    col = P_POLITICS if action == A_POLITICS else P_TARGET
+    nc, own = action_candidates(S, C, P, F, sidr[q], t, q, action, codes)
     sidc = sidr.copy()
     sidc[q] = t
     root = trial_state(base, decision)
@@ -358,25 +392,31 @@ def search_target(S, C, P, F, X, sid, sidr, q, first, order, no, plans, base, de
         start = rs[0]
         for c in range(nc):
             rs[0] = start
-            P[t, P_TARGET] = codes[c]
+            P[t, col] = codes[c]
             values[c] += playout(Sd[0], C, P, F, sid, sidc, q, first, order, no, rest, rs, Sp, trace, tn,
                                  x[X_OBJECTIVE])  # fmt: skip
     best = 0
     for c in range(1, nc):
-        if values[c] > values[best]:  # ties keep the earlier candidate, the policy's target first
+        if values[c] > values[best]:  # ties keep the earlier candidate, the policy's choice first
             best = c
-    P[t, P_TARGET] = codes[best]
+    P[t, col] = codes[best]
     sidr[q] = t
-    stats[S_TARGETS] += 1
+    if action == A_POLITICS:
+        stats[S_POLITICS] += 1
+        if best > 0:
+            kind = 0 if codes[best] == T_COUNCIL else (1 if own == COUNCIL else 2)
+            stats[S_POLITICS + 1 + kind] += 1
+        return codes[best], nc
+    stats[S_MOVEMENT] += 1
     if best > 0:
         land = codes[best] - T_LAND
         defended = False
         for f in range(NF):
             defended = defended or (land >= 0 and f != q and figures(S, land, f) > 0)
         if own < 0:
-            stats[S_TARGETS + 1 + (0 if defended else 1)] += 1
+            stats[S_MOVEMENT + 1 + (0 if defended else 1)] += 1
         else:
-            stats[S_TARGETS + 1 + (2 if land < 0 else 3)] += 1
+            stats[S_MOVEMENT + 1 + (2 if land < 0 else 3)] += 1
     return codes[best], nc
 
 
@@ -393,9 +433,9 @@ def play_searched(S0, C, P, F, X, sid, rs, base, Sa, Sd, Sp, debug, stats):
     order = np.empty(NP, np.int64)
     plans = np.empty((NP, NACT), np.int64)
     values = np.empty(MAXCAND + NTACT, np.float64)
-    tvalues = np.empty(NL + 2, np.float64)
-    tcodes = np.empty(NL + 2, np.int64)
-    sidr = sid.copy()  # the Round's strategy rows: a searcher's tactic or its Movement's row
+    avalues = np.empty(NCODES, np.float64)
+    codes = np.empty(NCODES, np.int64)
+    sidr = sid.copy()  # the Round's strategy rows: a searcher's tactic or its actions' row
     winner, wt = result(S)
     while wt < 0:
         count[2] = S.round
@@ -408,17 +448,17 @@ def play_searched(S0, C, P, F, X, sid, rs, base, Sa, Sd, Sp, debug, stats):
                 _, _, row = search_plan(S, C, P, F, X, sid, q, plans[q], base, d, Sd, Sp, trace, tn, stats, values)
                 sidr[q] = row
         first = 0
-        stop = next_target(S, C, X, sid, order, no, plans, 0)
-        while True:  # the Round up to each searched Movement, then on from it
+        stop = next_action(S, C, X, sid, order, no, plans, 0)
+        while True:  # the Round up to each of a searcher's actions it searches, then on from it
             winner, wt = round_rest(S, C, P, F, sidr, rs, order, no, plans, S0, debug, trace, tn, count, first, stop)
             if wt >= 0 or stop == WHOLE:
                 break
             q = order[stop % no]
-            d = TARGET_DECISIONS + S.round * NP + q
-            search_target(S, C, P, F, X, sid, sidr, q, stop, order, no, plans, base, d, Sd, Sp, trace, tn, stats,
-                          tvalues, tcodes)  # fmt: skip
+            d = ACTION_DECISIONS + (S.round * NP + q) * NACT + plans[q, stop // no]
+            search_action(S, C, P, F, X, sid, sidr, q, stop, order, no, plans, base, d, Sd, Sp, trace, tn, stats,
+                          avalues, codes)  # fmt: skip
             first = stop
-            stop = next_target(S, C, X, sid, order, no, plans, stop + 1)
+            stop = next_action(S, C, X, sid, order, no, plans, stop + 1)
     return winner, wt, count[2], count[0], count[1]
 
 
@@ -486,13 +526,15 @@ def resample(Sa, C, q, seed, out):
 
 
 @njit(cache=True)
-def to_movement(Sa, C, P, F, X, sid, rs, order, plans):
-    """``driver.round_rest`` on the position ``Sa[0]`` (a Round's plans made) up to the first ``targets``
-    searcher's Movement (``next_target``); returns (its action index or ``driver.WHOLE``, the seats in ``order``,
-    the win type)."""
+def to_action(Sa, C, P, F, sid, rs, order, plans, q, action):
+    """``driver.round_rest`` on the position ``Sa[0]`` (a Round's plans made) up to seat ``q``'s ``action``;
+    returns (its action index or ``driver.WHOLE``, the seats in ``order``, the win type)."""
     S = Sa[0]
     no = turn_order(S, C, order)
-    stop = next_target(S, C, X, sid, order, no, plans, 0)
+    stop = WHOLE
+    for i in range(C.planned * no - 1, -1, -1):
+        if order[i % no] == q and plans[q, i // no] == action:
+            stop = i
     count = np.zeros(3, np.int64)
     trace = np.empty(0, Sa.dtype)
     tn = np.zeros(1, np.int64)
@@ -501,16 +543,16 @@ def to_movement(Sa, C, P, F, X, sid, rs, order, plans):
 
 
 @njit(cache=True)
-def decide_target(Sa, C, P, F, X, sid, q, first, order, no, plans, base, decision, values, codes):
-    """``base.Strategy.movement`` by ``search_target`` for seat ``q`` at the Round's action ``first`` of the
-    position ``Sa[0]``; returns its answer (the code chosen, how many were weighed)."""
+def decide_action(Sa, C, P, F, X, sid, q, first, order, no, plans, base, decision, values, codes):
+    """Seat ``q``'s action at the Round's action ``first`` of the position ``Sa[0]`` by ``search_action``; returns
+    its answer (the code chosen, how many were weighed)."""
     Sd = np.empty(1, Sa.dtype)
     Sp = np.empty(1, Sa.dtype)
     trace = np.empty(0, Sa.dtype)
     tn = np.zeros(1, np.int64)
     stats = np.zeros(NSTAT, np.int64)
     sidr = sid.copy()
-    return search_target(Sa[0], C, P, F, X, sid, sidr, q, first, order, no, plans, base, decision, Sd, Sp, trace, tn,
+    return search_action(Sa[0], C, P, F, X, sid, sidr, q, first, order, no, plans, base, decision, Sd, Sp, trace, tn,
                          stats, values, codes)  # fmt: skip
 
 
@@ -533,28 +575,27 @@ def round_position(payload, key, game: int, round_: int):
     return _position(payload, key, game, round_)[:4]
 
 
-def movement_position(payload, key, game: int, round_: int):
-    """``round_position`` played on by the seats' policies to the first ``targets`` searcher's Movement of Round
-    ``round_``: (the position; the plans; the strategy rows; the turn order, the seats in it and the Movement's
-    action index (``driver.WHOLE``: none this Round); the win type)."""
+def action_position(payload, key, game: int, round_: int, seat: int, action: int):
+    """``round_position`` played on by the seats' policies to Principality ``seat``'s ``action`` of Round ``round_``:
+    (the position; the plans; the strategy rows; the turn order, the seats in it and the action's index
+    (``driver.WHOLE``: not planned this Round); the win type)."""
     sa, plans, sid, wt, rs = _position(payload, key, game, round_)
-    _, c, _, _ = compiled(payload)
-    p, f, x = search_tables(payload)
+    _, c, p, f = compiled(payload)
     order = np.empty(NP, np.int64)
-    first, no, wt2 = numba_cache.call(to_movement, sa, c[0], p, f, x, sid, rs, order, plans)
+    first, no, wt2 = numba_cache.call(to_action, sa, c[0], p, f, sid, rs, order, plans, int(seat), int(action))
     return sa, plans, sid, (order, int(no), int(first)), max(wt, int(wt2))
 
 
-def search_movement(payload, sa, sid, seat: int, plans, turn, base: int = 1, decision: int = 0):
-    """``search_target`` of Principality ``seat`` (a ``targets`` searcher of ``payload``) at its Movement of the
-    position ``sa`` (``turn``: ``movement_position``'s): (each candidate's ``P_TARGET`` code, each one's summed
-    value, the code chosen)."""
+def search_choice(payload, sa, sid, seat: int, plans, turn, base: int = 1, decision: int = 0):
+    """``search_action`` of Principality ``seat`` (an ``actions`` searcher of ``payload``) at its action of the
+    position ``sa`` (``turn``: ``action_position``'s): (each candidate's code, each one's summed value, the code
+    chosen)."""
     _, c, _, _ = compiled(payload)
     p, f, x = search_tables(payload)
     order, no, first = turn
-    values = np.zeros(NL + 2)
-    codes = np.zeros(NL + 2, np.int64)
-    code, n = numba_cache.call(decide_target, sa, c[0], p, f, x, sid, int(seat), first, order, no, plans,
+    values = np.zeros(NCODES)
+    codes = np.zeros(NCODES, np.int64)
+    code, n = numba_cache.call(decide_action, sa, c[0], p, f, x, sid, int(seat), first, order, no, plans,
                                np.uint64(base), int(decision), values, codes)  # fmt: skip
     return codes[:n], values[:n], int(code)
 
@@ -588,7 +629,7 @@ def determinized(payload, sa, seat: int, seed: int) -> np.ndarray:
 def search_tables(payload) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``chunk.compiled``'s strategy rows (P, F) with each tactic searcher's tactic rows after them, and every row's
     search row (X: rollouts, -1 for a plain plan or a tactic row; objective; choices; determinize; tactics and the
-    first tactic row; the first of the NP Movement rows, 0 without ``targets``)."""
+    first tactic row; the first of the NP rows of the searchers' own actions, 0 without ``actions``)."""
     from strategies.principes import playout_policy
     from strategies.principes.rollout import Rollout
 
@@ -597,14 +638,14 @@ def search_tables(payload) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     ps, fs, rows = [p], [f], []
     n = len(payload.specs)
     settings = [Rollout(**params).p if uses == "rollout" else None for uses, params in payload.specs]
-    targets = n + NTACT * sum(bool(s and s["tactics"]) for s in settings)  # the Movement rows after the tactic rows
+    actions = n + NTACT * sum(bool(s and s["tactics"]) for s in settings)  # the action rows after the tactic rows
     for (_, params), s in zip(payload.specs, settings, strict=True):
         if s is None:
             rows.append((-1, 0, 0, 0, 0, 0, 0))
             continue
         tactics = NTACT if s["tactics"] else 0
         rows.append((s["rollouts"], OBJECTIVES.index(s["objective"]), CHOICES.index(s["choices"]),
-                     int(s["determinize"]), tactics, n if tactics else 0, targets if s["targets"] else 0))  # fmt: skip
+                     int(s["determinize"]), tactics, n if tactics else 0, actions if s["actions"] else 0))  # fmt: skip
         if tactics:
             policy, pp = playout_policy(params)
             for change in TACTICS.values():
@@ -612,7 +653,7 @@ def search_tables(payload) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
                 ps.append(ints.reshape(1, -1))
                 fs.append(floats.reshape(1, -1))
             n += NTACT
-    if any(s and s["targets"] for s in settings):  # a searcher's Movement row per seat (``search_target``)
+    if any(s and s["actions"] for s in settings):  # a searcher's actions' row per seat (``search_action``)
         ps.append(np.zeros((NP, p.shape[1]), p.dtype))
         fs.append(np.zeros((NP, f.shape[1]), f.dtype))
         n += NP

@@ -67,9 +67,12 @@ P_LEAD_EARLY = P_KEEP_NB + 1  # ``lead_early``: the action the plan leads with b
 P_LEAD_LATE = P_LEAD_EARLY + 1  # ``lead_late``: from Round ``lead_switch`` on, -1 none
 P_LEAD_SWITCH = P_LEAD_LATE + 1
 P_LEAD_GOLD = P_LEAD_SWITCH + 1  # ``lead_min_gold``: only while holding this much gold
-P_TARGET = P_LEAD_GOLD + 1  # no plan parameter: the rollout searcher's Movement target (``fast.search``), T_*
-NPI = P_TARGET + 1
-T_OWN, T_HOLD, T_LAND = 0, 1, 2  # P_TARGET: the plan's own target, no Movement, T_LAND + the land to move into
+# no plan parameters: the rollout searcher's choices inside its own actions (``fast.search``, ``actions: true``)
+P_TARGET = P_LEAD_GOLD + 1  # Movement: T_OWN the plan's own target, T_HOLD none, T_LAND + the land to move into
+P_POLITICS = P_TARGET + 1  # Politics: T_OWN the plan's choice, T_COUNCIL, T_DRAW + the Court Cards to draw
+NPI = P_POLITICS + 1
+T_OWN, T_HOLD, T_LAND = 0, 1, 2
+T_COUNCIL, T_DRAW = 1, 2
 MAXWISH = 100
 F_RATIO, F_WEAKEST, F_MOVE_SHARE, F_PLAY_SHARE, F_COURT_SHARE = range(5)
 F_NB_RATIO, F_NB_RESERVE, F_NB_MIN_VALUE, F_NB_SHARE = range(5, 9)

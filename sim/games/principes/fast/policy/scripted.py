@@ -55,6 +55,7 @@ from sim.games.principes.fast.policy.params import (
     P_NEWMECH,
     P_NPRIO,
     P_NWISH,
+    P_POLITICS,
     P_PRINCE_MOVES,
     P_PRIO,
     P_PROGRESS,
@@ -68,6 +69,8 @@ from sim.games.principes.fast.policy.params import (
     P_TAX_MAX,
     P_TAX_MIN,
     SOLO,
+    T_COUNCIL,
+    T_DRAW,
     T_HOLD,
     T_LAND,
 )
@@ -394,7 +397,12 @@ def scripted_buildings(S, C, ctrl, P, p, gold, lands, kinds):
 
 @njit(cache=True)
 def scripted_politics(S, C, P, p):
-    """``scripted.Scripted.politics``: COUNCIL, or the number of Court Cards to draw."""
+    """``scripted.Scripted.politics``: COUNCIL, or the number of Court Cards to draw (a row whose ``P_POLITICS``
+    the rollout searcher set: its choice)."""
+    if P[P_POLITICS] == T_COUNCIL:
+        return COUNCIL
+    if P[P_POLITICS] >= T_DRAW:
+        return P[P_POLITICS] - T_DRAW
     stand = np.empty((NP, 3), np.int64)
     positions_all(S, C, stand)
     mine = stand[p].copy()

@@ -1,6 +1,7 @@
-"""The rollout searcher's Movement decisions (``targets: true``, ``fast.search.search_target``): with 0 playouts it
-plays its policy's games, it never breaks an invariant, it weighs every land its figures reach one by one, its
-determinized choices read nothing hidden, and on a hand-built position it finds the one attack that wins."""
+"""The rollout searcher's choices inside its own Movement and Politics (``actions: true``,
+``fast.search.search_action``): with 0 playouts it plays its policy's games, it never breaks an invariant, it weighs
+every land its figures reach and every Politics choice one by one, its determinized choices read nothing hidden, and
+on hand-built positions it finds the one attack and the one Council that win."""
 
 import json
 
@@ -9,9 +10,9 @@ import pytest
 
 from sim.cli import main
 from sim.games.principes.fast import chunk, search
-from sim.games.principes.fast.policy.params import P_TARGET, T_HOLD, T_LAND, T_OWN
+from sim.games.principes.fast.policy.params import P_TARGET, T_COUNCIL, T_DRAW, T_HOLD, T_LAND, T_OWN
 from sim.games.principes.fast.policy.scripted import scripted_target
-from sim.games.principes.fast.state import KNIGHT, NL, NP, PRINCE, add_units
+from sim.games.principes.fast.state import A_MOVEMENT, A_POLITICS, KNIGHT, NL, NP, PRINCE, add_units
 from tests.search.test_principes_search import FIELD, KEY, payload
 from tests.search.test_principes_search_positions import EVERY_MODULE, hidden_elsewhere
 
@@ -19,7 +20,7 @@ SEAT = 1  # Masovia, the searcher (seats fixed: no rotation)
 
 
 def searcher(n, **params):
-    return {"name": "s", "uses": "rollout", "params": {"rollouts": n, "policy": "conqueror", "targets": True, **params}}
+    return {"name": "s", "uses": "rollout", "params": {"rollouts": n, "policy": "conqueror", "actions": True, **params}}
 
 
 def field(seat):
@@ -34,19 +35,20 @@ def test_zero_playouts_plays_the_policys_games_exactly(determinize):
     assert stats.sum() == 0
 
 
-def test_invariants_hold_and_each_searched_movement_is_counted():
+def test_invariants_hold_and_each_searched_action_is_counted():
     table, stats = search.run_games(payload(field(searcher(2, objective="score")), rotate=True), KEY, 0, 10, True)
     assert (table[:, chunk.COL["bad"]] == 0).all()  # ``invariants.violations`` after every event
-    decisions = stats[:, search.S_TARGETS].sum()
-    changes = stats[:, search.S_TARGETS + 1 : search.NSTAT].sum()
-    assert decisions >= 10 and 0 < changes <= decisions  # conqueror moves most Rounds; a share of Might moves
+    for at in (search.S_MOVEMENT, search.S_POLITICS):  # conqueror moves and calls Councils; a share of Might moves
+        decisions = stats[:, at].sum()
+        changes = stats[:, at + 1 : (search.S_POLITICS if at == search.S_MOVEMENT else search.NSTAT)].sum()
+        assert decisions >= 5 and 0 < changes <= decisions
 
 
-def movement(game, round_, **params):
-    """A position at the searcher's Movement (every module on) and its payload."""
+def position(game, round_, action=A_MOVEMENT, **params):
+    """A position at the searcher's ``action`` (every module on) and its payload."""
     p = payload(field(searcher(8, **params)), **EVERY_MODULE, rotate=False)
-    sa, plans, sid, turn, wt = search.movement_position(p, KEY, game, round_)
-    assert wt < 0 and turn[2] != search.WHOLE and search.search_tables(p)[2][sid[SEAT], search.X_TARGETS] > 0
+    sa, plans, sid, turn, wt = search.action_position(p, KEY, game, round_, SEAT, action)
+    assert wt < 0 and turn[2] != search.WHOLE and search.search_tables(p)[2][sid[SEAT], search.X_ACTIONS] > 0
     return p, sa, plans, sid, turn
 
 
@@ -63,8 +65,8 @@ def forced(p, sa, sid, code):
 
 @pytest.mark.parametrize(("game", "round_"), [(2, 3), (5, 4)])
 def test_candidates_are_the_policys_target_holding_and_every_land_reached(game, round_):
-    p, sa, plans, sid, turn = movement(game, round_)
-    codes, values, code = search.search_movement(p, sa, sid, SEAT, plans, turn)
+    p, sa, plans, sid, turn = position(game, round_)
+    codes, values, code = search.search_choice(p, sa, sid, SEAT, plans, turn)
     own, _ = forced(p, sa, sid, T_OWN)
     assert codes[0] == T_OWN and (T_HOLD in codes) == (own >= 0) and len(set(codes)) == len(codes)
     lands = [int(k) - T_LAND for k in codes if k >= T_LAND]
@@ -77,14 +79,17 @@ def test_candidates_are_the_policys_target_holding_and_every_land_reached(game, 
     assert code in codes and values[list(codes).index(code)] == values.max()
 
 
-@pytest.mark.parametrize(("game", "round_"), [(5, 4), (8, 4)])
-def test_determinized_movement_choices_do_not_depend_on_hidden_cards(game, round_):
+@pytest.mark.parametrize(("game", "round_", "action", "policy"),
+                         [(5, 4, A_MOVEMENT, "conqueror"), (8, 4, A_MOVEMENT, "conqueror"),
+                          (8, 4, A_POLITICS, "politician")])  # fmt: skip
+def test_determinized_choices_do_not_depend_on_hidden_cards(game, round_, action, policy):
     seen = {}
     for determinize in (True, False):
-        p, sa, plans, sid, turn = movement(game, round_, determinize=determinize, objective="score")
+        p, sa, plans, sid, turn = position(game, round_, action, determinize=determinize, objective="score",
+                                           policy=policy)  # fmt: skip
         c = chunk.compiled(p)[1][0]
         swapped = hidden_elsewhere(sa, c, SEAT)
-        seen[determinize] = [search.search_movement(p, s, sid, SEAT, plans, turn, base=3) for s in (sa, swapped)]
+        seen[determinize] = [search.search_choice(p, s, sid, SEAT, plans, turn, base=3) for s in (sa, swapped)]
     (codes, values, code), (codes2, values2, code2) = seen[True]
     assert (codes == codes2).all() and code == code2 and (values == values2).all()
     (_, cheat, _), (_, cheat2, _) = seen[False]
@@ -102,10 +107,10 @@ def test_the_searcher_finds_the_one_winning_attack(tmp_path):
     plan = tmp_path / "no-attacks.yaml"
     plan.write_text("uses: conqueror\nparams: {attack_players: false, attack_neutral: false}\n")
     p = payload(field(searcher(8, policy=str(plan))), history=False, rotate=False)
-    sa, plans, sid, turn, wt = search.movement_position(p, KEY, 0, 6)
+    sa, plans, sid, turn, wt = search.action_position(p, KEY, 0, 6, SEAT, A_MOVEMENT)
     s = sa[0]
     assert wt < 0 and s["round"] == s["final_round"] and turn[2] != search.WHOLE
-    codes, _, _ = search.search_movement(p, sa, sid, SEAT, plans, turn)
+    codes, _, _ = search.search_choice(p, sa, sid, SEAT, plans, turn)
     assert codes[0] == T_OWN and T_HOLD not in codes  # the policy does not move
     rival = next(q for q in range(NP) if q != SEAT and s["units"][:, q, PRINCE].sum() == 1)
     for q in range(NP):
@@ -122,32 +127,56 @@ def test_the_searcher_finds_the_one_winning_attack(tmp_path):
     for a, kind, _, _ in moves:
         add_units(s, a, SEAT, kind if kind != PRINCE else KNIGHT, 6)  # far stronger than a lone Prince
     rollouts = 8
-    codes, values, code = search.search_movement(p, sa, sid, SEAT, plans, turn)
+    codes, values, code = search.search_choice(p, sa, sid, SEAT, plans, turn)
     win = list(codes).index(T_LAND + target)
     assert code == T_LAND + target and values[win] >= rollouts - 1
     assert values.sum() == values[win]  # holding, or any other land, never wins
 
 
-def test_ladder_targets_workers_1_and_2_agree(tmp_path, capsys):
+def test_the_searcher_finds_the_one_winning_council(tmp_path):
+    """Rulebook, Summoning the Council: "If the Principality Tokens of the player who summoned the Council are in the
+    highest positions (or tied for the highest positions) on at least 2 Tracks, that player claims the Princeps Token
+    from its current holder", and "the game is won by the player who possesses the Princeps Token". In the final
+    Round Masovia, not the Princeps, stands at 9 on People and Clergy with every other Principality at 0; its policy
+    summons a Council only when it leads all 3 tracks (``council_leads: 3``), so it draws. Only a Council wins: the
+    candidates are every Politics choice (a Council, or drawing 0 to ``politics.cards_drawn`` Court Cards)."""
+    plan = tmp_path / "three-leads.yaml"
+    plan.write_text("uses: politician\nparams: {council_leads: 3}\n")
+    p = payload(field(searcher(8, policy=str(plan))), history=False, rotate=False)
+    c = chunk.compiled(p)[1][0]
+    sa, plans, sid, turn, wt = search.action_position(p, KEY, 0, 6, SEAT, A_POLITICS)
+    s = sa[0]
+    assert wt < 0 and s["round"] == s["final_round"] and s["princeps"] != SEAT and not s["eliminated"].any()
+    s["people"][:] = s["clergy"][:] = 0
+    s["people"][SEAT] = s["clergy"][SEAT] = c["track_hi"] - 1
+    codes, values, code = search.search_choice(p, sa, sid, SEAT, plans, turn)
+    every = {T_COUNCIL, *(T_DRAW + k for k in range(c["pol_drawn"] + 1))}
+    assert codes[0] == T_OWN and len(codes) == len(every) and set(codes[1:]) < every and T_COUNCIL in codes
+    win = list(codes).index(T_COUNCIL)
+    assert code == T_COUNCIL and values[win] == 8 and values.sum() == 8  # every draw loses the Princeps race
+
+
+def test_ladder_actions_workers_1_and_2_agree(tmp_path, capsys):
     path = tmp_path / "field.yaml"
     path.write_text("game: principes\nseed: 3\nhistory: false\nseats: [builder, politician, conqueror, random]\n")
     runs = []
     for workers in ("1", "2"):
-        main(["ladder", str(path), "--seat", "polonia_minor", "--rollouts", "2", "--games", "24", "--targets",
+        main(["ladder", str(path), "--seat", "polonia_minor", "--rollouts", "2", "--games", "24", "--actions",
               "--workers", workers, "--json", "--no-progress"])  # fmt: skip
         body = json.loads(capsys.readouterr().out)
         body["rungs"][0].pop("games_per_s")
         runs.append(body)
-    assert runs[0] == runs[1] and runs[0]["targets"]
-    searched = runs[0]["rungs"][0]["targets"]
-    assert searched["decisions"] > 0 and searched["changed"] == sum(c["count"] for c in searched["changes"])
+    assert runs[0] == runs[1] and runs[0]["actions"]
+    searched = runs[0]["rungs"][0]["actions"]
+    assert searched["decisions"] == sum(searched["by_action"].values()) and searched["by_action"]["movement"] > 0
+    assert searched["changed"] == sum(c["count"] for c in searched["changes"])
 
 
-def test_targets_is_a_principes_flag(capsys):
+def test_actions_is_a_principes_flag(capsys):
     from sim.config import CONFIG_DIR
 
     with pytest.raises(SystemExit) as exit_:
         main(["ladder", str(CONFIG_DIR / "dark_ages/experiments/ruler-balance-3p.yaml"), "--seat", "tomislav",
-              "--targets", "--no-progress"])  # fmt: skip
+              "--actions", "--no-progress"])  # fmt: skip
     err = capsys.readouterr().err.strip()
-    assert exit_.value.code == 2 and len(err.splitlines()) == 1 and "--targets: expected a Principes" in err, err
+    assert exit_.value.code == 2 and len(err.splitlines()) == 1 and "--actions: expected a Principes" in err, err
