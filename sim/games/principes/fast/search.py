@@ -290,13 +290,13 @@ def search_plan(S, C, P, F, X, sid, q, plan, base, decision, Sd, Sp, trace, tn, 
 
 @njit(cache=True)
 def action_candidates(S, C, P, F, row, t, q, action, codes):
-    """The answers the searcher weighs inside its ``action`` (Movement or Politics), as codes of the action's
-    column (``P_TARGET``, ``P_POLITICS``) into ``codes`` (NCODES,), the strategy row ``row``'s own choice
-    (``T_OWN``) first. Movement (``base.Strategy.movement``): not moving (``T_HOLD``, when the row moves), then each
-    other land a free figure reaches and seat ``q`` does not hold (``T_LAND`` + land). Politics
-    (``base.Strategy.politics``): a Council (``T_COUNCIL``) and each number of Court Cards to draw (``T_DRAW`` + k,
-    k up to game.yaml's ``politics.cards_drawn``), the row's own left out. Row ``t`` becomes ``row``'s copy.
-    Returns (how many, the row's own land or -1 (Movement), its ``politics`` answer (Politics))."""
+    """``base.Strategy.movement``'s or ``base.Strategy.politics``' answers the searcher weighs inside its ``action``
+    (Movement or Politics), as codes of the action's column (``P_TARGET``, ``P_POLITICS``) into ``codes`` (NCODES,), the
+    strategy row ``row``'s own choice (``T_OWN``) first. Movement: not moving (``T_HOLD``, when the row moves), then
+    each other land a free figure reaches and seat ``q`` does not hold (``T_LAND`` + land). Politics: a Council
+    (``T_COUNCIL``) and each number of Court Cards to draw (``T_DRAW`` + k, k up to game.yaml's
+    ``politics.cards_drawn``), the row's own left out. Row ``t`` becomes ``row``'s copy. Returns (how many, the row's
+    own land or -1 (Movement), its ``politics`` answer (Politics))."""
     P[t] = P[row]
     F[t] = F[row]
     codes[0] = T_OWN
@@ -351,8 +351,8 @@ def replan_rest(S, C, P, F, sid, q, order, no, first, rs, plans):
 
 @njit(cache=True)
 def next_action(S, C, X, sid, order, no, plans, first):
-    """The Round's first action from ``first`` on that is an ``actions`` searcher's Movement or Politics,
-    ``driver.WHOLE`` if none."""
+    """``rounds.action_sequence`` from the Round's action ``first`` on: the first that is an ``actions`` searcher's
+    Movement or Politics, ``driver.WHOLE`` if none."""
     for i in range(first, C.planned * no):
         q = order[i % no]
         x = X[sid[q]]
@@ -365,11 +365,11 @@ def next_action(S, C, X, sid, order, no, plans, first):
 @njit(cache=True, inline="always")
 def search_action(S, C, P, F, X, sid, sidr, q, first, order, no, plans, base, decision, Sd, Sp, trace, tn, stats,
                   values, codes):  # fmt: skip
-    """Seat ``q``'s own Movement or Politics at the Round's action ``first`` by rollouts: each of
-    ``action_candidates`` played ``X_ROLLOUTS`` times from the same start (the position, or its ``determinize``
-    with the others' hidden actions planned again, ``replan_rest``), the action and the rest of seat ``q``'s Round
-    carried out by its row ``X_ACTIONS + q`` with the candidate's code; the best mean ``value`` stays in that row,
-    and ``sidr[q]`` becomes it. ``codes`` and ``values`` (NCODES,) get each candidate's code and summed value,
+    """``base.Strategy.movement`` or ``base.Strategy.politics`` of seat ``q`` at the Round's action ``first`` by
+    rollouts: each of ``action_candidates`` played ``X_ROLLOUTS`` times from the same start (the position, or its
+    ``determinize`` with the others' hidden actions planned again, ``replan_rest``), the action and the rest of seat
+    ``q``'s Round carried out by its row ``X_ACTIONS + q`` with the candidate's code; the best mean ``value`` stays in
+    that row, and ``sidr[q]`` becomes it. ``codes`` and ``values`` (NCODES,) get each candidate's code and summed value,
     ``stats`` counts the decision. Returns (the code chosen, how many were weighed)."""
     x = X[sid[q]]
     t = x[X_ACTIONS] + q
@@ -527,8 +527,8 @@ def resample(Sa, C, q, seed, out):
 
 @njit(cache=True)
 def to_action(Sa, C, P, F, sid, rs, order, plans, q, action):
-    """``driver.round_rest`` on the position ``Sa[0]`` (a Round's plans made) up to seat ``q``'s ``action``;
-    returns (its action index or ``driver.WHOLE``, the seats in ``order``, the win type)."""
+    """``driver.play_game`` from the position ``Sa[0]`` (a Round's plans made) up to seat ``q``'s ``action``
+    (``driver.round_rest``); returns (its action index or ``driver.WHOLE``, the seats in ``order``, the win type)."""
     S = Sa[0]
     no = turn_order(S, C, order)
     stop = WHOLE
@@ -544,8 +544,8 @@ def to_action(Sa, C, P, F, sid, rs, order, plans, q, action):
 
 @njit(cache=True)
 def decide_action(Sa, C, P, F, X, sid, q, first, order, no, plans, base, decision, values, codes):
-    """Seat ``q``'s action at the Round's action ``first`` of the position ``Sa[0]`` by ``search_action``; returns
-    its answer (the code chosen, how many were weighed)."""
+    """``base.Strategy.movement`` or ``base.Strategy.politics`` of seat ``q`` at the Round's action ``first`` of the
+    position ``Sa[0]`` by ``search_action``; returns its answer (the code chosen, how many were weighed)."""
     Sd = np.empty(1, Sa.dtype)
     Sp = np.empty(1, Sa.dtype)
     trace = np.empty(0, Sa.dtype)
