@@ -37,7 +37,6 @@ already in the table that beats the verdict counts as much as a new one.
 from __future__ import annotations
 
 import json
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -131,7 +130,6 @@ def balance(
 ) -> BalanceResult:
     from sim.experiments import DEFAULT_SEED, run_experiment
 
-    started = time.perf_counter()
     game = raw.get("game")
     a = adapter(game, source)
     body = {k: v for k, v in raw.items() if k not in RUN_KEYS}
@@ -348,7 +346,7 @@ def balance(
         game, raw.get("title", ""), root, factions, mix, final["metrics"], final["rotated"], gains, history,
         {f: [p.label for p in pop] for f, pop in populations.items()},
         {label: plans[label].spec if label in plans else None for label in sorted(used) if label in plans},
-        options, time.perf_counter() - started, played[0], pruned, verdict_round, start_checks,
+        options, store.elapsed(), played[0], pruned, verdict_round, start_checks,
         {"files": [str(src) for src, _ in library], "checks": library_checks} if library else {}, table_checks,
     )  # fmt: skip
 

@@ -7,7 +7,7 @@ from sim.config import CONFIG_DIR
 from tests.balance.shipped_studies import README
 
 LEAD = (("principes", "faction-balance-full-pooled2-seed20260102", "Principes, 4 players, every module on"),
-        ("principes", "faction-balance-r12", "Principes, 4 players, part 1 rules"),
+        ("principes", "faction-balance-pooled", "Principes, 4 players, part 1 rules"),
         ("dark_ages", "ruler-balance-3p-pooled", "Dark Ages, 3 players, 7 base Rulers, every table"))  # fmt: skip
 
 
@@ -73,7 +73,7 @@ def test_the_glance_prose_shows_the_shipped_numbers():
     assert f"(run 1's, with Polonia Minor at {r12['win_rate']['polonia_minor']:.1%}, by {100 * beaten:.1f}" in text
     joined = pooled["rounds"][0]["library"]["polonia_minor"]["gain"]
     assert f"round 1's of the first pooled table by {100 * joined:.1f}" in text
-    part1 = json.loads((CONFIG_DIR / "principes" / "balance" / "faction-balance-r12" / "balance.json").read_text())
+    part1 = json.loads((CONFIG_DIR / "principes" / "balance" / "faction-balance-pooled" / "balance.json").read_text())
     gain = part1["exploitability"]
     worst = max(gain, key=gain.get)
     assert (f"comes within {100 * part1['nash_conv']:.1f} points of an equilibrium (nash_conv; {_title(worst)}'s best "
