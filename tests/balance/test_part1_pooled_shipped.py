@@ -18,7 +18,7 @@ def test_it_pools_the_two_part1_studies():
     options = DOC["options"]
     assert options["start"] == options["library"] == EARLIER and options["library_joins"]
     assert options["precision"] == 0.01 and options["rounds"] == 8 and options["max_plans"] == 6
-    assert f"({DOC['seconds'] / 60:.0f} minutes on 2 cores" in TEXT
+    assert f"(seed {DOC['seed']}; {DOC['seconds'] / 60:.0f} minutes on 2 cores" in TEXT
 
 
 def test_the_paragraph_quotes_the_rounds_and_the_check():
