@@ -31,14 +31,14 @@ def digest(value) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
-ELAPSED = "elapsed-seconds"  # the record of the run's wall-clock time over its sessions
+ELAPSED = "elapsed-seconds.json"  # beside the manifest: the run's wall-clock time over its sessions
 MAX_STEM = 160  # characters of a record's file name before ".json"; write_text adds a temporary suffix
 
 
 class RunStore:
     """``DIR/manifest.json`` plus ``DIR/records/<name>.json``; ``None`` directory: nothing is kept. ``elapsed()``:
-    the run's wall-clock seconds over every session, kept with each record (a resumed run reports its whole time, not
-    the last session's)."""
+    the run's wall-clock seconds over every session, rewritten to ``DIR/elapsed-seconds.json`` with each record (a
+    resumed run reports its whole time, not the last session's)."""
 
     def __init__(self, directory: str | Path | None, manifest: dict, resume: bool, kind: str, grow: tuple = ()):
         self.dir = Path(directory) if directory is not None else None
@@ -66,7 +66,8 @@ class RunStore:
             raise SimError(f"{self.dir}: holds an earlier run; add --resume to continue it, or choose another --save")
         records.mkdir(parents=True, exist_ok=True)
         write_text(path, json.dumps({**body, "sim_version": __version__}, indent=2, default=str) + "\n")
-        self._before = float(self.get(ELAPSED) or 0.0)
+        clock = self.dir / ELAPSED
+        self._before = float(json.loads(clock.read_text())) if clock.exists() else 0.0
 
     def elapsed(self) -> float:
         return self._before + time.perf_counter() - self._started
@@ -85,7 +86,7 @@ class RunStore:
     def put(self, name: str, value) -> None:
         if self.dir is not None:
             write_text(self._path(name), json.dumps(value, sort_keys=True, default=str))
-            write_text(self._path(ELAPSED), json.dumps(self.elapsed()))
+            write_text(self.dir / ELAPSED, json.dumps(self.elapsed()))
 
     def sub(self, name: str) -> Path | None:
         """A directory for a nested run (a tuning run inside a balance run)."""

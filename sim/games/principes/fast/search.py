@@ -526,34 +526,31 @@ def resample(Sa, C, q, seed, out):
 
 
 @njit(cache=True)
-def to_action(Sa, C, P, F, sid, rs, order, plans, q, action):
+def at_action(Sa, C, P, F, X, sid, rs, order, plans, q, action, search, base, decision, values, codes):
     """``driver.play_game`` from the position ``Sa[0]`` (a Round's plans made) up to seat ``q``'s ``action``
-    (``driver.round_rest``); returns (its action index or ``driver.WHOLE``, the seats in ``order``, the win type)."""
+    (``driver.round_rest``), or with ``search`` (the position already there) that action by ``search_action``, into
+    ``values`` and ``codes``. Returns (the action's index or ``driver.WHOLE``, the seats in ``order``, the win type,
+    the code chosen, how many were weighed). One kernel for both: each compiled kernel optimizes its callees again."""
     S = Sa[0]
     no = turn_order(S, C, order)
     stop = WHOLE
     for i in range(C.planned * no - 1, -1, -1):
         if order[i % no] == q and plans[q, i // no] == action:
             stop = i
-    count = np.zeros(3, np.int64)
     trace = np.empty(0, Sa.dtype)
     tn = np.zeros(1, np.int64)
-    _, wt = round_rest(S, C, P, F, sid, rs, order, no, plans, S, False, trace, tn, count, 0, min(stop, C.planned * no))
-    return stop, no, wt
-
-
-@njit(cache=True)
-def decide_action(Sa, C, P, F, X, sid, q, first, order, no, plans, base, decision, values, codes):
-    """``base.Strategy.movement`` or ``base.Strategy.politics`` of seat ``q`` at the Round's action ``first`` of the
-    position ``Sa[0]`` by ``search_action``; returns its answer (the code chosen, how many were weighed)."""
+    if not search:
+        count = np.zeros(3, np.int64)
+        last = min(stop, C.planned * no)
+        _, wt = round_rest(S, C, P, F, sid, rs, order, no, plans, S, False, trace, tn, count, 0, last)
+        return stop, no, wt, 0, 0
     Sd = np.empty(1, Sa.dtype)
     Sp = np.empty(1, Sa.dtype)
-    trace = np.empty(0, Sa.dtype)
-    tn = np.zeros(1, np.int64)
     stats = np.zeros(NSTAT, np.int64)
     sidr = sid.copy()
-    return search_action(Sa[0], C, P, F, X, sid, sidr, q, first, order, no, plans, base, decision, Sd, Sp, trace, tn,
-                         stats, values, codes)  # fmt: skip
+    code, n = search_action(S, C, P, F, X, sid, sidr, q, stop, order, no, plans, base, decision, Sd, Sp, trace, tn,
+                            stats, values, codes)  # fmt: skip
+    return stop, no, -1, code, n
 
 
 def _position(payload, key, game: int, round_: int):
@@ -580,23 +577,24 @@ def action_position(payload, key, game: int, round_: int, seat: int, action: int
     (the position; the plans; the strategy rows; the turn order, the seats in it and the action's index
     (``driver.WHOLE``: not planned this Round); the win type)."""
     sa, plans, sid, wt, rs = _position(payload, key, game, round_)
-    _, c, p, f = compiled(payload)
+    _, c, _, _ = compiled(payload)
+    p, f, x = search_tables(payload)
     order = np.empty(NP, np.int64)
-    first, no, wt2 = numba_cache.call(to_action, sa, c[0], p, f, sid, rs, order, plans, int(seat), int(action))
+    first, no, wt2, _, _ = numba_cache.call(at_action, sa, c[0], p, f, x, sid, rs, order, plans, int(seat), int(action),
+                                            False, np.uint64(0), 0, np.zeros(NCODES), np.zeros(NCODES, np.int64))
     return sa, plans, sid, (order, int(no), int(first)), max(wt, int(wt2))
 
 
-def search_choice(payload, sa, sid, seat: int, plans, turn, base: int = 1, decision: int = 0):
-    """``search_action`` of Principality ``seat`` (an ``actions`` searcher of ``payload``) at its action of the
-    position ``sa`` (``turn``: ``action_position``'s): (each candidate's code, each one's summed value, the code
-    chosen)."""
+def search_choice(payload, sa, sid, seat: int, plans, action: int, base: int = 1, decision: int = 0):
+    """``search_action`` of Principality ``seat`` (an ``actions`` searcher of ``payload``) at its ``action`` of the
+    position ``sa`` (``action_position``'s): (each candidate's code, each one's summed value, the code chosen)."""
     _, c, _, _ = compiled(payload)
     p, f, x = search_tables(payload)
-    order, no, first = turn
     values = np.zeros(NCODES)
     codes = np.zeros(NCODES, np.int64)
-    code, n = numba_cache.call(decide_action, sa, c[0], p, f, x, sid, int(seat), first, order, no, plans,
-                               np.uint64(base), int(decision), values, codes)  # fmt: skip
+    rs = np.zeros(1, np.uint64)
+    _, _, _, code, n = numba_cache.call(at_action, sa, c[0], p, f, x, sid, rs, np.empty(NP, np.int64), plans,
+                                        int(seat), int(action), True, np.uint64(base), int(decision), values, codes)
     return codes[:n], values[:n], int(code)
 
 
