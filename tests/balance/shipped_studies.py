@@ -101,6 +101,7 @@ def mixture_value(doc: dict, mix: dict, faction: str, plan: str, cells: dict) ->
     weight}): the mean over the others' profiles of the run's replayed table cells (``table_cell``), each played once
     and kept in ``cells``."""
     import itertools
+    import math
 
     rest = [g for g in mix if g != faction]
     total = 0.0
@@ -109,8 +110,5 @@ def mixture_value(doc: dict, mix: dict, faction: str, plan: str, cells: dict) ->
         key = tuple(profile[g] for g in mix)
         if key not in cells:
             cells[key] = table_cell(doc, profile)
-        weight = 1.0
-        for _, w in combo:
-            weight *= w
-        total += weight * cells[key][faction]
+        total += math.prod(w for _, w in combo) * cells[key][faction]
     return total

@@ -44,7 +44,7 @@ def test_the_paragraph_quotes_the_verdict():
     assert f"Polonia Minor wins {rate['polonia_minor']:.1%} here and Masovia only {rate['masovia']:.1%} " \
            f"({R12['win_rate']['masovia']:.1%} in the 12-round study's verdict" in TEXT  # fmt: skip
     plan = "faction-balance-r12-br-masovia-r7"
-    here = json.loads(json.dumps(DOC["equilibrium"]["masovia"]))
+    here = DOC["equilibrium"]["masovia"]
     there = R12["equilibrium"]["masovia"]
     assert max(here, key=here.get) == plan and max(there, key=there.get) == "br-masovia-r7"
     assert f"weight {here[plan]:.2f} here and {there['br-masovia-r7']:.2f} there" in TEXT
