@@ -3,7 +3,8 @@
 numba keys a cached function on its own file only, so a kernel that calls into another module keeps the old
 machine code after that module changes, and tables compiled from YAML are frozen into the code. ``guard`` stamps a
 digest of every source beside the cache and clears the cache when it differs (numba then recompiles). It follows the
-package's subpackages: every ``*.py`` below it is hashed, and every ``__pycache__`` below it is cleared.
+package's subpackages: every ``*.py`` below it is hashed, and every cache folder of it is cleared (``__pycache__``,
+or numba's folder under ``NUMBA_CACHE_DIR`` when that is set: ``make test`` keeps its own, see the Makefile).
 """
 
 from __future__ import annotations
@@ -14,6 +15,11 @@ from pathlib import Path
 
 import numpy as np
 from filelock import FileLock
+from numba.core import config as numba_config
+from numba.core import caching
+
+# numba's locator for NUMBA_CACHE_DIR (public since numba 0.60, underscored before)
+_USER_DIR = getattr(caching, "UserProvidedCacheLocator", None) or caching._UserProvidedCacheLocator
 
 
 def sources(package: Path, extra: Iterable[Path] = ()) -> list[Path]:
@@ -22,14 +28,24 @@ def sources(package: Path, extra: Iterable[Path] = ()) -> list[Path]:
     return found + [Path(__file__).with_name("rng.py"), *extra]
 
 
+def cache_folder(directory: Path) -> Path:
+    """Where numba caches the kernels of the files in ``directory``: its ``__pycache__``, or with ``NUMBA_CACHE_DIR``
+    the folder numba's own locator names under it."""
+    if numba_config.CACHE_DIR:
+        sub = _USER_DIR.get_suitable_cache_subpath(str(directory / "__init__.py"))
+        return Path(numba_config.CACHE_DIR) / sub
+    return directory / "__pycache__"
+
+
 def guard(package: Path, extra: Iterable[Path] = ()) -> None:
     """Drop the cached machine code of ``package`` (subpackages included) when any of its ``*.py`` files or the
-    ``extra`` files changed."""
+    ``extra`` files changed. The stamp lives in the cache folder itself, so each cache (the tests' one, the
+    user's one) is checked against the sources on its own."""
     files = sources(package, extra)
     blob = b"".join(str(p.relative_to(package) if p.is_relative_to(package) else p.name).encode() + p.read_bytes()
                     for p in files if p.exists())  # fmt: skip
     digest = hashlib.sha1(blob).hexdigest()
-    cache = package / "__pycache__"
+    cache = cache_folder(package)
     stamp = cache / "fast-sources.sha1"
     try:
         if stamp.read_text() == digest:
@@ -37,8 +53,9 @@ def guard(package: Path, extra: Iterable[Path] = ()) -> None:
     except OSError:
         pass
     try:
-        cache.mkdir(exist_ok=True)
-        for folder in [cache, *(p for p in package.rglob("__pycache__") if p != cache)]:
+        cache.mkdir(parents=True, exist_ok=True)
+        subpackages = {p.parent for p in package.rglob("*.py") if "__pycache__" not in p.parts}
+        for folder in [cache, *(cache_folder(d) for d in sorted(subpackages) if d != package)]:
             for f in [*folder.glob("*.nbi"), *folder.glob("*.nbc")]:
                 f.unlink(missing_ok=True)
         stamp.write_text(digest)
@@ -69,9 +86,9 @@ def call(kernel, *args):
     if key not in _READY:
         sig = tuple(kernel.typeof_pyval(a) for a in args)
         if sig not in kernel.overloads:
-            lock = Path(kernel.py_func.__code__.co_filename).parent / "__pycache__" / "compile.lock"
+            lock = cache_folder(Path(kernel.py_func.__code__.co_filename).parent) / "compile.lock"
             try:
-                lock.parent.mkdir(exist_ok=True)
+                lock.parent.mkdir(parents=True, exist_ok=True)
                 with FileLock(lock):
                     kernel.compile(sig)
             except OSError:  # a read-only install: each process compiles in memory
