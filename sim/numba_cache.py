@@ -15,8 +15,8 @@ from pathlib import Path
 
 import numpy as np
 from filelock import FileLock
-from numba.core import config as numba_config
 from numba.core import caching
+from numba.core import config as numba_config
 
 # numba's locator for NUMBA_CACHE_DIR (public since numba 0.60, underscored before)
 _USER_DIR = getattr(caching, "UserProvidedCacheLocator", None) or caching._UserProvidedCacheLocator
