@@ -33,6 +33,11 @@ Decision rules off by default (their defaults play exactly the plans above):
   ``lead_min_gold`` gold. The action goes first and the plan's others follow in their order (the last one drops out
   when the lead was not among them): the change the rollout searcher makes most (``sim ladder``: "progress first,
   not taxes"). ``spend_leftover`` and ``late_council`` still reorder the plan after it.
+- ``council_hold``: in this many Rounds before the final one (``state.final_round``), draw instead of summoning a
+  Council (0: off); ``council_final``: in the final Round, summon a Council whenever another Principality holds the
+  Princeps Token, whatever the projected leads. Both come from the searcher's Politics choices (``sim ladder
+  --actions``): the Princeps Token taken in the Round before the final one passes to a rival in the final Round's
+  Councils (its holder acts first in each turn), while the cards drawn instead support the final Council.
 
 Optional rules (only read when switched on in the experiment):
 
@@ -106,6 +111,8 @@ BASE = {
     "lead_late": None,
     "lead_switch": 4,
     "lead_min_gold": 0,
+    "council_hold": 0,
+    "council_final": False,
 }
 SPEND_FIRST = {"taxes": 0, "building": 1, "assembly": 2}  # ``spend_leftover``: the order these resolve in
 
@@ -311,7 +318,10 @@ class Scripted(Strategy):
         leads = sum(mine[t] >= max((s[t] for p, s in standing.items() if p != me), default=0) for t in TRACKS)
         needed = self.p["council_leads"] or tracks_needed(state, me)
         crowned = all(mine[t] >= state.rules.track_high for t in TRACKS)
-        if crowned or (leads >= needed and state.princeps != me):
+        rounds_left = state.final_round - state.round
+        hold = 0 < rounds_left <= self.p["council_hold"]
+        final = self.p["council_final"] and rounds_left <= 0 and state.princeps != me
+        if crowned or (not hold and (final or (leads >= needed and state.princeps != me))):
             return "council"
         if neighbors.enabled(state):
             drawn = state.rules.values["politics"]["cards_drawn"]

@@ -66,7 +66,7 @@ def forced(p, sa, sid, code):
 @pytest.mark.parametrize(("game", "round_"), [(2, 3), (5, 4)])
 def test_candidates_are_the_policys_target_holding_and_every_land_reached(game, round_):
     p, sa, plans, sid, turn = position(game, round_)
-    codes, values, code = search.search_choice(p, sa, sid, SEAT, plans, A_MOVEMENT)
+    codes, values, code = search.search_choice(p, sa, sid, SEAT, plans, turn)
     own, _ = forced(p, sa, sid, T_OWN)
     assert codes[0] == T_OWN and (T_HOLD in codes) == (own >= 0) and len(set(codes)) == len(codes)
     lands = [int(k) - T_LAND for k in codes if k >= T_LAND]
@@ -89,7 +89,7 @@ def test_determinized_choices_do_not_depend_on_hidden_cards(game, round_, action
                                            policy=policy)  # fmt: skip
         c = chunk.compiled(p)[1][0]
         swapped = hidden_elsewhere(sa, c, SEAT)
-        seen[determinize] = [search.search_choice(p, s, sid, SEAT, plans, action, base=3) for s in (sa, swapped)]
+        seen[determinize] = [search.search_choice(p, s, sid, SEAT, plans, turn, base=3) for s in (sa, swapped)]
     (codes, values, code), (codes2, values2, code2) = seen[True]
     assert (codes == codes2).all() and code == code2 and (values == values2).all()
     (_, cheat, _), (_, cheat2, _) = seen[False]
@@ -110,7 +110,7 @@ def test_the_searcher_finds_the_one_winning_attack(tmp_path):
     sa, plans, sid, turn, wt = search.action_position(p, KEY, 0, 6, SEAT, A_MOVEMENT)
     s = sa[0]
     assert wt < 0 and s["round"] == s["final_round"] and turn[2] != search.WHOLE
-    codes, _, _ = search.search_choice(p, sa, sid, SEAT, plans, A_MOVEMENT)
+    codes, _, _ = search.search_choice(p, sa, sid, SEAT, plans, turn)
     assert codes[0] == T_OWN and T_HOLD not in codes  # the policy does not move
     rival = next(q for q in range(NP) if q != SEAT and s["units"][:, q, PRINCE].sum() == 1)
     for q in range(NP):
@@ -127,7 +127,7 @@ def test_the_searcher_finds_the_one_winning_attack(tmp_path):
     for a, kind, _, _ in moves:
         add_units(s, a, SEAT, kind if kind != PRINCE else KNIGHT, 6)  # far stronger than a lone Prince
     rollouts = 8
-    codes, values, code = search.search_choice(p, sa, sid, SEAT, plans, A_MOVEMENT)
+    codes, values, code = search.search_choice(p, sa, sid, SEAT, plans, turn)
     win = list(codes).index(T_LAND + target)
     assert code == T_LAND + target and values[win] >= rollouts - 1
     assert values.sum() == values[win]  # holding, or any other land, never wins
@@ -149,7 +149,7 @@ def test_the_searcher_finds_the_one_winning_council(tmp_path):
     assert wt < 0 and s["round"] == s["final_round"] and s["princeps"] != SEAT and not s["eliminated"].any()
     s["people"][:] = s["clergy"][:] = 0
     s["people"][SEAT] = s["clergy"][SEAT] = c["track_hi"] - 1
-    codes, values, code = search.search_choice(p, sa, sid, SEAT, plans, A_POLITICS)
+    codes, values, code = search.search_choice(p, sa, sid, SEAT, plans, turn)
     every = {T_COUNCIL, *(T_DRAW + k for k in range(c["pol_drawn"] + 1))}
     assert codes[0] == T_OWN and len(codes) == len(every) and set(codes[1:]) < every and T_COUNCIL in codes
     win = list(codes).index(T_COUNCIL)
@@ -180,3 +180,16 @@ def test_actions_is_a_principes_flag(capsys):
               "--actions", "--no-progress"])  # fmt: skip
     err = capsys.readouterr().err.strip()
     assert exit_.value.code == 2 and len(err.splitlines()) == 1 and "--actions: expected a Principes" in err, err
+
+
+def test_a_council_earlier_in_the_round_does_not_move_the_searched_action():
+    """A Council earlier in the Round passed the Princeps Token on: the turn order now starts elsewhere, but the
+    Round is played in the order of its start ("the Princeps ... begins" each Round: turn_order.py). The search
+    runs at the action ``action_position`` stopped at (before, it looked the action up again in the new order: another
+    slot, and in one game of the shipped equilibrium an index out of bounds)."""
+    p = payload(field(searcher(8)), **EVERY_MODULE, rotate=False)
+    start, *_ = search.round_position(p, KEY, 49, 6)
+    sa, plans, sid, turn, wt = search.action_position(p, KEY, 49, 6, SEAT, A_POLITICS)
+    assert wt < 0 and turn[2] != search.WHOLE and sa[0]["princeps"] != start[0]["princeps"] == turn[0][0]
+    codes, values, code = search.search_choice(p, sa, sid, SEAT, plans, turn)
+    assert codes[0] == T_OWN and all(k <= T_DRAW + 3 for k in codes) and code in codes  # Politics choices only

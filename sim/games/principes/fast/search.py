@@ -526,31 +526,33 @@ def resample(Sa, C, q, seed, out):
 
 
 @njit(cache=True)
-def at_action(Sa, C, P, F, X, sid, rs, order, plans, q, action, search, base, decision, values, codes):
+def at_action(Sa, C, P, F, X, sid, rs, order, no, first, plans, q, action, search, base, decision, values, codes):
     """``driver.play_game`` from the position ``Sa[0]`` (a Round's plans made) up to seat ``q``'s ``action``
-    (``driver.round_rest``), or with ``search`` (the position already there) that action by ``search_action``, into
+    (``driver.round_rest``; ``order``, ``no`` and ``first`` are outputs then), or with ``search`` (the position
+    already there) that action by ``search_action`` in the Round's turn order ``order[:no]`` at its index ``first``
+    (the order of the Round's start: a Council earlier in the Round may have passed the Princeps Token on), into
     ``values`` and ``codes``. Returns (the action's index or ``driver.WHOLE``, the seats in ``order``, the win type,
     the code chosen, how many were weighed). One kernel for both: each compiled kernel optimizes its callees again."""
     S = Sa[0]
-    no = turn_order(S, C, order)
-    stop = WHOLE
-    for i in range(C.planned * no - 1, -1, -1):
-        if order[i % no] == q and plans[q, i // no] == action:
-            stop = i
     trace = np.empty(0, Sa.dtype)
     tn = np.zeros(1, np.int64)
     if not search:
+        no = turn_order(S, C, order)
+        first = WHOLE
+        for i in range(C.planned * no - 1, -1, -1):
+            if order[i % no] == q and plans[q, i // no] == action:
+                first = i
         count = np.zeros(3, np.int64)
-        last = min(stop, C.planned * no)
+        last = min(first, C.planned * no)
         _, wt = round_rest(S, C, P, F, sid, rs, order, no, plans, S, False, trace, tn, count, 0, last)
-        return stop, no, wt, 0, 0
+        return first, no, wt, 0, 0
     Sd = np.empty(1, Sa.dtype)
     Sp = np.empty(1, Sa.dtype)
     stats = np.zeros(NSTAT, np.int64)
     sidr = sid.copy()
-    code, n = search_action(S, C, P, F, X, sid, sidr, q, stop, order, no, plans, base, decision, Sd, Sp, trace, tn,
+    code, n = search_action(S, C, P, F, X, sid, sidr, q, first, order, no, plans, base, decision, Sd, Sp, trace, tn,
                             stats, values, codes)  # fmt: skip
-    return stop, no, -1, code, n
+    return first, no, -1, code, n
 
 
 def _position(payload, key, game: int, round_: int):
@@ -580,21 +582,26 @@ def action_position(payload, key, game: int, round_: int, seat: int, action: int
     _, c, _, _ = compiled(payload)
     p, f, x = search_tables(payload)
     order = np.empty(NP, np.int64)
-    first, no, wt2, _, _ = numba_cache.call(at_action, sa, c[0], p, f, x, sid, rs, order, plans, int(seat), int(action),
-                                            False, np.uint64(0), 0, np.zeros(NCODES), np.zeros(NCODES, np.int64))
+    first, no, wt2, _, _ = numba_cache.call(at_action, sa, c[0], p, f, x, sid, rs, order, 0, 0, plans, int(seat),
+                                            int(action), False, np.uint64(0), 0, np.zeros(NCODES),
+                                            np.zeros(NCODES, np.int64))  # fmt: skip
     return sa, plans, sid, (order, int(no), int(first)), max(wt, int(wt2))
 
 
-def search_choice(payload, sa, sid, seat: int, plans, action: int, base: int = 1, decision: int = 0):
-    """``search_action`` of Principality ``seat`` (an ``actions`` searcher of ``payload``) at its ``action`` of the
-    position ``sa`` (``action_position``'s): (each candidate's code, each one's summed value, the code chosen)."""
+def search_choice(payload, sa, sid, seat: int, plans, turn, base: int = 1, decision: int = 0):
+    """``search_action`` of Principality ``seat`` (an ``actions`` searcher of ``payload``) at the action of the
+    position ``sa`` where ``action_position`` stopped (``turn``: its turn order, seats and the action's index):
+    (each candidate's code, each one's summed value, the code chosen)."""
     _, c, _, _ = compiled(payload)
     p, f, x = search_tables(payload)
     values = np.zeros(NCODES)
     codes = np.zeros(NCODES, np.int64)
     rs = np.zeros(1, np.uint64)
-    _, _, _, code, n = numba_cache.call(at_action, sa, c[0], p, f, x, sid, rs, np.empty(NP, np.int64), plans,
-                                        int(seat), int(action), True, np.uint64(base), int(decision), values, codes)
+    order, no, first = turn
+    action = int(plans[seat, first // no])
+    _, _, _, code, n = numba_cache.call(at_action, sa, c[0], p, f, x, sid, rs, np.asarray(order, np.int64), int(no),
+                                        int(first), plans, int(seat), action, True, np.uint64(base), int(decision),
+                                        values, codes)  # fmt: skip
     return codes[:n], values[:n], int(code)
 
 

@@ -67,8 +67,10 @@ P_LEAD_EARLY = P_KEEP_NB + 1  # ``lead_early``: the action the plan leads with b
 P_LEAD_LATE = P_LEAD_EARLY + 1  # ``lead_late``: from Round ``lead_switch`` on, -1 none
 P_LEAD_SWITCH = P_LEAD_LATE + 1
 P_LEAD_GOLD = P_LEAD_SWITCH + 1  # ``lead_min_gold``: only while holding this much gold
+P_COUNCIL_HOLD = P_LEAD_GOLD + 1  # ``council_hold``: Rounds before the final one without a Council, 0 off
+P_COUNCIL_FINAL = P_COUNCIL_HOLD + 1  # ``council_final``: a Council in the final Round unless the Princeps
 # no plan parameters: the rollout searcher's choices inside its own actions (``fast.search``, ``actions: true``)
-P_TARGET = P_LEAD_GOLD + 1  # Movement: T_OWN the plan's own target, T_HOLD none, T_LAND + the land to move into
+P_TARGET = P_COUNCIL_FINAL + 1  # Movement: T_OWN the plan's own target, T_HOLD none, T_LAND + the land to move into
 P_POLITICS = P_TARGET + 1  # Politics: T_OWN the plan's choice, T_COUNCIL, T_DRAW + the Court Cards to draw
 NPI = P_POLITICS + 1
 T_OWN, T_HOLD, T_LAND = 0, 1, 2
@@ -165,6 +167,7 @@ def _compile(uses: str, p: dict, rules) -> tuple[np.ndarray, np.ndarray]:
         ("progress", P_PROGRESS),
         ("sell_battle_cards", P_SELL),
         ("late_council", P_LATE),
+        ("council_final", P_COUNCIL_FINAL),
     ):
         ints[slot] = _flag(key, p[key])
     ints[P_MAXB] = _num("max_buildings", p["max_buildings"])
@@ -217,6 +220,7 @@ def _compile(uses: str, p: dict, rules) -> tuple[np.ndarray, np.ndarray]:
         ints[slot] = -1 if lead is None else ACTIONS.index(lead)
     ints[P_LEAD_SWITCH] = _num("lead_switch", p["lead_switch"])
     ints[P_LEAD_GOLD] = _num("lead_min_gold", p["lead_min_gold"])
+    ints[P_COUNCIL_HOLD] = _num("council_hold", p["council_hold"])
     return ints, floats
 
 

@@ -36,6 +36,8 @@ from sim.games.principes.fast.policy.params import (
     P_BLOCK,
     P_BUILD,
     P_CAPITAL_BONUS,
+    P_COUNCIL_FINAL,
+    P_COUNCIL_HOLD,
     P_COUNCIL_LEADS,
     P_DRAW_COURT,
     P_EARLY,
@@ -418,7 +420,10 @@ def scripted_politics(S, C, P, p):
         leads += mine[t] >= top
         crowned = crowned and mine[t] >= C.track_hi
     needed = P[P_COUNCIL_LEADS] if P[P_COUNCIL_LEADS] else tracks_needed(S, C, p)
-    if crowned or (leads >= needed and S.princeps != p):
+    rounds_left = S.final_round - S.round
+    hold = 0 < rounds_left <= P[P_COUNCIL_HOLD]
+    final = P[P_COUNCIL_FINAL] != 0 and rounds_left <= 0 and S.princeps != p
+    if crowned or (not hold and (final or (leads >= needed and S.princeps != p))):
         return COUNCIL
     if C.neighbors:
         return max(0, min(P[P_DRAW_COURT], C.pol_drawn - P[P_NB_DRAWS]))
