@@ -6,7 +6,7 @@ import json
 from sim.config import CONFIG_DIR
 from tests.balance.shipped_studies import README
 
-LEAD = (("principes", "faction-balance-full-pooled2-seed20260102", "Principes, 4 players, every module on"),
+LEAD = (("principes", "faction-balance-full-council", "Principes, 4 players, every module on"),
         ("principes", "faction-balance-pooled", "Principes, 4 players, part 1 rules"),
         ("dark_ages", "ruler-balance-3p-pooled", "Dark Ages, 3 players, 7 base Rulers, every table"))  # fmt: skip
 
@@ -54,12 +54,21 @@ def test_the_glance_prose_shows_the_shipped_numbers():
     lead, second, third = (json.loads((balance / name / "balance.json").read_text()) for name in (
         "faction-balance-full-pooled2", "faction-balance-full-pooled2-seed20260102",
         "faction-balance-full-pooled2-seed20260103"))  # fmt: skip
-    rate, gain = second["win_rate"], second["exploitability"]  # the verdict: seed 20260102's second pooling
-    order = sorted(rate, key=rate.get, reverse=True)
-    assert order == ["polonia_minor", "masovia", "silesia", "polonia_maior"]
-    assert (f"Polonia Minor ({rate['polonia_minor']:.1%}) leads, Masovia ({rate['masovia']:.1%}) and Silesia "
+    council = json.loads((balance / "faction-balance-full-council" / "balance.json").read_text())
+    rate, gain = council["win_rate"], council["exploitability"]  # the verdict: the plans with the Council rule
+    assert sorted(rate, key=rate.get, reverse=True) == ["masovia", "polonia_minor", "silesia", "polonia_maior"]
+    assert (f"Under it Masovia ({rate['masovia']:.1%}) leads, Polonia Minor ({rate['polonia_minor']:.1%}) and Silesia "
             f"({rate['silesia']:.1%}) follow, and Polonia Maior ({rate['polonia_maior']:.1%}) trails") in text
+    assert f"gains more than {100 * max(gain.values()):.1f} points: the 2-point target is met" in text
+    assert max(c["gain"] for c in council["library_check"]["checks"].values()) < 0 and council["table_check"]
+    rate, gain = second["win_rate"], second["exploitability"]  # the verdict before: seed 20260102's second pooling
+    assert sorted(rate, key=rate.get, reverse=True) == ["polonia_minor", "masovia", "silesia", "polonia_maior"]
+    assert (f"Polonia Minor ({rate['polonia_minor']:.1%}) led, Masovia ({rate['masovia']:.1%}) and Silesia "
+            f"({rate['silesia']:.1%}) followed, and Polonia Maior ({rate['polonia_maior']:.1%}) trailed") in text
     assert max(gain.values()) <= 0 and second["table_check"] and second["library_check"]
+    first = council["rounds"][0]["exploitability"]  # the old verdict's plans, re-solved, against the rule
+    assert f"with the rule Silesia gains {100 * first['silesia']:.1f} points" in text
+    assert max(first, key=first.get) == "silesia"
     s = stability([lead, second, third])
     assert not s.agree and set(s.weakest) == {"polonia_maior"} and s.strongest.count("masovia") == 2
     others = (lead["win_rate"]["masovia"], third["win_rate"]["masovia"])
