@@ -12,7 +12,7 @@ import yaml
 from sim.balance.space import parse_search
 from sim.config import CONFIG_DIR
 from strategies.principes import make, resolve
-from tests.balance.shipped_studies import README, balance_doc
+from tests.balance.shipped_studies import README, balance_doc, points, readme_rows
 
 BALANCE = CONFIG_DIR / "principes" / "balance"
 NEW, OLD = BALANCE / "faction-balance-full-council", BALANCE / "faction-balance-full-pooled2-seed20260102"
@@ -63,8 +63,10 @@ def test_the_readme_says_what_the_rule_gains_against_the_old_verdict_and_where_t
     assert max(c["gain"] for c in doc["library_check"]["checks"].values()) < 0
     assert max(c["gain"] for c in doc["table_check"].values()) < 0
     rate, before = doc["win_rate"], old["win_rate"]
-    assert (f"Masovia ({rate['masovia']:.1%}) leads and Polonia Minor ({rate['polonia_minor']:.1%}) follows, where "
-            f"Polonia Minor led by {100 * (before['polonia_minor'] - before['masovia']):.0f} points") in SECTION
+    assert (
+        f"Masovia ({rate['masovia']:.1%}) leads and Polonia Minor ({rate['polonia_minor']:.1%}) follows, where "
+        f"Polonia Minor led by {100 * (before['polonia_minor'] - before['masovia']):.0f} points"
+    ) in SECTION
     assert f"Polonia Maior is still the weakest ({rate['polonia_maior']:.1%})" in SECTION
     assert min(before, key=before.get) == min(rate, key=rate.get) == "polonia_maior"
     spread = max(rate.values()) - min(rate.values())
@@ -78,3 +80,44 @@ def test_every_equilibrium_plan_uses_the_rule_as_the_readme_says():
             p = _plan(label)
             assert p["council_hold"] == 2 and p["council_final"] is (f != "masovia"), (f, label)
     assert "`council_hold: 2` in all of them, `council_final` in all but Masovia's" in SECTION
+
+
+def _ladders(study) -> dict:
+    return {f: json.loads((study / f"ladder-{f}-actions.json").read_text()) for f in balance_doc(NEW)["factions"]}
+
+
+@pytest.mark.parametrize("faction", balance_doc(NEW)["factions"])
+def test_the_actions_ladder_plays_the_new_equilibrium(faction):
+    lad = _ladders(NEW)[faction]
+    assert lad["seat"] == faction and lad["actions"] and lad["determinize"] and lad["games"] == 400
+    assert [r["rollouts"] for r in lad["rungs"]] == [64]
+    lo, hi = lad["plan_win_ci95"]  # the plan-alone games sample the equilibrium the balance.json replayed
+    assert lo <= balance_doc(NEW)["win_rate"][faction] <= hi
+    plans = {f"{NEW.name}-{k}" for k in balance_doc(NEW)["equilibrium"][faction]}
+    assert {p.rsplit(" ", 1)[0] for p in lad["plan"].split(", ")} == plans
+    r = lad["rungs"][0]
+    assert r["win_rate"] - lad["plan_win_rate"] == pytest.approx(r["gain"], abs=1e-9)
+    a = r["actions"]
+    assert a["decisions"] == sum(a["by_action"].values()) and a["changed"] == sum(c["count"] for c in a["changes"])
+
+
+def test_the_readme_actions_table_and_sentence_show_the_shipped_numbers():
+    rows = readme_rows(f"actions principes/{NEW.name}", "actions")
+    new, old = _ladders(NEW), _ladders(OLD)
+    assert len(rows) == len(new)
+    for f, lad in new.items():
+        cells = rows[_title(f)]
+        top, was = lad["rungs"][-1], old[f]["rungs"][-1]
+        a, first = top["actions"], top["actions"]["changes"][0]
+        shown = f"{top['win_rate']:.1%} ({points(top['gain'], top['gain_ci95'])})"
+        assert cells == [f"{lad['plan_win_rate']:.1%}", shown, points(was["gain"], was["gain_ci95"]),
+                         f"{a['by_action']['movement']:,} / {a['by_action']['politics']:,}", f"{a['changed']:,}",
+                         f"{first['action'].title()}: {first['change']} ({first['count']:,})"]  # fmt: skip
+    gains = [100 * lad["rungs"][-1]["gain"] for lad in new.values()]
+    before = [100 * lad["rungs"][-1]["gain"] for lad in old.values()]
+    said = f"gains {min(gains):.1f} to {max(gains):.1f} points in every seat ({min(before):.1f} to {max(before):.1f}"
+    assert said in SECTION and min(gains) > 3
+    assert all(lad["rungs"][-1]["actions"]["changes"][0]["change"] == "draws another number of Court Cards"
+               for lad in new.values())  # fmt: skip
+    summary = " ".join(README.split())
+    assert f"on the every-module verdict by {min(gains):.1f} to {max(gains):.1f} points when it" in summary
