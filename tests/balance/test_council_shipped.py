@@ -121,3 +121,25 @@ def test_the_readme_actions_table_and_sentence_show_the_shipped_numbers():
                for lad in new.values())  # fmt: skip
     summary = " ".join(README.split())
     assert f"on the every-module verdict by {min(gains):.1f} to {max(gains):.1f} points when it" in summary
+
+
+def test_the_readme_stability_paragraph_quotes_the_three_seeds():
+    from sim.balance.stability import stability
+
+    names = (NEW.name, f"{NEW.name}-seed20260105", f"{NEW.name}-seed20260106")
+    runs = sorted((balance_doc(BALANCE / n) for n in names), key=lambda d: d["seed"])
+    s = stability(runs)
+    assert set(s.strongest) == {"masovia"} and len(set(s.weakest)) == 3 and not s.agree
+    text = " ".join(README.split("**Three seeds with the rule.**", 1)[1].split("<!-- verdict", 1)[0].split())
+    lo, hi = min(s.win_rate["masovia"]), max(s.win_rate["masovia"])
+    assert f"Every run makes Masovia the strongest ({lo:.1%} to {hi:.1%})" in text
+    spread = max(s.spread.values())
+    assert f"Polonia Minor and Polonia Maior move by {100 * spread:.1f} points" in text
+    assert {f"{100 * s.spread[f]:.1f}" for f in ("polonia_minor", "polonia_maior")} == {f"{100 * spread:.1f}"}
+    last = runs[-1]
+    assert last["verdict_round"] == len(last["rounds"]) == 7 and last["options"]["rounds"] == 8
+    assert f"its check finds a Polonia Minor plan {100 * last['exploitability']['polonia_minor']:.1f} points" in text
+    assert f"(nash_conv {100 * last['nash_conv']:.1f})" in text
+    assert f"find at most {100 * max(max(r['exploitability'].values()) for r in runs[:2]):.1f}" in text
+    minutes = [round(r["seconds"] / 60) for r in runs[1:]]
+    assert f"{minutes[0]} and {minutes[1]} minutes on one core each" in text

@@ -38,7 +38,8 @@ def _shipped_runs(study: str = "faction-balance-full"):
 
 
 @pytest.mark.parametrize("study", ["faction-balance-full", "faction-balance-full-r12", "faction-balance-full-pooled",
-                                   "faction-balance-full-pooled2", "faction-balance-full-pooled3"])
+                                   "faction-balance-full-pooled2", "faction-balance-full-pooled3",
+                                   "faction-balance-full-council"])
 def test_the_readme_shows_the_shipped_runs_stability(study):
     runs = _shipped_runs(study)
     assert len(runs) == 3, "the every-module study and two reruns from other seeds are shipped"
