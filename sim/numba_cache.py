@@ -54,8 +54,8 @@ def guard(package: Path, extra: Iterable[Path] = ()) -> None:
         pass
     try:
         cache.mkdir(parents=True, exist_ok=True)
-        subpackages = {p.parent for p in package.rglob("*.py") if "__pycache__" not in p.parts}
-        for folder in [cache, *(cache_folder(d) for d in sorted(subpackages) if d != package)]:
+        subpackages = sorted({p.parent for p in files if p.is_relative_to(package) and p.parent != package})
+        for folder in [cache, *map(cache_folder, subpackages)]:
             for f in [*folder.glob("*.nbi"), *folder.glob("*.nbc")]:
                 f.unlink(missing_ok=True)
         stamp.write_text(digest)
