@@ -150,7 +150,8 @@ def run_experiment(
     seed = seed if seed is not None else raw.get("seed", DEFAULT_SEED)
     schemas.check_numbers(n, seed, source, "games")
     body = {k: v for k, v in raw.items() if k not in RUN_KEYS}
-    if has_mixture(raw):  # seats that mix plans: sim.balance.evaluate plays them through this module's play_chunk
+    if has_mixture(raw) and raw.get("mode") != "module_effects":  # seats that mix plans: sim.balance.evaluate plays
+        # them through this module's play_chunk (a paired module comparison draws each game's plans itself)
         from sim.balance.evaluate import run_mixed
 
         return run_mixed(raw, source=source, games=n, seed=seed, workers=workers, keep_rows=keep_rows,

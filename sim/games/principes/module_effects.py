@@ -18,6 +18,10 @@ the all-off baseline, for the ``sim run`` contract.
 game with History on is replayed with that card's icons blanked (``history.deck.SKIP``; the same deal), and the
 change is won with the card live minus won with it blank, over all games (0 where the card was not dealt or not
 revealed, which needs no replay; ``games_resolved`` counts the others).
+
+A seat may mix plans (``seats: {masovia: {mix: {plan: weight, ...}}}``, as ``sim balance`` writes an equilibrium):
+game ``i`` draws each seat's plan as ``sim run`` does (``sim.balance.mix.Field.table``) and plays every
+configuration with the same plans, so the comparison stays paired.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from sim import module_effects as paired
+from sim.balance.mix import Field, first_plans, has_mixture
 from sim.engine_choice import ASKED
 from sim.errors import ConfigError
 from sim.games.principes import study
@@ -36,7 +41,7 @@ from sim.games.principes.driver import WIN_TYPES, play_game
 from sim.games.principes.game.history.deck import SKIP, cards
 from sim.rng import trial_state
 from sim.stats import hist_mean_ci
-from strategies.principes import make
+from strategies.principes import make, resolve
 
 MODULES = ("history", "tiles", "court", "princesses", "neighbors")
 MODULE_KEYS = {"history": "history", "tiles": "progress", "court": "court", "princesses": "princesses",
@@ -50,6 +55,7 @@ class ModuleEffects:
     cards: tuple[str, ...] = ()  # History Cards measured one by one (modules: {history_cards: true})
     engine: str = "reference"  # the engine every configuration plays on: fast | reference
     engine_reason: str = ""  # why the reference engine plays them (empty on the fast engine)
+    field: Field | None = None  # mixed seats: each game's plans (ids into base.labels); None: base.seats every game
 
 
 def experiment_from_dict(raw: dict, source: str) -> ModuleEffects:
@@ -73,7 +79,16 @@ def experiment_from_dict(raw: dict, source: str) -> ModuleEffects:
             raise ConfigError(source, key, f"off in the base (compare it via modules.{name})", body[key])
     wanted = body.get("engine", "auto")
     body.update(history=False)
+    field = None
+    if has_mixture(body):  # every plan of the mixtures in base.labels; each game's come from the field's table
+        from sim.balance.games import adapter
+
+        field, plans = adapter("principes", source).field(body, source)
+        body = first_plans(body, source)
     base = study.experiment_from_dict(body, source)
+    if field is not None:
+        resolved = [resolve(plans[label].spec) for label in field.labels]
+        base = dataclasses.replace(base, labels=field.labels, specs=tuple((u, p) for _, u, p in resolved))
     if any(uses == "rollout" for uses, _ in base.specs):  # the compared games play on chunks, which never search
         raise ConfigError(source, "seats", "plans (module effects seat no rollout searcher)", "rollout")
     base = dataclasses.replace(base, engine="reference", engine_reason=ASKED)  # the payload's engine plays them all
@@ -82,7 +97,7 @@ def experiment_from_dict(raw: dict, source: str) -> ModuleEffects:
         every = {**body, "engine": wanted, **{MODULE_KEYS[m]: "tiles" if m == "tiles" else True for m in compare}}
         on = study.experiment_from_dict({**every, **({"history": True} if one_by_one else {})}, source)
         engine, reason = on.engine, on.engine_reason
-    return ModuleEffects(base, compare, one_by_one, engine, reason)
+    return ModuleEffects(base, compare, one_by_one, engine, reason, field)
 
 
 def compile(e: ModuleEffects) -> ModuleEffects:
@@ -137,6 +152,33 @@ def _outcomes(exp, players, key, games, fast: bool):
     return winner, win_type, np.array([r.rounds for r in recs], np.int64), live if exp.history else None
 
 
+def _profiles(payload: ModuleEffects, key, start: int, count: int) -> list[tuple[object, np.ndarray]]:
+    """(experiment, positions in the chunk) for each profile of plans the chunk's games seat: the base for all of
+    them, or with mixed seats one profile per distinct row of the field's table."""
+    if payload.field is None:
+        return [(payload.base, np.arange(count))]
+    rows, which = np.unique(payload.field.table(key, start, count), axis=0, return_inverse=True)
+    which = which.ravel()
+    return [(dataclasses.replace(payload.base, seats=tuple(int(x) for x in row), rotate=False),
+             np.flatnonzero(which == k)) for k, row in enumerate(rows)]  # fmt: skip
+
+
+def _chunk_outcomes(profiles, module, players, key, start: int, positions: np.ndarray, fast: bool):
+    """``_outcomes`` of the chunk's games at ``positions`` (ascending) with ``module`` on, profile by profile."""
+    winner, win_type, rounds = (np.zeros(len(positions), np.int64) for _ in range(3))
+    live: list | None = [None] * len(positions)
+    for exp, mine in profiles:
+        mine = mine[np.isin(mine, positions)]
+        if not len(mine):
+            continue
+        out = _outcomes(_with(exp, module), players, key, start + mine, fast)
+        k = np.searchsorted(positions, mine)  # positions ascend
+        winner[k], win_type[k], rounds[k] = out[0], out[1], out[2]
+        for j, cards_live in zip(k, out[3] or [None] * len(k), strict=True):
+            live[j] = cards_live
+    return winner, win_type, rounds, live
+
+
 def play_chunk(payload: ModuleEffects, key, start: int, count: int, keep_rows: bool):
     base, m, fast = payload.base, len(payload.compare), payload.engine == "fast"
     players = [make(uses, params) for uses, params in base.specs]
@@ -152,8 +194,8 @@ def play_chunk(payload: ModuleEffects, key, start: int, count: int, keep_rows: b
         card_d_win=np.zeros((len(payload.cards), f, 2), np.int64),
         card_resolved=np.zeros(len(payload.cards), np.int64),
     )
-    games = np.arange(start, start + count)
-    off, off_type, off_rounds, _ = _outcomes(base, players, key, games, fast)
+    profiles, every = _profiles(payload, key, start, count), np.arange(count)
+    off, off_type, off_rounds, _ = _chunk_outcomes(profiles, None, players, key, start, every, fast)
     c["win_type"] += np.bincount(off_type, minlength=len(WIN_TYPES))
     c["rounds_hist"] += np.bincount(off_rounds, minlength=base.rounds + 1)
     for j in range(f):
@@ -161,7 +203,7 @@ def play_chunk(payload: ModuleEffects, key, start: int, count: int, keep_rows: b
     rows: dict[str, np.ndarray] = {"winner_off": off, "rounds_off": off_rounds}
     full = None  # History on: each game's winner and resolved cards, for the cards one by one
     for k, name in enumerate(payload.compare):
-        on, on_type, on_rounds, live = _outcomes(_with(base, name), players, key, games, fast)
+        on, on_type, on_rounds, live = _chunk_outcomes(profiles, name, players, key, start, every, fast)
         full = (on, live) if name == "history" else full
         for j in range(f):
             paired.add_pair(c, k, j, on == j, off == j)
@@ -172,12 +214,12 @@ def play_chunk(payload: ModuleEffects, key, start: int, count: int, keep_rows: b
         rows[f"winner_{name}"], rows[f"rounds_{name}"] = on, on_rounds
     if payload.cards:  # each card: History on (won_on) vs History on with the card blanked (won_off)
         per_card = {"on_wins": c["card_on_wins"], "d_win": c["card_d_win"], "games": c["games"]}  # views: in place
-        won, live = full or _outcomes(_with(base, "history"), players, key, games, fast)[::3]
+        won, live = full or _chunk_outcomes(profiles, "history", players, key, start, every, fast)[::3]
         for q, card in enumerate(payload.cards):
             replay = np.array([g for g in range(count) if card in live[g]], np.int64)
             blank = won.copy()  # a card not resolved: the same game
             if len(replay):
-                blank[replay] = _outcomes(_with(base, SKIP + card), players, key, start + replay, fast)[0]
+                blank[replay] = _chunk_outcomes(profiles, SKIP + card, players, key, start, replay, fast)[0]
             c["card_resolved"][q] += len(replay)
             for j in range(f):
                 paired.add_pair(per_card, q, j, won == j, blank == j)

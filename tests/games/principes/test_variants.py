@@ -459,6 +459,23 @@ def test_module_effects_off_and_on_runs_are_the_plain_experiments(engine):
         assert list(effects.rows[f"rounds_{name}"]) == list(on.rows["rounds"])
 
 
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+def test_module_effects_with_mixed_seats_play_the_mixed_experiments_games(engine):
+    """Seats that mix plans (as an equilibrium.yaml does): game i of every configuration seats the plans ``sim run``
+    of the mixed experiment draws for game i, so the all-off and module-on plays are its games, game by game."""
+    raw = {"game": "principes", "seats": {PM: {"mix": {"builder": 0.5, "politician": 0.5}}, MAS: "conqueror",
+           PMIN: {"mix": {"random": 0.3, "builder": 0.7}}, SIL: "politician"}, "rotate": False, "history": False,
+           "engine": engine}  # fmt: skip
+    effects = run_experiment({**raw, "mode": "module_effects", "modules": {"court": True}}, games=30, seed=9,
+                             keep_rows=True)  # fmt: skip
+    plain = run_experiment(raw, games=30, seed=9, keep_rows=True)
+    on = run_experiment({**raw, "court": True}, games=30, seed=9, keep_rows=True)
+    assert len(set(plain.rows[f"plan_{PM}"])) == 2 and len(set(plain.rows[f"plan_{PMIN}"])) == 2  # both plans drawn
+    assert list(effects.rows["winner_off"]) == list(plain.rows["winner"])
+    assert list(effects.rows["winner_court"]) == list(on.rows["winner"])
+    assert list(effects.rows["rounds_court"]) == list(on.rows["rounds"])
+
+
 def test_module_effects_off_run_is_the_plain_experiment():
     """The all-off plays are the plain experiment's games (same streams, same seating)."""
     raw = {"game": "principes", "players": 2, "seats": {MAS: "conqueror", SIL: "politician"}, "history": False,
