@@ -136,6 +136,12 @@ def shares(games: int, weights: list[float]) -> list[int]:
     return out
 
 
+def chunk_size(games: int, workers: int, most: int) -> int:
+    """Searched games per chunk: at most ``most``, and few enough that every worker gets one (a mixture's profile may
+    play only a few dozen games)."""
+    return max(1, min(most, -(-games // max(1, workers))))
+
+
 def budgets(text: str) -> list[int]:
     """``4,16,64`` → [4, 16, 64]; a one-line error for anything but whole numbers ≥ 0."""
     parts = [p.strip() for p in text.split(",")]

@@ -28,7 +28,7 @@ from sim.games.dark_ages.fast import search
 from sim.games.dark_ages.fast.experiment import HEAD, context_of, run_seated
 from sim.games.dark_ages.fast.layout import OUT_COLS, Index
 from sim.games.dark_ages.fast.search import S_CHANGED, S_DECISIONS, changes, reaction_changes
-from sim.ladder import Ladder, profiles, rung, shares
+from sim.ladder import Ladder, chunk_size, profiles, rung, shares
 from sim.runner import run
 from sim.stats import wilson
 
@@ -138,7 +138,7 @@ def _ladder_profile(raw, seats, seat, budgets, games, seed, workers, progress, s
 
     def play(experiment):
         out = run(ladder_chunk, (experiment, seat), games, seed, workers, keep_trials=True, progress=progress,
-                  chunk=CHUNK, unit="game")  # fmt: skip
+                  chunk=chunk_size(games, workers, CHUNK), unit="game")  # fmt: skip
         return out, out.trials["won"].astype(float)
 
     _, plan_won = play(base)

@@ -19,6 +19,7 @@ import numpy as np
 from sim.balance.store import derive_seed
 from sim.errors import ConfigError
 from sim.ladder import DEFAULT_GAMES, Ladder, Rung, rung  # noqa: F401 (the ladder's shapes, shared: sim.ladder)
+from sim.ladder import chunk_size as _chunk_size
 from sim.ladder import profiles as _profiles
 from sim.ladder import shares as _shares
 from sim.runner import run
@@ -134,7 +135,7 @@ def _ladder_profile(raw, seats, seat, budgets, games, seed, workers, progress, s
 
     def play(experiment):
         out = run(ladder_chunk, (experiment, experiment.factions.index(seat)), games, seed, workers, keep_trials=True,
-                  progress=progress, chunk=CHUNK, unit="game")  # fmt: skip
+                  progress=progress, chunk=_chunk_size(games, workers, CHUNK), unit="game")  # fmt: skip
         return out, out.trials["won"].astype(float)
 
     _, plan_won = play(base)
