@@ -12,7 +12,7 @@ import yaml
 from sim.balance.space import parse_search
 from sim.config import CONFIG_DIR
 from strategies.principes import make, resolve
-from tests.balance.shipped_studies import README, balance_doc, points, readme_rows
+from tests.balance.shipped_studies import README, balance_doc, points, readme_rows, study_ladders
 
 BALANCE = CONFIG_DIR / "principes" / "balance"
 NEW, OLD = BALANCE / "faction-balance-full-council", BALANCE / "faction-balance-full-pooled2-seed20260102"
@@ -102,15 +102,19 @@ def test_the_actions_ladder_plays_the_new_equilibrium(faction):
 
 
 def test_the_readme_actions_table_and_sentence_show_the_shipped_numbers():
+    from sim.games.principes.ladder import change_text
+
     rows = readme_rows(f"actions principes/{NEW.name}", "actions")
-    new, old = _ladders(NEW), _ladders(OLD)
+    new, old, plan_only = _ladders(NEW), _ladders(OLD), study_ladders(NEW)
     assert len(rows) == len(new)
     for f, lad in new.items():
         cells = rows[_title(f)]
-        top, was = lad["rungs"][-1], old[f]["rungs"][-1]
-        a, first = top["actions"], top["actions"]["changes"][0]
+        top, was, only = lad["rungs"][-1], old[f]["rungs"][-1], plan_only[f]["rungs"][-1]
+        a, first, lead = top["actions"], top["actions"]["changes"][0], only["changes"][0]
         shown = f"{top['win_rate']:.1%} ({points(top['gain'], top['gain_ci95'])})"
-        assert cells == [f"{lad['plan_win_rate']:.1%}", shown, points(was["gain"], was["gain_ci95"]),
+        alone = f"{only['win_rate']:.1%} ({points(only['gain'], only['gain_ci95'])})"
+        assert cells == [f"{lad['plan_win_rate']:.1%}", alone, f"{change_text(lead)} ({lead['count']:,})", shown,
+                         points(was["gain"], was["gain_ci95"]),
                          f"{a['by_action']['movement']:,} / {a['by_action']['politics']:,}", f"{a['changed']:,}",
                          f"{first['action'].title()}: {first['change']} ({first['count']:,})"]  # fmt: skip
     gains = [100 * lad["rungs"][-1]["gain"] for lad in new.values()]
@@ -121,6 +125,28 @@ def test_the_readme_actions_table_and_sentence_show_the_shipped_numbers():
                for lad in new.values())  # fmt: skip
     summary = " ".join(README.split())
     assert f"on the every-module verdict by {min(gains):.1f} to {max(gains):.1f} points when it" in summary
+
+
+@pytest.mark.parametrize("faction", balance_doc(NEW)["factions"])
+def test_the_plan_only_ladder_plays_the_same_games(faction):
+    """ladder-FACTION.json: the searcher without --actions on the games of the --actions ladder (same seed, so the
+    plan alone plays the same games and wins the same ones)."""
+    only, full = study_ladders(NEW)[faction], _ladders(NEW)[faction]
+    assert not only["actions"] and only["determinize"] and only["games"] == full["games"] == 400
+    assert only["seed"] == full["seed"] and only["plan_win_rate"] == full["plan_win_rate"]
+    assert [r["rollouts"] for r in only["rungs"]] == [64] and not only["rungs"][0]["actions"]
+
+
+def test_the_readme_says_where_the_searchers_gain_comes_from():
+    only = {f: lad["rungs"][-1]["gain"] for f, lad in study_ladders(NEW).items()}
+    full = {f: lad["rungs"][-1]["gain"] for f, lad in _ladders(NEW).items()}
+    added = [100 * (full[f] - only[f]) for f in only]
+    said = (f"already gains {100 * min(only.values()):.1f} to {100 * max(only.values()):.1f} points, and weighing the "
+            f"choices inside the Movement and Politics actions adds {min(added):.1f} to {max(added):.1f} more")
+    assert said in SECTION and min(only.values()) > max(added) / 100  # "most of the gain comes from the Round's plan"
+    leads = {lad["rungs"][-1]["changes"][0]["to"] for lad in study_ladders(NEW).values()}
+    froms = {lad["rungs"][-1]["changes"][0]["from"] for lad in study_ladders(NEW).values()}
+    assert leads == {"progress", "assembly"} and froms == {"politics", "assembly"}
 
 
 def test_the_readme_stability_paragraph_quotes_the_three_seeds():

@@ -7,7 +7,7 @@ from sim.config import CONFIG_DIR
 from tests.balance.shipped_studies import README
 
 LEAD = (("principes", "faction-balance-full-council", "Principes, 4 players, every module on"),
-        ("principes", "faction-balance-pooled", "Principes, 4 players, part 1 rules"),
+        ("principes", "faction-balance-council", "Principes, 4 players, part 1 rules"),
         ("dark_ages", "ruler-balance-3p-pooled", "Dark Ages, 3 players, 7 base Rulers, every table"))  # fmt: skip
 
 
@@ -82,11 +82,19 @@ def test_the_glance_prose_shows_the_shipped_numbers():
     assert f"(run 1's, with Polonia Minor at {r12['win_rate']['polonia_minor']:.1%}, by {100 * beaten:.1f}" in text
     joined = pooled["rounds"][0]["library"]["polonia_minor"]["gain"]
     assert f"round 1's of the first pooled table by {100 * joined:.1f}" in text
-    part1 = json.loads((CONFIG_DIR / "principes" / "balance" / "faction-balance-pooled" / "balance.json").read_text())
-    gain = part1["exploitability"]
-    worst = max(gain, key=gain.get)
-    assert (f"comes within {100 * part1['nash_conv']:.1f} points of an equilibrium (nash_conv; {_title(worst)}'s best "
-            f"response gains {100 * gain[worst]:.1f})") in text  # fmt: skip
+    before, part1 = (json.loads((balance / name / "balance.json").read_text())
+                     for name in ("faction-balance-pooled", "faction-balance-council"))  # the rule: before, with
+    lost = part1["rounds"][0]["library"]["polonia_maior"]  # round 1: the verdict before against the library
+    assert lost["best_plan"].startswith("faction-balance-full-council-br-polonia_maior") and len(part1["rounds"]) == 6
+    assert (f"came within {100 * before['nash_conv']:.1f} points of an equilibrium before the Council rule; with it, "
+            f"that verdict loses {100 * lost['gain']:.1f} points to the every-module verdict's Polonia Maior plan, six "
+            f"rounds get no nearer than {100 * part1['nash_conv']:.1f} points (nash_conv), and half the games end in "
+            "a coronation") in text  # fmt: skip
+    assert 0.45 < part1["win_type"]["coronation"] < 0.55
+    part1_studies = ("faction-balance", "faction-balance-r12", "faction-balance-pooled", "faction-balance-council")
+    for name in part1_studies:  # "the direction (Polonia Minor far ahead) holds under every part-1 study"
+        rate = json.loads((balance / name / "balance.json").read_text())["win_rate"]
+        assert max(rate, key=rate.get) == "polonia_minor", name
     gains = [100 * r["gain"] for path in CONFIG_DIR.glob("*/balance/*/ladder-*.json")
              for r in json.loads(path.read_text())["rungs"] if r["rollouts"] == 64]  # fmt: skip
     assert f"by {min(gains):.0f} to {max(gains):.0f} points at 64 playouts" in text
