@@ -11,8 +11,8 @@ from tests.balance.shipped_studies import README
 BALANCE = CONFIG_DIR / "principes" / "balance"
 DOC = json.loads((BALANCE / "faction-balance-council" / "balance.json").read_text())
 BEFORE = json.loads((BALANCE / "faction-balance-pooled" / "balance.json").read_text())
-TEXT = " ".join(README.split("**Part 1 with the Council rule.**", 1)[1].split("**Principes, 4 players, every module on**",
-                1)[0].split())  # fmt: skip
+SECTION = README.split("**Part 1 with the Council rule.**", 1)[1]
+TEXT = " ".join(SECTION.split("**Principes, 4 players, every module on**", 1)[0].split())
 COUNCIL = ("faction-balance-full-council", "faction-balance-full-council-seed20260105",
            "faction-balance-full-council-seed20260106")  # fmt: skip
 
