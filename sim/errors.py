@@ -20,6 +20,9 @@ class ConfigError(SimError):
         where = f"{self.source}: {self.key}" if self.key else self.source
         super().__init__(f"{where}: expected {self.expected}, found {shown(found)}")
 
+    def __reduce__(self):  # raised in a worker process, it crosses back whole (the default pickles the message only)
+        return type(self), (self.source, self.key, self.expected, self.found)
+
 
 class _Nothing:
     """What a missing value is "found" as: prints as nothing, without quotes."""

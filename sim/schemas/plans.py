@@ -91,7 +91,7 @@ def principes_seats(seats: Any, source: str, prefix: str) -> None:
         name = spec.get("uses") or spec.get("name")
         try:
             _, uses, base = resolve(name)
-            defaults = {**strategy_class(uses).defaults, **base}
+            defaults = {**base, **strategy_class(uses).defaults}  # a kind is the class's (a tuned base's 3 may be None)
         except (ValueError, ImportError, AttributeError, TypeError, ConfigError):
             continue
         check_params(spec["params"], defaults, source, f"{key}.params")
