@@ -141,8 +141,10 @@ def test_the_readme_says_where_the_searchers_gain_comes_from():
     only = {f: lad["rungs"][-1]["gain"] for f, lad in study_ladders(NEW).items()}
     full = {f: lad["rungs"][-1]["gain"] for f, lad in _ladders(NEW).items()}
     added = [100 * (full[f] - only[f]) for f in only]
-    said = (f"already gains {100 * min(only.values()):.1f} to {100 * max(only.values()):.1f} points, and weighing the "
-            f"choices inside the Movement and Politics actions adds {min(added):.1f} to {max(added):.1f} more")
+    said = (
+        f"already gains {100 * min(only.values()):.1f} to {100 * max(only.values()):.1f} points, and weighing the "
+        f"choices inside the Movement and Politics actions adds {min(added):.1f} to {max(added):.1f} more"
+    )
     assert said in SECTION and min(only.values()) > max(added) / 100  # "most of the gain comes from the Round's plan"
     leads = {lad["rungs"][-1]["changes"][0]["to"] for lad in study_ladders(NEW).values()}
     froms = {lad["rungs"][-1]["changes"][0]["from"] for lad in study_ladders(NEW).values()}

@@ -1,6 +1,6 @@
-"""The part-1 study with the Council rule (configs/principes/balance/faction-balance-council): the part-1 verdict as
-its start, the three every-module Council-rule studies in its library; the README paragraphs' numbers are the
-shipped balance.json's."""
+"""The part-1 studies with the Council rule (configs/principes/balance/faction-balance-council: the part-1 verdict as
+its start, the three every-module Council-rule studies in its library; faction-balance-council-average: fictitious
+play from there); the README paragraphs' numbers are the shipped balance.json's."""
 
 import json
 
@@ -82,6 +82,44 @@ def test_the_reachability_paragraph_quotes_the_coronations():
     full = json.loads((BALANCE / "faction-balance-full-council" / "balance.json").read_text())
     off = json.loads((BALANCE / "faction-balance-full-council" / "module-effects-equilibrium.json").read_text())
     assert f"rarely crown ({full['win_type']['coronation']:.1%} of games under its verdict)" in text
-    assert f"{DOC['win_type']['coronation']:.1%} of the games under" in text
+    average = json.loads((BALANCE / "faction-balance-council-average" / "balance.json").read_text())
+    assert f"{average['win_type']['coronation']:.1%} and {DOC['win_type']['coronation']:.1%} of the games under" in text
     assert (f"and {off['win_type']['coronation']:.1%} when the every-module verdict's plans play with every module "
             "off") in text  # fmt: skip
+
+
+AVERAGE = json.loads((BALANCE / "faction-balance-council-average" / "balance.json").read_text())
+AVERAGE_TEXT = " ".join(SECTION.split("**Fictitious play from there.**", 1)[1].split("**Principes, 4 players", 1)[0]
+                        .split())  # fmt: skip
+
+
+def test_fictitious_play_starts_from_the_council_study_with_every_part1_and_council_study_as_library():
+    o = AVERAGE["options"]
+    assert o["start"] == [_path("faction-balance-council")] and o["library_joins"] and o["meta"] == "average"
+    assert o["library"] == [_path("faction-balance-council"), _path("faction-balance-pooled"), *map(_path, COUNCIL)]
+    assert (o["rounds"], o["max_plans"], o["precision"], o["oracle_seeds"], AVERAGE["seed"]) == (4, 4, 0.01, 2,
+                                                                                                  20260105)  # fmt: skip
+    assert f"seed {AVERAGE['seed']} ({AVERAGE['seconds'] / 60:.0f} minutes on 2 cores" in AVERAGE_TEXT
+
+
+def test_the_fictitious_play_paragraphs_quote_the_rounds_the_check_and_the_verdict():
+    measured = ", ".join(f"{100 * r['nash_conv']:.1f}" for r in AVERAGE["rounds"][:-1])
+    last = 100 * AVERAGE["rounds"][-1]["nash_conv"]
+    assert f"The rounds' own measures are {measured} and {last:.1f} points" in AVERAGE_TEXT
+    gain = AVERAGE["exploitability"]
+    assert AVERAGE["verdict_round"] == 2 and sorted(gain, key=gain.get, reverse=True)[:3] == [
+        "polonia_maior", "masovia", "polonia_minor"]  # fmt: skip
+    assert (
+        f"round 2's average, **{100 * AVERAGE['nash_conv']:.1f} points** from an equilibrium by its check (fresh "
+        f"tuning runs gain {100 * gain['polonia_maior']:.1f} for Polonia Maior, {100 * gain['masovia']:.1f} for "
+        f"Masovia and {100 * gain['polonia_minor']:.1f} for Polonia Minor), less than half"
+    ) in AVERAGE_TEXT
+    assert AVERAGE["nash_conv"] < DOC["nash_conv"] / 2
+    rate = AVERAGE["win_rate"]
+    assert sorted(rate, key=rate.get, reverse=True) == sorted(DOC["win_rate"], key=DOC["win_rate"].get, reverse=True)
+    assert (
+        f"Polonia Minor wins {rate['polonia_minor']:.1%}, Polonia Maior {rate['polonia_maior']:.1%}, Silesia "
+        f"{rate['silesia']:.1%} and Masovia {rate['masovia']:.1%}, and "
+        f"{AVERAGE['win_type']['coronation']:.1%} of the games end in a coronation"
+    ) in AVERAGE_TEXT
+    assert f"Still {100 * AVERAGE['nash_conv'] - 2:.0f} points short of the 2-point target" in AVERAGE_TEXT

@@ -13,7 +13,7 @@ from sim.config import read_yaml
 from sim.experiments import run_experiment
 
 STUDIES = shipped_balance()
-LEAD = {"faction-balance-council", "faction-balance-full-council", "ruler-balance-3p-pooled"}  # at a glance
+LEAD = {"faction-balance-council-average", "faction-balance-full-council", "ruler-balance-3p-pooled"}  # at a glance
 # make test replays the lead studies' 20,000 games; the earlier studies' replays run in make test-full
 REPLAYED = [s if s.name in LEAD else pytest.param(s, marks=pytest.mark.full) for s in STUDIES]
 README = (Path(__file__).resolve().parents[2] / "README.md").read_text()
