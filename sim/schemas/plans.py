@@ -28,15 +28,18 @@ class SeatSpec(Strict):
 Seat = Annotated[Name | SeatSpec, Field(description="a strategy name or {name, uses, params}")]
 
 
-def check_params(params: dict, defaults: dict, source: str, prefix: str, real: set[str] = frozenset()) -> None:
-    """Each parameter of ``params`` is one of ``defaults`` and keeps its default's kind (``plan_like``)."""
+def check_params(params: dict, defaults: dict, source: str, prefix: str, optional: dict | None = None) -> None:
+    """Each parameter of ``params`` is one of ``defaults`` and keeps its default's kind (``plan_like``); a parameter
+    of ``optional`` (null by default: off) is null or of the kind of its example value there."""
     if not isinstance(params, dict):
         raise ConfigError(source, prefix, "a mapping of parameters to values", params)
+    optional = optional or {}
     for key, value in params.items():
         if key not in defaults:
             known = ", ".join(sorted(map(str, defaults))) or "none"
             raise ConfigError(source, f"{prefix}.{key}", f"a parameter of this plan ({known})", key)
-        plan_like(defaults[key], value, f"{prefix}.{key}", source)
+        if not (value is None and key in optional):
+            plan_like(optional.get(key, defaults[key]), value, f"{prefix}.{key}", source)
 
 
 def plan_like(default: object, value: object, key: str, source: str) -> None:
@@ -91,10 +94,11 @@ def principes_seats(seats: Any, source: str, prefix: str) -> None:
         name = spec.get("uses") or spec.get("name")
         try:
             _, uses, base = resolve(name)
-            defaults = {**base, **strategy_class(uses).defaults}  # a kind is the class's (a tuned base's 3 may be None)
+            cls = strategy_class(uses)
+            defaults = {**base, **cls.defaults}  # a kind is the class's (a tuned base's 3 may be None)
         except (ValueError, ImportError, AttributeError, TypeError, ConfigError):
             continue
-        check_params(spec["params"], defaults, source, f"{key}.params")
+        check_params(spec["params"], defaults, source, f"{key}.params", getattr(cls, "optional", None))
 
 
 class PrincipesPlanFile(Strict):

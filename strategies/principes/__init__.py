@@ -17,6 +17,7 @@ from pathlib import Path
 
 from sim.config import CONFIG_DIR, read_yaml
 from sim.schemas import check_plan
+from sim.schemas.plans import check_params
 from strategies.principes.base import MoveOrder, Strategy
 from strategies.principes.builder import Builder
 from strategies.principes.conqueror import Conqueror
@@ -71,6 +72,9 @@ def resolve(spec, directory: Path = STRATEGY_DIR) -> tuple[str, str, dict]:
             if uses != spec:
                 _, uses, base = resolve(uses, directory)
                 params = {**base, **params}
+            cls = strategy_class(uses)  # each parameter keeps its class default's kind: one clean line, not a crash
+            check_params(dict(raw.get("params") or {}), {**params, **cls.defaults}, str(path), "params",
+                         getattr(cls, "optional", None))  # fmt: skip
         else:
             label, uses, params = spec, spec, {}
     else:

@@ -120,6 +120,7 @@ SPEND_FIRST = {"taxes": 0, "building": 1, "assembly": 2}  # ``spend_leftover``: 
 class Scripted(Strategy):
     name = "scripted"
     defaults = BASE
+    optional = {"council_leads": 0, "tax_max_gold": 0}  # null (off, the default) or a number ≥ 0: sim.schemas.plans
 
     # --- planning ---------------------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""Errors that cross process boundaries and plan parameters checked against their plan class."""
+"""Errors that cross process boundaries, and plan parameters checked against their plan class."""
 
 import pickle
 
@@ -27,3 +27,25 @@ def test_a_parameter_keeps_its_plan_classs_kind_not_its_tuned_bases_value():
     with pytest.raises(ConfigError) as caught:  # a kind the class gives (a number) is still checked
         experiment_from_dict({"seats": bad, "history": False}, "exp.yaml")
     assert caught.value.key.endswith("masovia.params.council_hold")
+
+
+def test_a_parameter_off_by_default_takes_null_or_a_number_in_a_seat_and_in_a_plan_file(tmp_path):
+    """``tax_max_gold`` / ``council_leads`` are null (off) by default; a word there was a TypeError deep in a game
+    ("internal error"), now one line naming the file and key."""
+    from strategies.principes import resolve
+
+    seats = {"polonia_maior": "builder", "masovia": "builder", "polonia_minor": "politician", "silesia": "conqueror"}
+    for value in (None, 6):
+        seat = {"name": "x", "uses": "builder", "params": {"tax_max_gold": value, "council_leads": value}}
+        assert experiment_from_dict({"seats": {**seats, "masovia": seat}, "history": False}, "exp.yaml").factions
+    seat = {"name": "x", "uses": "builder", "params": {"tax_max_gold": "many"}}
+    with pytest.raises(ConfigError) as caught:
+        experiment_from_dict({"seats": {**seats, "masovia": seat}, "history": False}, "exp.yaml")
+    assert caught.value.key == "seats.masovia.params.tax_max_gold" and caught.value.expected == "a number"
+    plan = tmp_path / "my-plan.yaml"
+    plan.write_text("uses: builder\nparams:\n  council_leads: three\n")
+    with pytest.raises(ConfigError) as caught:
+        resolve(str(plan))
+    assert (caught.value.source, caught.value.key) == (str(plan), "params.council_leads")
+    plan.write_text("uses: builder\nparams:\n  council_leads: 2\n  tax_max_gold: null\n")
+    assert resolve(str(plan))[2]["council_leads"] == 2
