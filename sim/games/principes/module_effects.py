@@ -41,7 +41,7 @@ from sim.games.principes.driver import WIN_TYPES, play_game
 from sim.games.principes.game.history.deck import SKIP, cards
 from sim.rng import trial_state
 from sim.stats import hist_mean_ci
-from strategies.principes import make, resolve
+from strategies.principes import make
 
 MODULES = ("history", "tiles", "court", "princesses", "neighbors")
 MODULE_KEYS = {"history": "history", "tiles": "progress", "court": "court", "princesses": "princesses",
@@ -86,9 +86,9 @@ def experiment_from_dict(raw: dict, source: str) -> ModuleEffects:
         field, plans = adapter("principes", source).field(body, source)
         body = first_plans(body, source)
     base = study.experiment_from_dict(body, source)
-    if field is not None:
-        resolved = [resolve(plans[label].spec) for label in field.labels]
-        base = dataclasses.replace(base, labels=field.labels, specs=tuple((u, p) for _, u, p in resolved))
+    if field is not None:  # the field's plans are resolved already (class and every parameter)
+        specs = tuple((plans[label].uses, plans[label].params) for label in field.labels)
+        base = dataclasses.replace(base, labels=field.labels, specs=specs)
     if any(uses == "rollout" for uses, _ in base.specs):  # the compared games play on chunks, which never search
         raise ConfigError(source, "seats", "plans (module effects seat no rollout searcher)", "rollout")
     base = dataclasses.replace(base, engine="reference", engine_reason=ASKED)  # the payload's engine plays them all
@@ -166,7 +166,7 @@ def _profiles(payload: ModuleEffects, key, start: int, count: int) -> list[tuple
 def _chunk_outcomes(profiles, module, players, key, start: int, positions: np.ndarray, fast: bool):
     """``_outcomes`` of the chunk's games at ``positions`` (ascending) with ``module`` on, profile by profile."""
     winner, win_type, rounds = (np.zeros(len(positions), np.int64) for _ in range(3))
-    live: list | None = [None] * len(positions)
+    live = [None] * len(positions)
     for exp, mine in profiles:
         mine = mine[np.isin(mine, positions)]
         if not len(mine):
