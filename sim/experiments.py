@@ -69,7 +69,9 @@ class ExperimentResult:
             **({"engine_reason": self.extra.get("engine_reason", "")} if self.extra.get("engine") == "reference"
                else {}),  # fmt: skip
             **self.metrics,
-            "seconds": round(self.seconds, 3),
+            "seconds": round(self.seconds, 3),  # playing; compiling or loading the engine is startup_seconds
+            **({"startup_seconds": round(self.extra["startup"]["seconds"], 3)} if self.extra.get("startup")
+               else {}),  # fmt: skip
         }
 
 
@@ -211,10 +213,10 @@ def run_experiment(
         module.summarize(out.counts, out.n, payload),
         out.n,
         seed,
-        time.perf_counter() - started,
+        time.perf_counter() - started - out.startup.get("seconds", 0.0),
         rows,
         {"chunks_loaded": out.chunks_loaded, **engine_of(parsed), "experiment": parsed,
-         "question": raw.get("question")},  # fmt: skip
+         "question": raw.get("question"), "startup": out.startup},  # fmt: skip
     )
     if store is not None:
         write_json(Path(save) / "result.json", result.to_json())
@@ -253,7 +255,9 @@ def load_saved(directory: str | Path) -> tuple[ExperimentResult, dict]:
 def format_experiment(result: ExperimentResult) -> str:
     """Win rate per faction with its interval, then the win types and the mean game length."""
     m = result.metrics
-    lines = [f"{result.title or result.game}: {result.n:,} games, seed {result.seed}, {result.seconds:.2f} s"]
+    compiled = (result.extra.get("startup") or {}).get("compiled", 0.0)
+    took = f"{result.seconds:.2f} s" + (f" (+ {compiled:.0f} s compiling the engine)" if compiled else "")
+    lines = [f"{result.title or result.game}: {result.n:,} games, seed {result.seed}, {took}"]
     width = max(len(f) for f in m["win_rate"])
     for faction, p in sorted(m["win_rate"].items(), key=lambda kv: -kv[1]):
         lo, hi = m["win_rate_ci95"][faction]

@@ -10,7 +10,13 @@ or numba's folder under ``NUMBA_CACHE_DIR`` when that is set: ``make test`` keep
 from __future__ import annotations
 
 import hashlib
+import itertools
+import json
+import sys
+import threading
+import time
 from collections.abc import Iterable
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -90,8 +96,94 @@ def call(kernel, *args):
             try:
                 lock.parent.mkdir(parents=True, exist_ok=True)
                 with FileLock(lock):
-                    kernel.compile(sig)
+                    _compile(kernel, sig)
             except OSError:  # a read-only install: each process compiles in memory
-                kernel.compile(sig)
+                _compile(kernel, sig)
         _READY.add(key)
     return kernel(*args)
+
+
+# time this process spent loading engines from the cache or compiling them ("compiled": the real compiles only);
+# runs report it apart from play
+STARTUP = {"seconds": 0.0, "compiled": 0.0}
+
+
+def _compile(kernel, sig) -> None:
+    """Compile or load ``kernel`` for ``sig``; a real compile (nothing cached) is announced on stderr at once, with
+    a spinner on a terminal, since it takes minutes and would otherwise look like a hang."""
+    started = time.perf_counter()
+    cached = _is_cached(kernel, sig)
+    if cached is False:
+        with compile_notice(_engine_name(kernel)):
+            kernel.compile(sig)
+        STARTUP["compiled"] += time.perf_counter() - started
+    else:
+        kernel.compile(sig)
+    STARTUP["seconds"] += time.perf_counter() - started
+
+
+def _is_cached(kernel, sig) -> bool | None:
+    """Whether numba's on-disk cache holds ``kernel`` for ``sig`` (None: cannot tell, e.g. another numba)."""
+    try:
+        cache = kernel._cache  # numba's FunctionCache: the same index lookup its load_overload makes
+        return cache._index_key(sig, kernel.targetctx.codegen()) in cache._cache_file._load_index()
+    except Exception:  # noqa: BLE001 - a private API; without it sim only stays silent while compiling
+        return None
+
+
+ENGINE_NAMES = {"principes": "Principes", "dark_ages": "Dark Ages", "hussars": "Winged Hussars"}
+
+
+def _engine_name(kernel) -> str:
+    parts = kernel.py_func.__module__.split(".")
+    game = parts[2] if parts[:2] == ["sim", "games"] and len(parts) > 2 else parts[0]
+    return ENGINE_NAMES.get(game, game)
+
+
+@contextmanager
+def compile_notice(engine: str):
+    """Say on stderr that ``engine`` is being compiled, how long it took last time, then how long it took now."""
+    spin = sys.stderr.isatty()
+    record = Path(numba_config.CACHE_DIR or Path.home() / ".cache") / "sim-compile-seconds.json"
+    last = _read_seconds(record).get(engine)
+    guess = f"about {_minutes(last)}" if last else "a few minutes"
+    line = f"compiling the {engine} engine (first run on this machine, {guess}; later runs start in a second)"
+    print(line, file=sys.stderr, flush=True)
+    stop = threading.Event()
+    started = time.perf_counter()
+
+    def spinner() -> None:
+        for frame in itertools.cycle("|/-\\"):
+            if stop.wait(0.2):
+                return
+            print(f"\r  {frame} {time.perf_counter() - started:4.0f} s", end="", file=sys.stderr, flush=True)
+
+    thread = threading.Thread(target=spinner, daemon=True) if spin else None
+    if thread:
+        thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        if thread:
+            thread.join()
+            print("\r", end="", file=sys.stderr)
+        seconds = time.perf_counter() - started
+        print(f"compiled the {engine} engine in {seconds:.0f} s", file=sys.stderr, flush=True)
+        try:
+            record.parent.mkdir(parents=True, exist_ok=True)
+            record.write_text(json.dumps({**_read_seconds(record), engine: round(seconds)}))
+        except OSError:
+            pass
+
+
+def _read_seconds(path: Path) -> dict:
+    try:
+        found = json.loads(path.read_text())
+        return found if isinstance(found, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def _minutes(seconds: float) -> str:
+    return f"{seconds:.0f} seconds" if seconds < 90 else f"{seconds / 60:.0f} minutes"

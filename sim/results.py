@@ -1,7 +1,8 @@
 """Per-trial tables and summaries on disk. Every write goes to a temporary file first, then a rename.
 
-CSV and JSON carry estimates to 6 significant digits (``SIGNIFICANT``), so a file shows 0.216025, not
-0.21602499999999997; the full precision stays in the parquet tables."""
+CSV and JSON keep every float at full precision (an exact 7/9 stays 0.7777777777777778): a saved run is data, and
+only the console rounds for display. ``rounded`` is for the few places that must write a value short on purpose
+(a mixture an equilibrium file names, so ``sim run`` replays the same draws)."""
 
 from __future__ import annotations
 
@@ -59,8 +60,8 @@ def rounded(value: Any, digits: int = SIGNIFICANT) -> Any:
 
 
 def dumps(value: Any) -> str:
-    """Indented JSON with estimates to 6 significant digits: what ``--json`` prints and result.json holds."""
-    return json.dumps(rounded(value), indent=2)
+    """Indented JSON at full float precision: what ``--json`` prints and result.json holds."""
+    return json.dumps(value, indent=2)
 
 
 def write_json(path: str | Path, value: Any) -> Path:
@@ -68,5 +69,5 @@ def write_json(path: str | Path, value: Any) -> Path:
 
 
 def write_csv(path: str | Path, frame) -> Path:
-    """Write a pandas DataFrame to CSV atomically, floats to 6 significant digits."""
-    return atomic_write(path, lambda tmp: frame.to_csv(tmp, index=False, float_format=f"%.{SIGNIFICANT}g"))
+    """Write a pandas DataFrame to CSV atomically, floats at full precision."""
+    return atomic_write(path, lambda tmp: frame.to_csv(tmp, index=False))

@@ -16,10 +16,11 @@ from __future__ import annotations
 import signal
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
+from sim import numba_cache
 from sim import progress as progress_bars
 from sim.checkpoint import ChunkStore
 from sim.errors import Interrupted, SimError, Stopped, note
@@ -37,6 +38,8 @@ class RunOutput:
     n: int
     seconds: float
     chunks_loaded: int = 0  # finished chunks read back from a checkpoint instead of run
+    startup: dict = field(default_factory=dict)  # seconds loading or compiling the engine before play (not in
+    # ``seconds``): {"seconds": all of it, "compiled": the real compiles}
 
 
 def default_chunk(n: int) -> int:
@@ -102,6 +105,7 @@ def run(
         backend = make_backend("local", clamp_workers(workers, total))
     elif getattr(backend, "max_workers", 1) > 1:
         backend.limit(clamp_workers(backend.max_workers, total))
+    startup = warm_up(fn, payload, key, keep_trials) if unit == "game" else {"seconds": 0.0, "compiled": 0.0}
     started = time.perf_counter()
     counts: dict[str, np.ndarray] = {}
     pieces: dict[int, dict[str, np.ndarray]] = {}
@@ -151,7 +155,17 @@ def run(
     if hold:
         order = sorted(pieces)
         trials = {name: np.concatenate([pieces[s][name] for s in order]) for name in pieces[order[0]]}
-    return RunOutput(counts, trials, done, time.perf_counter() - started, loaded)
+    return RunOutput(counts, trials, done, time.perf_counter() - started, loaded, startup)
+
+
+def warm_up(fn: Callable, payload: object, key: int, keep_trials: bool) -> dict[str, float]:
+    """Compile (or load) the engine in this process by playing no game, before any worker starts: a cold compile is
+    then announced once, on this terminal (``sim.numba_cache.compile_notice``), the workers load its machine code
+    instead of compiling it again, and the run's time splits into start-up and play. Returns the start-up seconds
+    (``seconds``) and those of them spent compiling (``compiled``)."""
+    before = dict(numba_cache.STARTUP)
+    fn(payload, key, 0, 0, keep_trials)
+    return {k: numba_cache.STARTUP[k] - before[k] for k in before}
 
 
 def _abort(backend) -> None:

@@ -17,7 +17,6 @@ import yaml
 from sim.armies import SIDES, army_size
 from sim.battles import RUN_KEYS, battle_rules, run_battle
 from sim.errors import ConfigError, SimError
-from sim.results import rounded
 
 SOURCE = "request"  # what error messages name as the origin of a bad field
 
@@ -45,10 +44,8 @@ def battle(game: str, body: dict, exact: bool = False) -> dict:
 
 
 def _finite(tree: Any) -> Any:
-    """JSON has no NaN: undefined means (an empty histogram) become null; estimates carry 6 significant digits,
-    as ``sim battle --json`` prints them (``sim.results.rounded``)."""
-    if isinstance(tree, float) and math.isfinite(tree):
-        return rounded(tree)
+    """JSON has no NaN: undefined means (an empty histogram) become null; estimates keep full precision, as
+    ``sim battle --json`` prints them."""
     if isinstance(tree, dict):
         return {k: _finite(v) for k, v in tree.items()}
     if isinstance(tree, (list, tuple)):

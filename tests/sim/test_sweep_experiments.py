@@ -17,7 +17,7 @@ def test_experiment_sweep_points_equal_independent_runs(tmp_path, capsys):
     for history in (False, True):
         expected = run_experiment({**read_yaml(BALANCE), "history": history}, games=12, seed=3).metrics["win_rate"]
         got = frame[frame["history"] == history].set_index("faction")["estimate"].to_dict()
-        assert got == pytest.approx(expected, rel=1e-5)  # CSV carries 6 significant digits
+        assert got == pytest.approx(expected, rel=1e-5)  # CSV: full precision
 
 
 def test_experiment_sweep_bad_key_is_one_line(capsys):

@@ -59,7 +59,7 @@ def test_tactics_objective_tokens(capsys):
 def test_odds_commands(capsys, tmp_path):
     code, out, _ = run(capsys, "odds", "hussars", "capture", "--attacker", "winged_hussar=1", "--xl", "0,2", "--json")
     assert code == 0
-    table = json.loads(out)["table"]  # JSON carries 6 significant digits
+    table = json.loads(out)["table"]  # JSON: full precision
     assert [r["xl"] for r in table] == [0, 2]
     assert [r["captured"] for r in table] == pytest.approx([1.0, 5 / 6], rel=1e-5)
     plot = tmp_path / "death.png"
