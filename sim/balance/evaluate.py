@@ -96,7 +96,7 @@ def field_chunk(payload: FieldPayload, key, start: int, count: int, keep_rows: b
     factions, labels = field.factions, field.labels
     specs = dict(payload.specs)
     f, types = len(factions), len(a.win_types)
-    table = field.table(key, start, count)
+    table = field.table(key, start, max(count, 1))  # one row even for no game: a warm-up compiles its profile
     counts = empty_counts(f, len(labels), types)
     won = np.full((count, f), -1, np.int8)
     end = np.zeros(count, np.int64)
@@ -104,7 +104,7 @@ def field_chunk(payload: FieldPayload, key, start: int, count: int, keep_rows: b
     score = np.zeros((count, f), np.int64)
     direct = _runner(payload)
     whole = direct is not None and getattr(a, "whole_table", False)  # the engine takes each game's plans
-    cuts = [] if whole else np.flatnonzero((table[1:] != table[:-1]).any(axis=1)) + 1
+    cuts = [] if whole else np.flatnonzero((table[1:count] != table[: count - 1]).any(axis=1)) + 1
     for lo, hi in zip([0, *cuts], [*cuts, count], strict=True):
         seats = {factions[j]: json.loads(specs[labels[table[lo, j]]]) for j in range(f)}
         if direct is not None:  # the engine plays the plan ids itself

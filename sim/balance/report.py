@@ -3,8 +3,6 @@ the balance report (``sim report DIR``: Markdown, HTML with embedded plots, CSV)
 
 from __future__ import annotations
 
-import base64
-import html
 import json
 from pathlib import Path
 
@@ -157,15 +155,15 @@ def _plots(doc: dict, frame: pd.DataFrame, out: Path, parity: float) -> list[Pat
     rounds = [h["round"] for h in doc["rounds"]]
     for f in doc["factions"]:
         ax.plot(rounds, [100 * h["exploitability"][f] for h in doc["rounds"]], marker="o", label=f)
-    ax.plot(rounds, [100 * h["nash_conv"] for h in doc["rounds"]], "k--", marker="s", label="nash_conv")
+    ax.plot(rounds, [100 * h["nash_conv"] for h in doc["rounds"]], "k--", marker="s", label="sum over factions")
     if doc.get("exploitability_check"):  # the verdict's own check: fresh tuning runs against it
-        ax.plot([doc["verdict_round"]], [100 * doc["nash_conv"]], "r*", ms=12, label="nash_conv, checked")
+        ax.plot([doc["verdict_round"]], [100 * doc["nash_conv"]], "r*", ms=12, label="sum, checked")
     ax.axhline(doc["options"]["epsilon"], color="gray", lw=0.8, ls=":", label="ε")
     ax.set_xlabel("round")
     ax.set_ylabel("best-response gain, points")
     ax.set_xticks(rounds)
     profile = "average of the equilibria" if doc["options"].get("meta") == "average" else "equilibrium"
-    ax.set_title(f"Exploitability of each round's {profile} (held-out games)")
+    ax.set_title(f"What the best plan found gains against each round's {profile}")
     ax.legend(fontsize=8, ncol=3)
     fig.tight_layout()
     paths.append(out / "exploitability.png")
@@ -174,78 +172,131 @@ def _plots(doc: dict, frame: pd.DataFrame, out: Path, parity: float) -> list[Pat
     return paths
 
 
+def searcher_gains(directory: Path) -> dict[str, dict]:
+    """Each faction's shipped ladder (``ladder-FACTION*.json``) at its top budget: the rollout searcher's paired gain
+    over the faction's own plan, the largest where a faction has several ladders."""
+    best: dict[str, dict] = {}
+    for path in sorted(directory.glob("ladder-*.json")):
+        lad = json.loads(path.read_text())
+        top = lad["rungs"][-1]
+        if lad["seat"] not in best or top["gain"] > best[lad["seat"]]["gain"]:
+            best[lad["seat"]] = {**top, "games": lad["games"], "determinize": lad.get("determinize", False),
+                                 "file": path.name}  # fmt: skip
+    return best
+
+
+def _name(faction: str) -> str:
+    return faction.replace("_", " ").title()
+
+
 def balance_report(directory: str | Path, out: str | Path) -> list[Path]:
-    from reports.tables import markdown_table
+    """``sim report DIR`` of a ``sim balance`` run: a designer page in the study reports' style (``reports.page``):
+    the question, the answer in words, how far to trust it, the table, plots, rounds, and the assumed values."""
+    from reports.assumptions import study_assumptions
+    from reports.page import render_html, render_markdown
+    from sim.config import read_yaml
 
     directory, out = Path(directory), Path(out)
     doc = json.loads((directory / "balance.json").read_text())
     frame = _frame(doc)
     out.mkdir(parents=True, exist_ok=True)
     written = [write_csv(out / "balance.csv", frame)]
-    plots = _plots(doc, frame, out, _parity(directory, doc))
+    parity = _parity(directory, doc)
+    plots = _plots(doc, frame, out, parity)
     written += plots
     top = frame.sort_values("equilibrium", ascending=False)
-    lead = (
-        f"Under the least exploitable equilibrium of its plans (round {doc.get('verdict_round', len(doc['rounds']))} "
-        f"of {len(doc['rounds'])}), {top.iloc[0].faction.replace('_', ' ').title()} wins "
-        f"{top.iloc[0].equilibrium:.1%} and {top.iloc[-1].faction.replace('_', ' ').title()} "
-        f"{top.iloc[-1].equilibrium:.1%} of games; the best response found against it gains at most "
-        f"{100 * frame.exploitability.max():.1f} points (nash_conv {100 * doc['nash_conv']:.1f} points), measured on "
-        f"held-out games. The verdict rests on the assumed board data, the plans' search spaces and this "
-        f"exploitability."
+    strongest, weakest = top.iloc[0], top.iloc[-1]
+    gain = 100 * frame.exploitability.max()
+    summary = (
+        f"When every faction plays the mix of plans that none of them can improve on (the equilibrium sim found), "
+        f"{_name(strongest.faction)} wins {strongest.equilibrium:.1%} [{strongest.eq_lo:.1%}, {strongest.eq_hi:.1%}] "
+        f"of its games and {_name(weakest.faction)} {weakest.equilibrium:.1%} [{weakest.eq_lo:.1%}, "
+        f"{weakest.eq_hi:.1%}], against a fair share of {parity:.1%}."
     )
-    table = frame.assign(
-        equilibrium=[f"{r.equilibrium:.1%} [{r.eq_lo:.1%}, {r.eq_hi:.1%}]" for r in frame.itertuples()],
-        rotated=[f"{r.rotated:.1%} [{r.rot_lo:.1%}, {r.rot_hi:.1%}]" for r in frame.itertuples()],
-        exploitability=[f"{_pt(r.exploitability)} [{_pt(r.expl_lo)}, {_pt(r.expl_hi)}]" for r in frame.itertuples()],
-    )[["faction", "equilibrium", "rotated", "exploitability", "mixture"]]
-    rounds = pd.DataFrame(
-        [
-            {
-                "round": h["round"],
-                "nash_conv (points)": round(100 * h["nash_conv"], 2),
-                "table nash_conv": round(100 * h["table_nash_conv"], 2),
-                "cells": h["cells"],
-                **{f: round(100 * v, 2) for f, v in h["exploitability"].items()},
-                **(
-                    {"library plans joining": _joined(h["library"], doc["options"]["epsilon"])}
-                    if "library" in h
-                    else {}
-                ),
-                **({"rival equilibria": len(h["rivals"])} if "rivals" in h else {}),
-            }  # fmt: skip
-            for h in doc["rounds"]
-        ]
-    )
-    rivals = undecided_text(doc)
-    ends = pd.DataFrame([{"end": k, "share": f"{v:.1%}"} for k, v in doc["win_type"].items()])
-    pooled, pooled_html = [], ""  # a run started from other runs' equilibria (--start): each checked in the pool
-    if doc.get("start_checks"):
-        from sim.balance.stability import format_start_checks, start_check_rows
+    searched = searcher_gains(directory)
+    caveats = [
+        f"The players are scripted plans. The best plan sim could find against this equilibrium gains at most "
+        f"{gain:.1f} points for one faction (its exploitability; the sum over factions, {100 * doc['nash_conv']:.1f} "
+        f"points, is the distance from an equilibrium): near 0 means no plan sim knows does better.",
+    ]
+    if searched:
+        gains = [100 * g["gain"] for g in searched.values()]
+        lo, hi, budget = min(gains), max(gains), max(g["rollouts"] for g in searched.values())
+        caveats.append(
+            f"A short lookahead beats these plans: the rollout searcher ({budget} "
+            f"playouts a decision, one seat) gains {lo:.1f} to {hi:.1f} points over each faction's plan. So this is a "
+            "verdict on strong plans, not yet on strong play.")  # fmt: skip
+    else:
+        caveats.append("No searcher has played against these plans yet: how far they are from strong play is not "
+                       "measured.")  # fmt: skip
+    caveats += [t for t in (rivals_text(doc), kingmakers_text(doc)) if t]
+    caveats.append("The board and card values marked assumed (listed below) decide much of the result.")
+    verdict = (f"{_name(strongest.faction)} is the strongest and {_name(weakest.faction)} the weakest under these "
+               f"plans, {100 * (strongest.equilibrium - weakest.equilibrium):.1f} points apart.")
+    table = pd.DataFrame({
+        "faction": [_name(f) for f in frame.faction],
+        "win rate under the equilibrium [95%]": [f"{r.equilibrium:.1%} [{r.eq_lo:.1%}, {r.eq_hi:.1%}]"
+                                                 for r in frame.itertuples()],
+        "vs fair share": [f"{100 * (r.equilibrium - parity):+.1f} pts" for r in frame.itertuples()],
+        "in the rotated scripted field": [f"{r.rotated:.1%} [{r.rot_lo:.1%}, {r.rot_hi:.1%}]"
+                                          for r in frame.itertuples()],
+        "best plan found against it gains": [f"{_pt(r.exploitability)} [{_pt(r.expl_lo)}, {_pt(r.expl_hi)}] pts"
+                                             for r in frame.itertuples()],
+        "its plans (share of games)": frame.mixture,
+    })  # fmt: skip
+    rounds = pd.DataFrame([
+        {"round": h["round"], "distance from an equilibrium, pts": f"{100 * h['nash_conv']:.1f}",
+         "inside its own table, pts": f"{100 * h['table_nash_conv']:.1f}", "payoff cells": h["cells"],
+         **{f"{_name(f)} gain, pts": _pt(v) for f, v in h["exploitability"].items()},
+         **({"library plans joining": _joined(h["library"], doc["options"]["epsilon"])} if "library" in h else {}),
+         **({"equally good other equilibria": len(h["rivals"])} if "rivals" in h else {})}
+        for h in doc["rounds"]
+    ])  # fmt: skip
+    ends = pd.DataFrame([{"how the game ends": k.replace("_", " "), "share of games": f"{v:.1%}"}
+                         for k, v in doc["win_type"].items()])  # fmt: skip
+    tables = [("How each round of plan search went", rounds), ("How games end", ends)]
+    if searched:
+        tables.append(("The searcher against these plans", pd.DataFrame([
+            {"faction": _name(f), "searcher's gain [95%]":
+             f"{_pt(g['gain'])} [{_pt(g['gain_ci95'][0])}, {_pt(g['gain_ci95'][1])}] pts",
+             "playouts a decision": g["rollouts"], "games": g["games"],
+             "sees": "only what its seat sees" if g["determinize"] else "hidden cards too", "file": g["file"]}
+            for f, g in searched.items()])))  # fmt: skip
+    if doc.get("start_checks"):  # a run started from other runs' equilibria (--start): each checked in the pool
+        from sim.balance.stability import start_check_rows
 
-        says = "What each faction's best plan of the pool gains against each run's equilibrium, points:"
-        pooled = ["## The runs it pooled", "", says, "", format_start_checks(doc), ""]
         head, *rows = start_check_rows(doc)
-        pooled_html = (f"<h2>The runs it pooled</h2><p>{html.escape(says)}</p>"
-                       + pd.DataFrame(rows, columns=head).to_html(index=False))  # fmt: skip
-    md = [f"# {doc['title'] or doc['game']}: balance under strong play", "", lead, "",
-          markdown_table(table, 2), "", "![win rates](win_rates.png)", "", "## Rounds", "",
-          markdown_table(rounds, 2), "", *([rivals, ""] if rivals else []), "![exploitability](exploitability.png)", "",
-          *pooled, "## How games end", "",
-          markdown_table(ends), "", f"Mean game length: {doc['mean_rounds']:.2f} rounds.", "",
-          f"Seed {doc['seed']}, {doc['games_played']:,} games, {doc['seconds']:.0f} s; options "
-          f"{json.dumps(doc['options'])}."]  # fmt: skip
-    written.append(write_text(out / "report.md", "\n".join(md) + "\n"))
-    images = "".join(
-        f'<p><img alt="{p.stem}" src="data:image/png;base64,{base64.b64encode(p.read_bytes()).decode()}"></p>'
-        for p in plots
-    )
-    page = (f"<!doctype html><meta charset='utf-8'><title>{html.escape(doc['title'] or doc['game'])}</title>"
-            f"<h1>{html.escape(doc['title'] or doc['game'])}: balance under strong play</h1><p>{html.escape(lead)}</p>"
-            f"{table.to_html(index=False)}{images}<h2>Rounds</h2>{rounds.to_html(index=False)}"
-            f"{f'<p>{html.escape(rivals)}</p>' if rivals else ''}{pooled_html}"
-            f"<h2>How games end</h2>{ends.to_html(index=False)}")  # fmt: skip
-    written.append(write_text(out / "report.html", page))
+        tables.append(("The runs it pooled: what each faction's best plan of the pool gains against each run's "
+                       "equilibrium, points", pd.DataFrame(rows, columns=head)))  # fmt: skip
+    experiment = directory / "equilibrium.yaml"
+    players = (read_yaml(experiment) or {}).get("players", 4) if experiment.exists() else 4
+    figures = [(plots[0], "Each faction's win rate under the equilibrium (blue) and in the experiment's rotated "
+                          "scripted field (gray), with 95% intervals; the dotted line is the fair share."),
+               (plots[1], "How far each round's equilibrium was from one: what the best plan found against it "
+                          "gains, per faction and summed (dashed); the star is the verdict's own check.")]
+    options = doc["options"]
+    page = {
+        "title": f"{doc['title'] or doc['game']}: the balance verdict from plan equilibria",
+        "question": doc.get("question") or "Is the game balanced when every faction plays its best plans?",
+        "summary": summary, "verdict": verdict, "caveats": caveats,
+        "setup": [("players behind the verdict", "scripted plans at an equilibrium (sim balance)"),
+                  ("rounds of plan search", f"{len(doc['rounds'])} (the verdict is round "
+                                            f"{doc.get('verdict_round', len(doc['rounds']))})"),
+                  ("games played", f"{doc['games_played']:,}"), ("seed", doc["seed"])],
+        "table": table, "table_title": "Win rates under the equilibrium",
+        "legend": ["win rate under the equilibrium: the faction's share of wins when every faction plays its "
+                   "equilibrium mix of plans, fresh games, 95% interval",
+                   "best plan found against it gains: what a freshly tuned plan (or a plan of another study) wins "
+                   "more than the faction's equilibrium mix, on held-out games (its exploitability)"],
+        "tables": tables, "figures": figures, "notes": [],
+        "assumptions": study_assumptions(doc["game"], {"players": players}),
+        "run": {"games": f"{doc['games_played']:,}", "seed": doc["seed"], "run time": f"{doc['seconds']:.0f} s",
+                "precision": options.get("precision"), "epsilon, points": options.get("epsilon"),
+                "source": str(directory)},
+        "config": experiment.read_text() if experiment.exists() else "",
+    }  # fmt: skip
+    written.append(write_text(out / "report.html", render_html(page)))
+    written.append(write_text(out / "report.md", render_markdown(page)))
     return written
 
 

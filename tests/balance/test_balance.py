@@ -84,7 +84,7 @@ def test_balance_replays_resumes_and_reports(run, capsys, tmp_path):
     for name in ("report.html", "report.md", "win_rates.png", "exploitability.png", "balance.csv"):
         assert (tmp_path / "report" / name).exists() and name in out
     text = (tmp_path / "report" / "report.md").read_text()
-    assert "nash_conv" in text and "Polonia" in text and "rival equilibria" in text
+    assert "distance from an equilibrium" in text and "Polonia" in text and "equally good other equilibria" in text
 
 
 def test_a_shipped_study_names_its_tuned_plans_like_bundled_ones(run, monkeypatch, tmp_path):
