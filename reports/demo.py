@@ -1,77 +1,227 @@
-"""`make demo`: battle odds for every bundled scenario of every registered game, as CSV and one PNG, a
-designer report for each game (its most evenly balanced bundled battle, the most informative picture), and a
-report of each full-game balance study (``FULL_GAMES``: experiment file and games played)."""
+"""`make demo`: one page, ``index.html``, that a co-designer can open cold. For each game it gives the battle odds,
+the balance verdict in one sentence with its plot and how far to trust it, the module effects, and links to a
+handful of reports (``DEMO``: the study, verdict and module-effects study of each game).
+
+The three engines are compiled first, each in a process of its own, so a cold machine compiles them in parallel.
+"""
 
 from __future__ import annotations
 
+import base64
+import html
+import json
+import multiprocessing
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
+import pandas as pd
+
 from reports.build import HEATMAP_TRIALS, build_report, from_scenario, heatmap_cells
-from reports.experiment_report import report_experiment
+from reports.experiment_report import build_experiment_report
+from reports.page import CSS
 from reports.plots import win_probability_plot
 from reports.tables import battle_odds_table
+from sim import numba_cache
 from sim import progress as bars
-from sim.balance.report import balance_report
+from sim.balance.report import balance_report, fair_share, searcher_gains
 from sim.battles import load_scenario, run_battle
-from sim.config import CONFIG_DIR, read_yaml
+from sim.config import CONFIG_DIR
+from sim.echo import GAME_NAMES
+from sim.experiments import load_experiment, run_experiment
 from sim.games import BATTLE_MODULES
-from sim.results import write_csv
+from sim.results import write_csv, write_text
 
-# The full-game studies of the demo, both on the compiled engines (seconds once compiled; the first run compiles).
-FULL_GAMES = {
-    "principes": ("faction-balance-full.yaml", 20_000),  # every module on
-    "dark_ages": ("ruler-balance.yaml", 20_000),
+ROOT = CONFIG_DIR.parent
+
+
+@dataclass(frozen=True)
+class DemoGame:
+    study: str  # the game's main experiment: its scripted field, played afresh
+    games: int
+    effects: str  # a paired study of the modules (or rule variants), played afresh
+    verdict: str | None  # the shipped balance study whose equilibrium games are replayed (None: no verdict yet)
+
+
+DEMO = {
+    "principes": DemoGame("faction-balance-full.yaml", 4_000, "module-effects.yaml", "faction-balance-full-council"),
+    "dark_ages": DemoGame("ruler-balance.yaml", 4_000, "module-effects.yaml", "ruler-balance-3p-pooled"),
+    "hussars": DemoGame("family-balance.yaml", 2_000, "battle-rules.yaml", None),
 }
+EFFECT_GAMES = 2_000
+
+
+def verdict_dir(game: str, name: str) -> Path:
+    """Where a shipped balance study lives: ``studies/<game>/<name>/``, or the older ``configs/<game>/balance/``."""
+    for path in (ROOT / "studies" / game / name, CONFIG_DIR / game / "balance" / name):
+        if (path / "balance.json").exists():
+            return path
+    raise FileNotFoundError(f"no shipped balance study {game}/{name}")
 
 
 def run_demo(out: Path, trials: int, games_scale: float = 1.0, progress: bool = False) -> list[Path]:
-    """Battles with ``trials`` trials each; full games with ``games_scale`` times each study's games. One progress
-    bar (in battles; a full-game study's games count as ``GAME_WEIGHT`` battles each) covers the whole demo."""
+    """Battles with ``trials`` trials each; full games with ``games_scale`` times each study's games (the verdicts'
+    replays always play every shipped game). One progress bar covers the whole demo."""
+    started = time.perf_counter()
+    compile_engines(list(DEMO))
     scenarios = [p for game in BATTLE_MODULES for p in sorted((CONFIG_DIR / game / "battles").glob("*.yaml"))]
-    games = sum(max(8, round(g * games_scale)) for _, g in FULL_GAMES.values())
-    total = trials * (len(scenarios) + 2 * len(BATTLE_MODULES)) + GAME_WEIGHT * games
+    total = trials * (len(scenarios) + 2 * len(BATTLE_MODULES))  # each study adds its games when it starts
     with bars.task(total, "trial", "demo", progress) as bar:
-        return _run_demo(out, trials, games_scale, bar)
-
-
-GAME_WEIGHT = 2_000  # a full game costs about as much as this many battles (for the demo's ETA)
-
-
-def _run_demo(out: Path, trials: int, games_scale: float, bar) -> list[Path]:
-    results, paths = {}, {}
-    for game in BATTLE_MODULES:
-        for path in sorted((CONFIG_DIR / game / "battles").glob("*.yaml")):
-            scenario = load_scenario(path)
-            results[path.stem] = run_battle(game, scenario, source=str(path), trials=trials, exact=True, workers=2)
-            paths[path.stem] = path
-    table = battle_odds_table(results)
-    written = [write_csv(out / "battle_odds.csv", table), win_probability_plot(table, out / "battle_odds.png")]
-    for game in BATTLE_MODULES:
-        mine = [name for name, r in results.items() if r.game == game]
-        if not mine:
-            continue
-        closest = min(mine, key=lambda name: abs(results[name].metrics["attacker_win"] - 0.5))
-        inp = from_scenario(paths[closest], trials=trials, workers=2)
-        bar.total += heatmap_cells(inp) * HEATMAP_TRIALS - trials
-        report = build_report(inp, out / "reports" / game)
-        written += [p for p in report if p.suffix == ".html"]
-    for game, (name, games) in FULL_GAMES.items():
-        path = CONFIG_DIR / game / "experiments" / name
-        games = max(8, round(games * games_scale))
-        bar.total += games * (1 - GAME_WEIGHT)  # the runner counts games, not battles
-        report = report_experiment(path, out / "reports" / f"{game}-{path.stem}", games=games, workers=2)
-        written += [p for p in report if p.suffix == ".html"]
-    for study in shipped_balance():  # the shipped equilibrium's report, and its games replayed (nothing re-tuned)
-        game, name = study.parent.parent.name, study.name
-        target = out / "reports" / f"{game}-balance-{name}"
-        written += [p for p in balance_report(study, target) if p.suffix == ".html"]
-        games = max(8, round(read_yaml(study / "equilibrium.yaml")["games"] * games_scale))
-        bar.total += games
-        replay = report_experiment(study / "equilibrium.yaml", target / "replay", games=games, workers=2)
-        written += [p for p in replay if p.suffix == ".html"]
+        written, sections, odds = _run_demo(out, trials, games_scale, bar)
+    written.append(write_index(out, sections, odds, time.perf_counter() - started))
     return written
 
 
-def shipped_balance() -> list[Path]:
-    """The balance studies shipped with sim (``sim balance … --ship NAME``): configs/<game>/balance/<NAME>/."""
-    return sorted(p.parent for p in CONFIG_DIR.glob("*/balance/*/balance.json"))
+def _scaled(games: int, scale: float) -> int:
+    return max(8, round(games * scale))
+
+
+def compile_engines(games: list[str]) -> None:
+    """Load or compile each game's full-game engine in a process of its own (one game each), in parallel: on a cold
+    cache each says that it is compiling; afterwards every process of the demo loads the machine code."""
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=len(games), mp_context=context, initializer=_quiet_spinner) as pool:
+        list(pool.map(_warm, games))
+
+
+def _quiet_spinner() -> None:
+    numba_cache.SPINNER["on"] = False  # three spinners on one terminal line would garble it; the lines still show
+
+
+def _warm(game: str) -> None:
+    path = CONFIG_DIR / game / "experiments" / DEMO[game].study
+    run_experiment(load_experiment(path), source=str(path), games=1)
+
+
+def _run_demo(out: Path, trials: int, scale: float, bar) -> tuple[list[Path], dict, pd.DataFrame]:
+    results, paths = {}, {}
+    for game in BATTLE_MODULES:
+        for path in sorted((CONFIG_DIR / game / "battles").glob("*.yaml")):
+            results[path.stem] = run_battle(game, load_scenario(path), source=str(path), trials=trials, exact=True,
+                                            workers=2)  # fmt: skip
+            paths[path.stem] = path
+    odds = battle_odds_table(results)
+    written = [write_csv(out / "battle_odds.csv", odds), win_probability_plot(odds, out / "battle_odds.png")]
+    sections = {}
+    for game, demo in DEMO.items():
+        section = sections[game] = {"links": []}
+        mine = [name for name, r in results.items() if r.game == game]
+        closest = min(mine, key=lambda name: abs(results[name].metrics["attacker_win"] - 0.5))
+        inp = from_scenario(paths[closest], trials=trials, workers=2)
+        bar.total += heatmap_cells(inp) * HEATMAP_TRIALS - trials
+        written += _link(section, build_report(inp, out / "reports" / f"{game}-battle"),
+                         f"Battle report: {results[closest].title or closest}")  # fmt: skip
+        study = CONFIG_DIR / game / "experiments" / demo.study
+        result = _play(study, _scaled(demo.games, scale), bar, out / "reports" / f"{game}-study")
+        written += _link(section, result.extra["report"], f"The scripted field: {result.title}")
+        effects = CONFIG_DIR / game / "experiments" / demo.effects
+        result = _play(effects, _scaled(EFFECT_GAMES, scale), bar, out / "reports" / f"{game}-effects")
+        written += _link(section, result.extra["report"], f"What the modules change: {result.title}")
+        section["effects"] = effects_table(result.metrics)
+        if demo.verdict:
+            directory = verdict_dir(game, demo.verdict)
+            target = out / "reports" / f"{game}-verdict"
+            written += _link(section, balance_report(directory, target), f"The balance verdict: {demo.verdict}")
+            replay = _play(directory / "equilibrium.yaml", None, bar, target / "replay")
+            written += _link(section, replay.extra["report"], "The verdict's games, replayed")
+            section["verdict"] = verdict_summary(directory, replay, target / "win_rates.png")
+    return written, sections, odds
+
+
+def _play(path: Path, games: int | None, bar, out: Path):
+    """Play a study (``games``: its own number when None) and write its report (``result.extra["report"]``)."""
+    raw = load_experiment(path)
+    bar.total += games or raw.get("games", 0)
+    result = run_experiment(raw, source=str(path), games=games, workers=2, keep_rows=True)
+    result.extra["report"] = build_experiment_report(result, raw, out, str(path))
+    return result
+
+
+def _link(section: dict, written: list[Path], label: str) -> list[Path]:
+    page = next(p for p in written if p.name == "report.html")
+    section["links"].append((page, label))
+    return written
+
+
+def effects_table(metrics: dict) -> pd.DataFrame:
+    """Each module's (or variant's) paired change in each faction's win rate, points [95%], one row a change."""
+    rows = []
+    for module, e in (metrics.get("module_effects") or {}).items():
+        for faction, change in e["win_rate_change"].items():
+            lo, hi = e["win_rate_change_ci95"][faction]
+            rows.append((module, faction, change, lo, hi))
+    for variant, p in (metrics.get("paired") or {}).items():
+        for faction, c in p["family_win_rate_change"].items():
+            rows.append((f"{variant} (against {p['against']})", faction, c["change"], *c["ci95"]))
+    frame = pd.DataFrame(rows, columns=["change", "faction", "points", "lo", "hi"])
+    frame["faction"] = frame.faction.str.replace("_", " ").str.title()
+    cells = [f"{100 * r.points:+.1f} [{100 * r.lo:+.1f}, {100 * r.hi:+.1f}]" for r in frame.itertuples()]
+    table = frame.assign(cell=cells).pivot(index="change", columns="faction", values="cell")
+    return table.rename_axis(index="module or variant", columns=None).reset_index()
+
+
+def verdict_summary(directory: Path, replay, plot: Path) -> dict:
+    """The verdict in one sentence, and how far to trust it, from the shipped study and its replayed games."""
+    doc = json.loads((directory / "balance.json").read_text())
+    rates = doc["win_rate"]
+    fair = fair_share(directory, doc)
+    top, low = max(rates, key=rates.get), min(rates, key=rates.get)
+    name = lambda f: f.replace("_", " ").title()  # noqa: E731
+    sentence = (f"When every faction plays its best scripted plans, {name(top)} wins {rates[top]:.1%} and "
+                f"{name(low)} {rates[low]:.1%} of its games, against a fair share of {fair:.1%}.")  # fmt: skip
+    gains = searcher_gains(directory)
+    trust = f"No plan sim found gains more than {100 * max(doc['exploitability'].values()):.1f} points"
+    if gains:
+        g = [100 * x["gain"] for x in gains.values()]
+        trust += (f", but a short lookahead beats these plans by {min(g):.0f} to {max(g):.0f} points in every seat: a "
+                  "verdict on strong plans, not yet on strong play.")
+    else:
+        trust += "; how far the plans are from strong play is not measured yet."
+    same = all(abs(replay.metrics["win_rate"][f] - rates[f]) < 1e-6 for f in rates)  # balance.json: 6 digits
+    said = "give the same win rates." if same else "do NOT give the shipped win rates: the study is stale."
+    return {"sentence": sentence, "trust": trust, "plot": plot, "replay": f"Its {replay.n:,} games, replayed, {said}"}
+
+
+def write_index(out: Path, sections: dict, odds: pd.DataFrame, seconds: float) -> Path:
+    """``index.html``: the battle odds of every bundled battle, then a section a game."""
+    e = html.escape
+    parts = [f"<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'><title>sim demo</title>"
+             f"<style>{CSS}</style></head><body><h1>sim: three games at a glance</h1>",
+             "<p class='summary'>Battle odds, the balance verdict and what the modules change, for Principes, Dark "
+             "Ages: Holy Roman Empire and Winged Hussars and Cossacks. Every number comes with its 95% interval; "
+             f"the whole page took {seconds:.0f} s to compute.</p>",
+             "<h2>Battle odds</h2>", _odds_table(odds), _img(out / "battle_odds.png", "P(attacker wins)")]  # fmt: skip
+    for game, s in sections.items():
+        parts.append(f"<h2>{e(GAME_NAMES.get(game, game))}</h2>")
+        v = s.get("verdict")
+        if v:
+            parts.append(f"<div class='verdict'><p><strong>Balance:</strong> {e(v['sentence'])}</p>"
+                         f"<p><strong>How far to trust it:</strong> {e(v['trust'])} {e(v['replay'])}</p></div>"
+                         + _img(v["plot"], "Win rates under the verdict"))  # fmt: skip
+        else:
+            parts.append("<div class='verdict'><p><strong>Balance:</strong> no balance verdict yet: the scripted "
+                         "plans are far apart, so the study below measures the plans more than the game.</p></div>")
+        parts.append("<h3>What the modules change under the scripted plans (win rate, points, paired games, "
+                     "95% interval)</h3>")
+        parts.append(s["effects"].to_html(index=False, border=0))
+        parts.append("<h3>Reports</h3><ul>" + "".join(
+            f"<li><a href='{e(str(p.relative_to(out)))}'>{e(label)}</a></li>" for p, label in s["links"]) + "</ul>")
+    parts.append("</body></html>\n")
+    return write_text(out / "index.html", "\n".join(parts))
+
+
+def _odds_table(odds: pd.DataFrame) -> str:
+    shown = pd.DataFrame({
+        "game": odds.game.map(lambda g: GAME_NAMES.get(g, g)), "battle": odds.title.fillna(odds.scenario),
+        "P(attacker wins) [95%]": [f"{r.attacker_win:.1%} [{r.attacker_win_ci95_lo:.1%}, {r.attacker_win_ci95_hi:.1%}]"
+                                   for r in odds.itertuples()],
+        "exact": [f"{x:.2%}" if x == x and x is not None else "" for x in odds.attacker_win_exact],
+        "attacker loses": odds.mean_lost_attacker.round(2), "defender loses": odds.mean_lost_defender.round(2),
+    })  # fmt: skip
+    return shown.to_html(index=False, border=0)
+
+
+def _img(path: Path, alt: str) -> str:
+    data = base64.b64encode(Path(path).read_bytes()).decode()
+    return f"<figure><img alt='{html.escape(alt)}' src='data:image/png;base64,{data}'></figure>"

@@ -131,6 +131,7 @@ def _is_cached(kernel, sig) -> bool | None:
         return None
 
 
+SPINNER = {"on": True}  # off where several processes compile at once on one terminal (make demo)
 ENGINE_NAMES = {"principes": "Principes", "dark_ages": "Dark Ages", "hussars": "Winged Hussars"}
 
 
@@ -143,7 +144,7 @@ def _engine_name(kernel) -> str:
 @contextmanager
 def compile_notice(engine: str):
     """Say on stderr that ``engine`` is being compiled, how long it took last time, then how long it took now."""
-    spin = sys.stderr.isatty()
+    spin = sys.stderr.isatty() and SPINNER["on"]
     record = Path(numba_config.CACHE_DIR or Path.home() / ".cache") / "sim-compile-seconds.json"
     last = _read_seconds(record).get(engine)
     guess = f"about {_minutes(last)}" if last else "a few minutes"

@@ -115,7 +115,7 @@ def _frame(doc: dict) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _parity(directory: Path, doc: dict) -> float:
+def fair_share(directory: Path, doc: dict) -> float:
     """A faction's fair share of its games: 1 / the players at a table (the equilibrium experiment's ``players``;
     Dark Ages seats 3 of 7 Rulers a game), else 1 / the factions."""
     from sim.config import read_yaml
@@ -201,7 +201,7 @@ def balance_report(directory: str | Path, out: str | Path) -> list[Path]:
     frame = _frame(doc)
     out.mkdir(parents=True, exist_ok=True)
     written = [write_csv(out / "balance.csv", frame)]
-    parity = _parity(directory, doc)
+    parity = fair_share(directory, doc)
     plots = _plots(doc, frame, out, parity)
     written += plots
     top = frame.sort_values("equilibrium", ascending=False)

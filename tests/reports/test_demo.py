@@ -1,25 +1,23 @@
-"""`make demo` writes the battle-odds CSV and PNG, one designer report per registered game and one per study."""
+"""`make demo` writes one page, index.html: the battle odds, and per game its verdict, module effects and reports."""
 
 import pytest
 
-from reports.demo import FULL_GAMES, run_demo
-from sim.games import BATTLE_MODULES
+from reports.demo import DEMO, run_demo
 
 
 @pytest.mark.slow
-def test_demo_writes_one_report_per_game(tmp_path):
+def test_demo_writes_one_page_that_links_every_report(tmp_path):
     written = run_demo(tmp_path, 2_000, games_scale=0.002)
-    assert (tmp_path / "battle_odds.csv").exists() and (tmp_path / "battle_odds.png").exists()
-    for game in BATTLE_MODULES:
-        report = tmp_path / "reports" / game / "report.html"
-        assert report in written and report.stat().st_size > 10_000
-    for game, (name, _) in FULL_GAMES.items():
-        report = tmp_path / "reports" / f"{game}-{name.removesuffix('.yaml')}" / "report.html"
-        assert report in written and "win rate" in report.read_text().lower()
-    from reports.demo import shipped_balance
-
-    for study in shipped_balance():  # each shipped equilibrium: its balance report and its replay
-        game = study.parent.parent.name
-        report = tmp_path / "reports" / f"{game}-balance-{study.name}"
-        assert report / "report.html" in written and "exploitability" in (report / "report.html").read_text()
-        assert report / "replay" / "report.html" in written
+    index = tmp_path / "index.html"
+    assert index in written and (tmp_path / "battle_odds.csv").exists()
+    page = index.read_text()
+    reports = sorted(tmp_path.glob("reports/**/report.html"))
+    assert 0 < len(reports) <= 12
+    for report in reports:  # every report is linked from the page, in the study reports' one style
+        assert f"href='{report.relative_to(tmp_path)}'" in page
+        assert "<style>" in report.read_text()
+    for game, demo in DEMO.items():
+        assert (tmp_path / "reports" / f"{game}-effects" / "report.html").exists()
+        if demo.verdict:  # the shipped verdict's games replay to its numbers
+            assert "replayed, give the same win rates" in page
+    assert page.count("<div class='verdict'>") == len(DEMO)
