@@ -277,11 +277,12 @@ def rules(game, only, assumed):
 @click.option("--trials", default=200_000, show_default=True, type=click.IntRange(min=1))
 @click.option("--progress/--no-progress", default=True, help="Show a progress bar (on a terminal).")
 def demo(out, trials, progress):
-    """Battle-odds tables and plots for the bundled scenarios, and reports of the full-game balance studies."""
+    """One page, OUT/index.html: each game's battle odds, balance verdict, module effects and reports."""
     from reports.demo import run_demo
 
-    for path in run_demo(Path(out), trials, progress=progress):
-        click.echo(f"wrote {path}")
+    written = run_demo(Path(out), trials, progress=progress)
+    reports = sum(p.name == "report.html" for p in written)
+    click.echo(f"wrote {Path(out) / 'index.html'}: open it in a browser ({reports} reports, {len(written)} files)")
 
 
 @cli.command()
