@@ -70,10 +70,10 @@ def test_the_echo_line_says_why_the_reference_played(tmp_path, capsys):
     assert (out["engine"], out["engine_reason"]) == ("reference", ASKED)
 
 
-def test_the_readme_shows_a_reason_sim_gives():
+def test_the_manual_shows_a_reason_sim_gives():
     from sim.config import CONFIG_DIR
     from sim.games.principes import experiment
 
     why = experiment.experiment_from_dict({"players": 2, "seats": CUSTOM}, "e.yaml").engine_reason
-    readme = " ".join((CONFIG_DIR.parent / "README.md").read_text().split())
+    readme = " ".join((CONFIG_DIR.parent / "docs" / "full-games.md").read_text().split())
     assert f"engine: plain-Python reference engine, because {why}`" in readme
