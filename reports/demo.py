@@ -73,5 +73,7 @@ def _run_demo(out: Path, trials: int, games_scale: float, bar) -> list[Path]:
 
 
 def shipped_balance() -> list[Path]:
-    """The balance studies shipped with sim (``sim balance … --ship NAME``): configs/<game>/balance/<NAME>/."""
-    return sorted(p.parent for p in CONFIG_DIR.glob("*/balance/*/balance.json"))
+    """The balance studies shipped with sim (``sim balance … --ship NAME``): studies/<game>/<NAME>/."""
+    from sim.studies import STUDIES_DIR
+
+    return sorted(p.parent for p in STUDIES_DIR.glob("*/*/balance.json"))

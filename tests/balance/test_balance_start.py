@@ -33,7 +33,7 @@ def test_start_pools_the_runs_equilibrium_plans_in_one_table(capsys, tmp_path):
     ("start", "expected"),
     [
         (
-            "configs/dark_ages/balance/ruler-balance-3p-every/equilibrium.yaml",
+            "studies/dark_ages/ruler-balance-3p-every/equilibrium.yaml",
             "game: expected an experiment of principes",
         ),
         ("configs/principes/experiments/faction-balance-full.yaml", "rotate: expected fixed seats (rotate: false)"),

@@ -1,6 +1,6 @@
 """The Council rule fed back from the searcher's Politics choices (issue 20): the every-module study run again from
 the lead verdict with ``council_hold`` / ``council_final`` in the plans' search spaces, shipped as
-configs/principes/balance/faction-balance-full-council/ (``sim balance … --ship``), with the searcher's
+studies/principes/faction-balance-full-council/ (``sim balance … --ship``), with the searcher's
 ``--actions`` ladders on its equilibrium beside it (ladder-FACTION-actions.json). The README's paragraphs and table
 show the shipped numbers."""
 

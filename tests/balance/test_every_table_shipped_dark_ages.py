@@ -1,4 +1,4 @@
-"""The Dark Ages verdict over every table (configs/dark_ages/balance/ruler-balance-3p-every/): the README's verdict
+"""The Dark Ages verdict over every table (studies/dark_ages/ruler-balance-3p-every/): the README's verdict
 line and prose show the shipped numbers, the study seats every table, and its exploitability was checked twice (the
 loop's fresh tuning runs, and a second set from seed 777, shipped as tune-seed777.json)."""
 

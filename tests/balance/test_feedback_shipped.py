@@ -1,6 +1,6 @@
 """The feedback study (issues 15 and 20): the every-module balance study run again with the plans' lead rule
 (``lead_early`` / ``lead_late`` / ``lead_switch`` / ``lead_min_gold``) in the built-in plans' search spaces, shipped
-as configs/principes/balance/faction-balance-full-rules/ (``sim balance … --ship``), and the searcher's ladder on its
+as studies/principes/faction-balance-full-rules/ (``sim balance … --ship``), and the searcher's ladder on its
 equilibrium beside it (ladder-FACTION.json, ``sim ladder … --json``): one per Principality, determinized, at 4, 16
 and 64 playouts. The README's ladder table and its before/after table show the shipped numbers."""
 

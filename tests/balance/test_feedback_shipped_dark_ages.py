@@ -1,6 +1,6 @@
 """The Dark Ages feedback study (issue 20): the 3-player Ruler study run again with the plans' research rule
 (``research_after_passes``) in the built-in plans' search spaces, shipped as
-configs/dark_ages/balance/ruler-balance-3p-rules/ (``sim balance … --ship``), and the searcher's ladder on its
+studies/dark_ages/ruler-balance-3p-rules/ (``sim balance … --ship``), and the searcher's ladder on its
 equilibrium beside it (ladder-RULER.json, ``sim ladder … --json``): one per Ruler, seeing every card as the first
 study's ladders do, at 4, 16 and 64 playouts. The README's tables show the shipped numbers."""
 

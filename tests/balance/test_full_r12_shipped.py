@@ -1,4 +1,4 @@
-"""The every-module Principes verdict (configs/principes/balance/faction-balance-full-r12/): the README's verdict
+"""The every-module Principes verdict (studies/principes/faction-balance-full-r12/): the README's verdict
 line and prose show the shipped numbers, and its exploitability was checked twice (the loop's fresh tuning runs, and
 a second set from seed 777, shipped as tune-seed777.json)."""
 

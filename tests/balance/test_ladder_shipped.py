@@ -1,4 +1,4 @@
-"""The searcher's ladder on the shipped every-module equilibrium (configs/principes/balance/faction-balance-full/
+"""The searcher's ladder on the shipped every-module equilibrium (studies/principes/faction-balance-full/
 ladder-FACTION.json, written by ``sim ladder … --json``): one per Principality, determinized, at 4, 16 and 64
 playouts; the seat's plan alone plays the equilibrium file's first games, and the README's table shows the shipped
 numbers."""

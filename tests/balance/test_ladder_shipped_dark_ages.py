@@ -1,4 +1,4 @@
-"""The searcher's ladder on the shipped 3-player Dark Ages equilibrium (configs/dark_ages/balance/ruler-balance-3p/
+"""The searcher's ladder on the shipped 3-player Dark Ages equilibrium (studies/dark_ages/ruler-balance-3p/
 ladder-RULER.json, written by ``sim ladder … --json``): one per Ruler, at 4, 16 and 64 playouts, seeing every hidden
 card (the cheating upper bound) and determinized (``ladder-RULER-determinized.json``); a fresh run of the 4-playout rung
 plays exactly the shipped games, and the README's table shows the shipped numbers."""

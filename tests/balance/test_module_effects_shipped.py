@@ -1,4 +1,4 @@
-"""Principes module effects under strong play (configs/principes/balance/faction-balance-full-r12/
+"""Principes module effects under strong play (studies/principes/faction-balance-full-r12/
 module-effects-*.json, written by ``sim run … --json`` on module-effects-equilibrium.yaml and module-effects.yaml;
 the same beside the pooled and the Council-rule verdicts): the README's table shows the shipped numbers and its
 prose names the verdicts that change."""

@@ -1,4 +1,4 @@
-"""The part-1 studies with the Council rule (configs/principes/balance/faction-balance-council: the part-1 verdict as
+"""The part-1 studies with the Council rule (studies/principes/faction-balance-council: the part-1 verdict as
 its start, the three every-module Council-rule studies in its library; faction-balance-council-average: fictitious
 play from there); the README paragraphs' numbers are the shipped balance.json's."""
 
@@ -33,7 +33,7 @@ def test_round_one_measures_the_verdict_before_the_rule():
     first = DOC["rounds"][0]
     lib, gain = first["library"], first["exploitability"]
     maior, minor = lib["polonia_maior"], lib["polonia_minor"]
-    assert maior["best_plan"] == "faction-balance-full-council-br-polonia_maior-r4"
+    assert maior["best_plan"] == "faction-balance-full-council/br-polonia_maior-r4"
     assert minor["best_plan"].startswith("faction-balance-full-council-br-polonia_minor")
     assert (f"lose {100 * maior['gain']:.1f} points to the every-module verdict's Polonia Maior plan "
             f"(`{maior['best_plan']}`) and {100 * minor['gain']:.1f} to its Polonia Minor plan, while fresh tuning "
@@ -58,7 +58,7 @@ def test_the_rounds_do_not_settle_and_the_verdict_is_the_least_exploitable():
 
 def test_the_paragraph_under_the_verdict():
     rate, eq = DOC["win_rate"], DOC["equilibrium"]
-    own = eq["polonia_minor"]["faction-balance-full-council-br-polonia_minor-r5"]
+    own = eq["polonia_minor"]["faction-balance-full-council/br-polonia_minor-r5"]
     assert (f"Polonia Minor wins {rate['polonia_minor']:.1%} ({BEFORE['win_rate']['polonia_minor']:.1%} under the "
             f"verdict above), mostly with the every-module verdict's own plan (weight {own:.2f}), and Masovia "
             f"{rate['masovia']:.1%}; {DOC['win_type']['coronation']:.1%} of the games end in a coronation, against "

@@ -1,4 +1,4 @@
-"""The part-1 study pooled (configs/principes/balance/faction-balance-pooled): the two earlier part-1 studies as its
+"""The part-1 study pooled (studies/principes/faction-balance-pooled): the two earlier part-1 studies as its
 start and library; the README paragraph's numbers are the shipped balance.json's."""
 
 import json
@@ -43,7 +43,7 @@ def test_the_paragraph_quotes_the_verdict():
     assert min(rate, key=rate.get) == "masovia" != min(R12["win_rate"], key=R12["win_rate"].get)
     assert f"Polonia Minor wins {rate['polonia_minor']:.1%} here and Masovia only {rate['masovia']:.1%} " \
            f"({R12['win_rate']['masovia']:.1%} in the 12-round study's verdict" in TEXT  # fmt: skip
-    plan = "faction-balance-r12-br-masovia-r7"
+    plan = "faction-balance-r12/br-masovia-r7"
     here = DOC["equilibrium"]["masovia"]
     there = R12["equilibrium"]["masovia"]
     assert max(here, key=here.get) == plan and max(there, key=there.get) == "br-masovia-r7"

@@ -1,4 +1,4 @@
-"""The part-1 study run for 12 rounds with the logit step (configs/principes/balance/faction-balance-r12): the README
+"""The part-1 study run for 12 rounds with the logit step (studies/principes/faction-balance-r12): the README
 paragraph's numbers are the shipped balance.json's."""
 
 import json

@@ -1,4 +1,4 @@
-"""The every-module verdict pooled a second time (configs/principes/balance/faction-balance-full-pooled2*): the three
+"""The every-module verdict pooled a second time (studies/principes/faction-balance-full-pooled2*): the three
 seeded pooled verdicts' plans in one table, from three seeds. What the README says of it is what the shipped runs
 hold: the table, the equilibrium every seed selects first, the seeds' tuning runs, the two equilibria checked against
 each other's plans, and the stability table."""
@@ -85,7 +85,7 @@ def test_the_round_one_equilibrium_loses_to_seed_2s_plans_as_the_readme_says():
     doc, mine = _doc(RUNS[0]), _profile(RUNS[0])
     base = table_cell(doc, mine)
     minor = table_cell(doc, {**mine, "polonia_minor": _profile(VERDICT)["polonia_minor"]})["polonia_minor"]
-    maior = table_cell(doc, {**mine, "polonia_maior": "faction-balance-full-pooled2-seed20260102-br-polonia_maior-r3"})
+    maior = table_cell(doc, {**mine, "polonia_maior": "faction-balance-full-pooled2-seed20260102/br-polonia_maior-r3"})
     text = _text()
     gain = minor - base["polonia_minor"]
     assert gain > 0.02 and f"Polonia Minor gains {_cross(gain)} points with seed 20260102's plan" in text

@@ -1,4 +1,4 @@
-"""The every-module verdict pooled a third time (configs/principes/balance/faction-balance-full-pooled3*: the second
+"""The every-module verdict pooled a third time (studies/principes/faction-balance-full-pooled3*: the second
 pooling's three verdicts as --start, every shipped Principes study as --library, seeds 20260101-20260103): what the
 README says about its runs, its cross-check and its kingmakers."""
 
@@ -23,8 +23,8 @@ VERDICT_MIX = {f: {("faction-balance-full-pooled2-seed20260102-" if k.startswith
 README = (Path(__file__).resolve().parents[2] / "README.md").read_text()
 SECTION = " ".join(README.split("**Pooling a third time,", 1)[1].split("**The searcher on the first pooled", 1)[0]
                    .split())  # fmt: skip
-NEW = {"polonia_maior": "faction-balance-full-pooled3-seed20260102-br-polonia_maior-r1",
-       "silesia": "faction-balance-full-pooled3-seed20260102-br-silesia-r3"}  # fmt: skip
+NEW = {"polonia_maior": "faction-balance-full-pooled3-seed20260102/br-polonia_maior-r1",
+       "silesia": "faction-balance-full-pooled3-seed20260102/br-silesia-r3"}  # fmt: skip
 
 
 def test_every_run_pools_the_second_poolings_verdicts_and_checks_them():

@@ -1,4 +1,4 @@
-"""The three seeded every-module verdicts (configs/principes/balance/faction-balance-full-pooled*) checked against one
+"""The three seeded every-module verdicts (studies/principes/faction-balance-full-pooled*) checked against one
 another's plans: each faction of each verdict switching to the plan another seed's verdict seats it with, in cells
 of the verdict's own table seed and size (9,604 games). The README quotes the largest gain against each verdict;
 make test replays the lead's, make test-full every cell."""

@@ -1,4 +1,4 @@
-"""The pooled every-module study (configs/principes/balance/faction-balance-full-pooled/, ``sim balance --start``
+"""The pooled every-module study (studies/principes/faction-balance-full-pooled/, ``sim balance --start``
 on the three seeded runs' equilibrium files, with the other shipped studies' plans as a second oracle,
 ``--library-joins``): each run's equilibrium checked against every plan the three found, a library plan joining
 after round 1, cells of both checks replayed exactly, and the README's tables and prose read from the shipped
@@ -87,10 +87,10 @@ def test_round_1s_equilibrium_loses_to_an_earlier_runs_polonia_minor_plan_as_shi
 
 
 PREVIOUS_VERDICT = {  # the every-module verdict shipped before the ±1-point pipeline (cells of ±2 points)
-    "polonia_maior": "faction-balance-full-r12-seed20260102-br-polonia_maior-r6",
-    "masovia": "faction-balance-full-r12-seed20260102-br-masovia-r8",
-    "polonia_minor": "faction-balance-full-seed20260103-br-polonia_minor-r11",
-    "silesia": "faction-balance-full-r12-seed20260102-br-silesia-r7",
+    "polonia_maior": "faction-balance-full-r12-seed20260102/br-polonia_maior-r6",
+    "masovia": "faction-balance-full-r12-seed20260102/br-masovia-r8",
+    "polonia_minor": "faction-balance-full-seed20260103/br-polonia_minor-r11",
+    "silesia": "faction-balance-full-r12-seed20260102/br-silesia-r7",
 }
 
 

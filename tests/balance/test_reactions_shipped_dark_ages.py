@@ -1,5 +1,5 @@
 """The Dark Ages searcher with its reactions searched (``reactions: true``, ``sim ladder … --tactics``) on the Dark
-Ages verdict (configs/dark_ages/balance/ruler-balance-3p-pooled/ladder-RULER-determinized-reactions.json): the same
+Ages verdict (studies/dark_ages/ruler-balance-3p-pooled/ladder-RULER-determinized-reactions.json): the same
 games as the shipped ladders without it, a fresh run of the 4-playout rung plays the shipped games, and the README's
 table and prose show the shipped numbers."""
 

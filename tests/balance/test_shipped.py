@@ -69,7 +69,7 @@ def test_the_readme_shows_each_tuned_plans_held_out_gain():
     verdict = README.split("### The verdict, and what it rests on", 1)[1].split("### ", 1)[0]
     verdict += README.split("**A plan tuned for solo still never wins.**", 1)[1].split("\n\n", 1)[0]
     files = sorted((CONFIG_DIR / "principes" / "strategies").glob("tuned-full-*.yaml"))
-    files += [CONFIG_DIR / "principes" / "strategies" / f"{name}.yaml" for name in ("coronation-masovia", "tuned-solo")]
+    files += [CONFIG_DIR / "principes" / "strategies" / f"{name}.yaml" for name in ("coronation/masovia", "solo-score/normal")]
     assert len(files) == 6
     for path in files:
         head = re.search(r"Held-out gain against (\w+): ([+-][\d.]+) points (\[[^\]]+\])", path.read_text())

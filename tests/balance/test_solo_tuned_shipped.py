@@ -1,5 +1,5 @@
-"""Solo against the rulebook's claim, with plans tuned per cell (configs/principes/balance/solo-tuned.json, and
-configs/dark_ages/balance/solo-tuned.json): every cell's plan file is the tuned one, one cell replays exactly, and
+"""Solo against the rulebook's claim, with plans tuned per cell (studies/principes/solo-tuned/solo-tuned.json, and
+studies/dark_ages/solo-tuned/solo-tuned.json): every cell's plan file is the tuned one, one cell replays exactly, and
 the README's tables and prose show the shipped numbers. Rulebook (Principes, Solo Mode): "in general … easier to
 win with Silesia or Polonia Maior, and harder with Masovia or Polonia Minor"."""
 

@@ -1,5 +1,5 @@
 """Agreement of independent ``sim balance`` runs (sim.balance.stability), and the README's stability table for the
-shipped every-module study and its reruns from other seeds (configs/principes/balance/faction-balance-full*)."""
+shipped every-module study and its reruns from other seeds (studies/principes/faction-balance-full*)."""
 
 import json
 from pathlib import Path

@@ -80,7 +80,7 @@ def test_the_readme_solo_claim_neither_plan_wins_or_fills_the_tracks():
     raw = load_experiment(str(root / "configs/principes/experiments/solo-tuned.yaml"))
     out = run_experiment(raw, games=raw["games"], seed=raw["seed"], workers=1)
     m = out.metrics
-    assert raw["games"] == 24_000 and m["strategies"] == ["solo", "tuned-solo"]
+    assert raw["games"] == 24_000 and m["strategies"] == ["solo", "solo-score/normal"]
     assert all(rate == 0.0 for by_level in m["strategy_win_rate"].values() for rate in by_level.values())
     assert all(share == 0.0 for cells in m["tracks_reached"].values() for share in cells.values())
     assert out.to_json()["engine"] == "fast"
