@@ -40,11 +40,10 @@ def study_plan(game: str, name: str) -> Path:
     study, plan = name.split("/")
     folder = STUDIES_DIR / game / study
     if not study or not folder.is_dir():
-        raise ValueError(f"unknown plan {name!r}: no shipped {game} study {study!r} (sim studies {game} lists them)")
+        raise ValueError(f"no shipped {game} study {study} (sim studies {game} lists them)")
     path = folder / "plans" / f"{plan}.yaml"
     if not path.exists():
-        known = ", ".join(sorted(p.stem for p in (folder / "plans").glob("*.yaml")))
-        raise ValueError(f"unknown plan {name!r}: study {study} has no plan {plan!r} (its plans: {known or 'none'})")
+        raise ValueError(f"no plan {plan} in studies/{game}/{study}/plans")
     return path
 
 
