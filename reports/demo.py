@@ -62,7 +62,7 @@ def _run_demo(out: Path, trials: int, games_scale: float, bar) -> list[Path]:
         report = report_experiment(path, out / "reports" / f"{game}-{path.stem}", games=games, workers=2)
         written += [p for p in report if p.suffix == ".html"]
     for study in shipped_balance():  # the shipped equilibrium's report, and its games replayed (nothing re-tuned)
-        game, name = study.parent.parent.name, study.name
+        game, name = study.parent.name, study.name
         target = out / "reports" / f"{game}-balance-{name}"
         written += [p for p in balance_report(study, target) if p.suffix == ".html"]
         games = max(8, round(read_yaml(study / "equilibrium.yaml")["games"] * games_scale))

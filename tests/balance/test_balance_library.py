@@ -7,9 +7,10 @@ import pytest
 
 from sim.cli import main
 from sim.config import CONFIG_DIR
+from sim.studies import STUDIES_DIR
 
 STUDY = str(CONFIG_DIR / "principes" / "experiments" / "faction-balance-full.yaml")
-LIBRARY = CONFIG_DIR / "principes" / "balance" / "faction-balance-full-r12" / "equilibrium.yaml"
+LIBRARY = STUDIES_DIR / "principes" / "faction-balance-full-r12" / "equilibrium.yaml"
 TINY = ["--budget", "200", "--candidates", "2", "--holdout", "150", "--precision", "0.2", "--eval-games", "300",
         "--rounds", "1", "--json", "--no-progress"]  # fmt: skip
 
@@ -58,7 +59,7 @@ def test_library_plans_that_beat_a_round_join_its_populations(capsys, tmp_path):
     assert joined  # the every-module equilibrium's plans beat the built-in plans' equilibrium
     assert body["options"]["library_joins"] and body["options"]["library"] == [str(LIBRARY)]
     # the library shapes the rounds, so it is part of the run: a resume with another library is another run
-    other = CONFIG_DIR / "principes" / "balance" / "faction-balance-full-pooled" / "equilibrium.yaml"
+    other = STUDIES_DIR / "principes" / "faction-balance-full-pooled" / "equilibrium.yaml"
     with pytest.raises(SystemExit) as stop:
         main([*args[:-4], "--library", str(other), "--library-joins", "--save", str(run), "--resume"])
     assert stop.value.code == 2

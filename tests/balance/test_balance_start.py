@@ -7,8 +7,9 @@ import pytest
 
 from sim.cli import main
 from sim.config import CONFIG_DIR
+from sim.studies import STUDIES_DIR
 
-BALANCE = CONFIG_DIR / "principes" / "balance"
+BALANCE = STUDIES_DIR / "principes"
 STUDY = str(CONFIG_DIR / "principes" / "experiments" / "faction-balance-full.yaml")
 RUNS = ("faction-balance-full-r12", "faction-balance-full-r12-seed20260102")
 TINY = ["--budget", "200", "--candidates", "2", "--holdout", "150", "--precision", "0.2", "--eval-games", "300",

@@ -19,7 +19,7 @@ def test_demo_writes_one_report_per_game(tmp_path):
     from reports.demo import shipped_balance
 
     for study in shipped_balance():  # each shipped equilibrium: its balance report and its replay
-        game = study.parent.parent.name
+        game = study.parent.name
         report = tmp_path / "reports" / f"{game}-balance-{study.name}"
         assert report / "report.html" in written and "exploitability" in (report / "report.html").read_text()
         assert report / "replay" / "report.html" in written
