@@ -25,7 +25,7 @@ def test_start_pools_the_runs_equilibrium_plans_in_one_table(capsys, tmp_path):
         shipped = [next(iter(json.loads((BALANCE / run / "balance.json").read_text())["equilibrium"][f]))
                    for run in RUNS]  # fmt: skip
         # the round-1 table holds exactly the two runs' equilibrium plans (by their shipped names), no built-in one
-        assert first[f] == [f"{run}-{label}" for run, label in zip(RUNS, shipped, strict=True)]
+        assert first[f] == [f"{run}/{label}" for run, label in zip(RUNS, shipped, strict=True)]
     assert body["options"]["start"] == [str(BALANCE / run / "equilibrium.yaml") for run in RUNS]
     assert body["rounds"][0]["cells"] == 2**4
 
