@@ -174,9 +174,11 @@ def test_the_glance_table_has_one_row_per_current_verdict_from_its_headline():
 def test_the_readme_glance_block_is_the_generated_one():
     text = (ROOT / "README.md").read_text()
     assert "<!-- studies:glance -->" in text and with_glance(text) == text, (
-        "the README's verdict at a glance differs from the manifests: run python -m sim.studies")
+        "the README's verdict at a glance differs from the manifests: run python -m sim.studies"
+    )
 
 
 def test_the_studies_index_is_the_generated_one():
     assert (ROOT / "docs" / "studies" / "index.md").read_text() == index_markdown(), (
-        "docs/studies/index.md differs from the manifests: run python -m sim.studies")
+        "docs/studies/index.md differs from the manifests: run python -m sim.studies"
+    )
