@@ -18,8 +18,8 @@ def points(g: float, ci) -> str:
 
 
 def dark_ages_ladder_cells(lad: dict) -> list[str]:
-    """A Dark Ages ladder's README cells after the Ruler and what the searcher sees: games, the plan's win rate, each
-    rung's win rate (gain [95%]), and the most frequent change at the last rung."""
+    """A Dark Ages ladder in cells: games, the plan's win rate, each rung's win rate (gain [95%]), and the most
+    frequent change at the last rung (each must be recorded)."""
     from sim.games.dark_ages.ladder import change_text
 
     cells = [f"{lad['games']:,}", f"{lad['plan_win_rate']:.1%}"]
@@ -27,16 +27,6 @@ def dark_ages_ladder_cells(lad: dict) -> list[str]:
     top = lad["rungs"][-1]
     c = top["changes"][0]
     return [*cells, f"{change_text(c)} ({c['count']} of {top['decisions']:,} turns)"]
-
-
-def checked_verdict_line(doc: dict, who: str) -> str:
-    """The line under a checked study's verdict table: the verdict round, the checked nash_conv, each round's own
-    measure, how games end and the games played (``who``: Principality or Ruler)."""
-    by = ", ".join(f"{i + 1}: {100 * r['nash_conv']:.1f}" for i, r in enumerate(doc["rounds"]))
-    ends = ", ".join(f"{k} {v:.1%}" for k, v in doc["win_type"].items())
-    return (f"Verdict round {doc['verdict_round']} of {len(doc['rounds'])}; nash_conv {100 * doc['nash_conv']:.1f} "
-            f"points, checked by a fresh tuning run per {who} (each round's own measure: {by}); games end by {ends}; "
-            f"{doc['games_played']:,} games.")  # fmt: skip
 
 
 def check_dark_ages_ladders(study: Path) -> dict:
@@ -56,7 +46,8 @@ def check_dark_ages_ladders(study: Path) -> dict:
     assert min(t["gain_ci95"][0] for t in top.values()) > 0
     least = min(top, key=lambda r: top[r]["gain"])
     assert least == "boleslaus_the_cruel" and ladders[least]["plan_win_rate"] == max(
-        lad["plan_win_rate"] for lad in ladders.values())
+        lad["plan_win_rate"] for lad in ladders.values()
+    )
     return ladders
 
 
@@ -78,21 +69,3 @@ def table_cell(doc: dict, profile: dict, experiment: str = "faction-balance-full
     out = run_field(field_payload("principes", body, fld, {p.label: p for p in plans.values()}),
                     doc["rounds"][0]["table_games"], derive_seed(doc["seed"], "table"))  # fmt: skip
     return {f: out.counts["wins"][j] / out.counts["games"][j] for j, f in enumerate(factions)}
-
-
-def mixture_value(doc: dict, mix: dict, faction: str, plan: str, cells: dict) -> float:
-    """``faction``'s win rate with ``plan`` against the others' equilibrium mixtures ``mix`` (faction → {plan:
-    weight}): the mean over the others' profiles of the run's replayed table cells (``table_cell``), each played once
-    and kept in ``cells``."""
-    import itertools
-    import math
-
-    rest = [g for g in mix if g != faction]
-    total = 0.0
-    for combo in itertools.product(*(mix[g].items() for g in rest)):
-        profile = {faction: plan, **{g: p for g, (p, _) in zip(rest, combo, strict=True)}}
-        key = tuple(profile[g] for g in mix)
-        if key not in cells:
-            cells[key] = table_cell(doc, profile)
-        total += math.prod(w for _, w in combo) * cells[key][faction]
-    return total
