@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.common import record  # noqa: E402
 
-EQUILIBRIUM = ROOT / "configs/principes/balance/faction-balance-full/equilibrium.yaml"
+EQUILIBRIUM = ROOT / "studies/principes/faction-balance-full-council/equilibrium.yaml"  # the current verdict
 
 
 def rate(raw: dict, games: int) -> tuple[float, float]:

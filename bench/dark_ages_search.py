@@ -4,7 +4,7 @@ candidates each turn) on the compiled engine, on 1 and 2 workers, with games per
 shared machine the wall-clock rate is only a floor).
 
 The field is three Rulers of the shipped 3-player equilibrium
-(``configs/dark_ages/balance/ruler-balance-3p/equilibrium.yaml``: Boleslaus the Cruel, Tomislav and Gero the Great,
+(``studies/dark_ages/ruler-balance-3p/equilibrium.yaml``: Boleslaus the Cruel, Tomislav and Gero the Great,
 each with its equilibrium plan), Boleslaus's plan replaced by ``{uses: rollout, params: {rollouts: 16, policy: <its
 plan>}}``; the Rulers rotate over the chairs, so the searcher plays every game. Every measurement runs in a fresh
 process that first warms its workers up (imports, numba's cached machine code) on a few games; the timings are
@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.common import record  # noqa: E402
 
-EQUILIBRIUM = ROOT / "configs/dark_ages/balance/ruler-balance-3p/equilibrium.yaml"
+EQUILIBRIUM = ROOT / "studies/dark_ages/ruler-balance-3p/equilibrium.yaml"
 RULERS = ("boleslaus_the_cruel", "tomislav", "gero_the_great")
 
 

@@ -23,7 +23,7 @@ from reports.experiment_report import build_experiment_report
 from reports.page import CSS
 from reports.plots import win_probability_plot
 from reports.tables import battle_odds_table
-from sim import numba_cache
+from sim import numba_cache, studies
 from sim import progress as bars
 from sim.balance.report import balance_report, fair_share, searcher_gains
 from sim.battles import load_scenario, run_battle
@@ -33,15 +33,13 @@ from sim.experiments import load_experiment, run_experiment
 from sim.games import BATTLE_MODULES
 from sim.results import write_csv, write_text
 
-ROOT = CONFIG_DIR.parent
-
 
 @dataclass(frozen=True)
 class DemoGame:
     study: str  # the game's main experiment: its scripted field, played afresh
     games: int
     effects: str  # a paired study of the modules (or rule variants), played afresh
-    verdict: str | None  # the shipped balance study whose equilibrium games are replayed (None: no verdict yet)
+    verdict: str | None  # the current shipped balance study (studies/<game>/), its games replayed (None: none yet)
 
 
 DEMO = {
@@ -50,14 +48,6 @@ DEMO = {
     "hussars": DemoGame("family-balance.yaml", 2_000, "battle-rules.yaml", None),
 }
 EFFECT_GAMES = 2_000
-
-
-def verdict_dir(game: str, name: str) -> Path:
-    """Where a shipped balance study lives: ``studies/<game>/<name>/``, or the older ``configs/<game>/balance/``."""
-    for path in (ROOT / "studies" / game / name, CONFIG_DIR / game / "balance" / name):
-        if (path / "balance.json").exists():
-            return path
-    raise FileNotFoundError(f"no shipped balance study {game}/{name}")
 
 
 def run_demo(out: Path, trials: int, games_scale: float = 1.0, progress: bool = False) -> list[Path]:
@@ -120,7 +110,7 @@ def _run_demo(out: Path, trials: int, scale: float, bar) -> tuple[list[Path], di
         written += _link(section, result.extra["report"], f"What the modules change: {result.title}")
         section["effects"] = effects_table(result.metrics)
         if demo.verdict:
-            directory = verdict_dir(game, demo.verdict)
+            directory = studies.study(game, demo.verdict).folder
             target = out / "reports" / f"{game}-verdict"
             written += _link(section, balance_report(directory, target), f"The balance verdict: {demo.verdict}")
             replay = _play(directory / "equilibrium.yaml", None, bar, target / "replay")

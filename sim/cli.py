@@ -273,6 +273,30 @@ def rules(game, only, assumed):
 
 
 @cli.command()
+@click.argument("game", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON list: each study's manifest and answer.")
+@click.option("--markdown", is_flag=True, help="Print the verdict-at-a-glance table (the README's, generated).")
+@click.option("--index", is_flag=True, help="Print docs/studies/index.md (every study, generated).")
+def studies(game, as_json, markdown, index):
+    """The studies shipped with sim (studies/GAME/STUDY/), current first: each one's question and answer.
+
+    A current study answers its question; a superseded one is kept because a current one reads it."""
+    from sim import studies as S
+
+    if sum((as_json, markdown, index)) > 1:
+        raise ConfigError("sim studies", "--json/--markdown/--index", "at most one of them", "more")
+    found = S.studies(game)
+    if markdown or index:
+        return click.echo(S.glance_markdown() if markdown else S.index_markdown(), nl=False)
+    if as_json:
+        return click.echo(json.dumps([S.to_json(s) for s in found], indent=1, ensure_ascii=False))
+    if not found:
+        return click.echo(f"no studies shipped for {game}")
+    for s in found:
+        click.echo(f"{s.status:<10}  {s.game}/{s.name}: {s.question} {S.answer(s.headline)}.")
+
+
+@cli.command()
 @click.option("-o", "--out", default="out/demo", show_default=True, type=OUT_DIR)
 @click.option("--trials", default=200_000, show_default=True, type=click.IntRange(min=1))
 @click.option("--progress/--no-progress", default=True, help="Show a progress bar (on a terminal).")

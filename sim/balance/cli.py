@@ -103,8 +103,8 @@ def tune(file, seat, plan, budget, holdout, candidates, objective, optimizer, se
 @click.option("--save", type=OUT_DIR, help="Checkpoint every cell and tuning run here; write "
               "balance.json, equilibrium.yaml and plans/ here.")  # fmt: skip
 @click.option("--resume", is_flag=True, help="Continue the run checkpointed in --save DIR.")
-@click.option("--ship", metavar="NAME", help="Also write the result as a study shipped with sim: configs/GAME/"
-              "balance/NAME/ (balance.json, equilibrium.yaml) and configs/GAME/strategies/NAME-*.yaml.")  # fmt: skip
+@click.option("--ship", metavar="NAME", help="Also write the result as a study shipped with sim: studies/GAME/NAME/ "
+              "(balance.json, equilibrium.yaml, manifest.yaml, its plans in plans/, named NAME/PLAN).")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 @click.option("--progress/--no-progress", default=True, help="Show progress bars and each round's numbers.")
 def balance(file, budget, rounds, epsilon, precision, holdout, candidates, max_plans, eval_games, meta, solver, starts,
@@ -141,9 +141,9 @@ def balance(file, budget, rounds, epsilon, precision, holdout, candidates, max_p
             click.echo(f"wrote {path}", err=True)
         body["equilibrium_file"] = str(Path(save) / "equilibrium.yaml")
     if ship:
-        from sim.config import CONFIG_DIR
+        from sim.studies import STUDIES_DIR
 
-        shipped = CONFIG_DIR / result.game / "balance" / ship
+        shipped = STUDIES_DIR / result.game / ship
         for path in write_balance(result, raw, shipped, _command_line(), ship=ship):
             click.echo(f"wrote {path}", err=True)
         body["shipped"] = str(shipped)

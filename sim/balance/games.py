@@ -42,6 +42,7 @@ from sim.balance.mix import Field, Seat, first_plans, is_mix, parse_mix
 from sim.balance.space import Space, parse_search
 from sim.config import read_yaml
 from sim.errors import ConfigError
+from sim.studies import plan_file
 
 PLAN_HELP = "a plan: a name under configs/{game}/strategies, a plan file (.yaml), or {{name, uses, params}}"
 
@@ -358,7 +359,10 @@ def _search(spec, directory: Path, depth: int = 0) -> tuple[object, str]:
         return _search(spec.get("uses", spec.get("name")), directory, depth + 1)
     if not isinstance(spec, str):
         return None, str(spec)
-    path = Path(spec) if spec.endswith((".yaml", ".yml")) else directory / f"{spec}.yaml"
+    try:
+        path = plan_file(directory.parent.name, spec, directory)  # directory: configs/<game>/strategies
+    except ValueError:
+        return None, spec
     if not path.exists():
         return None, spec
     raw = read_yaml(path) or {}

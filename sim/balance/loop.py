@@ -521,19 +521,18 @@ def _values(tensors, sigma, j):
 def equilibrium_experiment(result: BalanceResult, raw: dict, plan_dir: Path, prefix: str | None = None
                            ) -> tuple[dict, dict]:  # fmt: skip
     """The equilibrium as an experiment mapping (mixed seats; ``sim run`` replays it) and the tuned plans' files
-    ({path: plan mapping}) it names, written under ``plan_dir``. With a ``prefix`` (a shipped study) the files are
-    ``plan_dir/<prefix>-<label>.yaml`` and the experiment names them by that name (``plan_dir`` being the game's
-    strategies folder); otherwise by their path."""
+    ({path: plan mapping}) it names, written under ``plan_dir``. With a ``prefix`` (a shipped study's name) the
+    experiment names ``plan_dir/<label>.yaml`` through the study, ``<prefix>/<label>`` (``plan_dir`` being the
+    study's plans folder); otherwise by its path."""
     files, names = {}, {}
     support = {label for m in result.equilibrium.values() for label in m}
     for label, spec in result.plans.items():
         if prefix and label not in support:
             continue  # a shipped study carries the plans its equilibrium plays, not every plan it tried
         if isinstance(spec, dict):  # a tuned plan: its own file
-            stem = f"{prefix}-{label}" if prefix else label
-            path = plan_dir / f"{stem}.yaml"
+            path = plan_dir / f"{label}.yaml"
             files[str(path)] = {"uses": spec["uses"], "params": spec.get("params") or {}}
-            names[label] = stem if prefix else str(path)
+            names[label] = f"{prefix}/{label}" if prefix else str(path)
         else:
             names[label] = spec
     seats = {f: {"mix": {names[k]: w for k, w in rounded(m).items()}} for f, m in result.equilibrium.items()}

@@ -74,23 +74,27 @@ def format_balance(r) -> str:
 
 def write_balance(r, raw: dict, out: str | Path, command: str, ship: str | None = None) -> list[Path]:
     """balance.json, the equilibrium experiment (equilibrium.yaml) and the tuned plans (plans/*.yaml) in ``out``.
-    ``ship``: a study shipped with sim instead: ``out`` is ``configs/<game>/balance/<ship>`` and the tuned plans go
-    to ``configs/<game>/strategies/<ship>-<label>.yaml``, named by the equilibrium like any bundled plan."""
+    ``ship``: a study shipped with sim instead: ``out`` is ``studies/<game>/<ship>``, its tuned plans
+    ``plans/<label>.yaml`` there, which the equilibrium names ``<ship>/<label>``; a ``manifest.yaml`` (status
+    current) records the question, command and headline numbers."""
     from sim.balance.loop import equilibrium_experiment
-    from sim.config import CONFIG_DIR
 
     out = Path(out)
     if ship:
-        exp, files = equilibrium_experiment(r, raw, CONFIG_DIR / r.game / "strategies", prefix=ship)
+        exp, files = equilibrium_experiment(r, raw, out / "plans", prefix=ship)
     else:
         exp, files = equilibrium_experiment(r, raw, out / "plans")
     written = []
     for path, mapping in files.items():
         written.append(write_plan(path, mapping, f"A best response found by: {command}"))
-    shown = Path("configs", r.game, "balance", ship) if ship else out  # a shipped file names no local path
+    shown = Path("studies", r.game, ship) if ship else out  # a shipped file names no local path
     head = f"The equilibrium found by: {command}\nReplay: sim run {shown / 'equilibrium.yaml'}"
     written.append(write_plan(out / "equilibrium.yaml", exp, head))
     written.append(write_text(out / "balance.json", json.dumps(r.to_json(), indent=2, default=str) + "\n"))
+    if ship:
+        from sim.studies import write_manifest
+
+        written.append(write_manifest(out, exp["question"], command, r.seed))
     return written
 
 

@@ -56,13 +56,13 @@ def format_stability(s: Stability) -> str:
 def start_check_rows(doc: dict) -> list[list[str]]:
     """A pooled run's check of each --start file (balance.json ``start_checks``), header row first: per file (run
     1, 2, …), what each faction's best plan of the pool gains against that file's profile, in points, and whose plan
-    it is (the run whose study name prefixes the plan's)."""
+    it is (the run whose study names the plan: ``STUDY/PLAN``, or ``STUDY-PLAN`` as plans were named before)."""
     title = lambda f: f.replace("_", " ").title()  # noqa: E731
     factions = doc["factions"]
     studies = [c["source"].replace("\\", "/").rsplit("/", 2)[-2] for c in doc["start_checks"]]
 
     def whose(label: str) -> str:  # a built-in plan keeps its own name
-        runs = [i for i, s in enumerate(studies) if label.startswith(s + "-")]
+        runs = [i for i, s in enumerate(studies) if label.startswith((s + "/", s + "-"))]
         return f"run {max(runs, key=lambda i: len(studies[i])) + 1}'s plan" if runs else label
 
     rows = [["equilibrium of", *map(title, factions)]]

@@ -17,6 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from sim.config import read_yaml
+from sim.studies import is_study_plan, plan_file
 from strategies.dark_ages.random_legal import RandomLegal
 from strategies.dark_ages.scripted import PLAN_DIR, SCRIPTED, Scripted, load_plan
 
@@ -58,7 +59,7 @@ def resolve(spec, directory: Path = PLAN_DIR, depth: int = 0) -> tuple[str, str,
     elif isinstance(spec, str) and spec in (*NAMES, "rollout"):
         label, uses, params = spec, spec, {}
     elif isinstance(spec, str):
-        path = Path(spec) if spec.endswith((".yaml", ".yml")) else directory / f"{spec}.yaml"
+        path = plan_file("dark_ages", spec, directory)  # a study's plan, a file, or a name
         if not path.exists():
             raise ValueError(f"unknown plan {spec!r} (built in: {', '.join(NAMES)}; or a plan file)")
         raw = read_yaml(path) or {}
@@ -68,7 +69,7 @@ def resolve(spec, directory: Path = PLAN_DIR, depth: int = 0) -> tuple[str, str,
         if not isinstance(params, dict):
             raise ValueError(f"{path}: params must be a mapping")
         _, uses, base = resolve(raw["uses"], directory, depth + 1)
-        label, params = path.stem, {**base, **params}
+        label, params = spec if is_study_plan(spec) else path.stem, {**base, **params}
     else:
         raise ValueError(f"a plan name or mapping, not {spec!r}")
     make(uses, params)  # fail early on an unknown parameter or value (the plan loader checks them)

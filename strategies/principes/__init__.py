@@ -3,8 +3,9 @@
 A strategy is named in an experiment by:
 
 - a built-in name (``random``, ``builder``, ``conqueror``, ``politician``) with its file's defaults;
-- a parameter file ``configs/principes/strategies/<name>.yaml`` (``uses:`` a strategy, ``params:`` overrides), or
-  the path of such a file anywhere (``out/tuned-masovia.yaml``; its label is the file's stem);
+- a parameter file ``configs/principes/strategies/<name>.yaml`` (``uses:`` a strategy, ``params:`` overrides), a
+  plan a shipped study found, ``<study>/<plan>`` (``studies/principes/<study>/plans/<plan>.yaml``; its label is that
+  name), or the path of such a file anywhere (``out/tuned-masovia.yaml``; its label is the file's stem);
 - ``package.module:Class`` for a strategy written outside this package (no engine change needed);
 - a mapping ``{name: label, uses: <any of the above>, params: {...}}`` inline in the experiment;
 - ``rollout``, the searcher of ``strategies.principes.rollout`` (compiled engine only).
@@ -18,6 +19,7 @@ from pathlib import Path
 from sim.config import CONFIG_DIR, read_yaml
 from sim.schemas import check_plan
 from sim.schemas.plans import check_params
+from sim.studies import is_study_plan, plan_file
 from strategies.principes.base import MoveOrder, Strategy
 from strategies.principes.builder import Builder
 from strategies.principes.conqueror import Conqueror
@@ -62,11 +64,12 @@ def resolve(spec, directory: Path = STRATEGY_DIR) -> tuple[str, str, dict]:
         params = {**params, **(spec.get("params") or {})}
         label = spec.get("name", base_label)
     elif isinstance(spec, str):
-        path = Path(spec) if spec.endswith((".yaml", ".yml")) else directory / f"{spec}.yaml"  # a file, or a name
+        path = plan_file("principes", spec, directory)  # a study's plan, a file, or a name
         if path.exists():
             raw = read_yaml(path) or {}
             check_plan("principes", raw, str(path))  # the file's shape: sim/schemas/plans.py
-            uses, params, label = raw.get("uses", spec), dict(raw.get("params") or {}), path.stem
+            uses, params = raw.get("uses", spec), dict(raw.get("params") or {})
+            label = spec if is_study_plan(spec) else path.stem
             if uses == spec and uses not in STRATEGIES and ":" not in uses:
                 raise ValueError(f"{path}: 'uses' must name a strategy")
             if uses != spec:

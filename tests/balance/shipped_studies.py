@@ -1,9 +1,7 @@
-"""Reading a shipped balance study (configs/<game>/balance/<study>/) and the README tables that quote it."""
+"""Reading a shipped balance study (studies/<game>/<study>/): its records, ladders and replayed table cells."""
 
 import json
 from pathlib import Path
-
-README = (Path(__file__).resolve().parents[2] / "README.md").read_text()
 
 
 def balance_doc(study: Path) -> dict:
@@ -15,21 +13,13 @@ def study_ladders(study: Path) -> dict:
     return {f: json.loads((study / f"ladder-{f}.json").read_text()) for f in balance_doc(study)["factions"]}
 
 
-def readme_rows(marker: str, close: str) -> dict:
-    """The rows of the README table between ``<!-- marker -->`` and ``<!-- /close -->``, header left out: the first
-    cell (a faction's title) to the others."""
-    section = README.split(f"<!-- {marker} -->", 1)[1].split(f"<!-- /{close} -->", 1)[0]
-    lines = [line for line in section.splitlines() if line.startswith("| ")][1:]
-    return {line.split("|")[1].strip(): [c.strip() for c in line.strip("|").split("|")[1:]] for line in lines}
-
-
 def points(g: float, ci) -> str:
     return f"{100 * g:+.1f} [{100 * ci[0]:+.1f}, {100 * ci[1]:+.1f}]"
 
 
 def dark_ages_ladder_cells(lad: dict) -> list[str]:
-    """A Dark Ages ladder's README cells after the Ruler and what the searcher sees: games, the plan's win rate, each
-    rung's win rate (gain [95%]), and the most frequent change at the last rung."""
+    """A Dark Ages ladder in cells: games, the plan's win rate, each rung's win rate (gain [95%]), and the most
+    frequent change at the last rung (each must be recorded)."""
     from sim.games.dark_ages.ladder import change_text
 
     cells = [f"{lad['games']:,}", f"{lad['plan_win_rate']:.1%}"]
@@ -39,41 +29,26 @@ def dark_ages_ladder_cells(lad: dict) -> list[str]:
     return [*cells, f"{change_text(c)} ({c['count']} of {top['decisions']:,} turns)"]
 
 
-def checked_verdict_line(doc: dict, who: str) -> str:
-    """The line under a checked study's verdict table: the verdict round, the checked nash_conv, each round's own
-    measure, how games end and the games played (``who``: Principality or Ruler)."""
-    by = ", ".join(f"{i + 1}: {100 * r['nash_conv']:.1f}" for i, r in enumerate(doc["rounds"]))
-    ends = ", ".join(f"{k} {v:.1%}" for k, v in doc["win_type"].items())
-    return (f"Verdict round {doc['verdict_round']} of {len(doc['rounds'])}; nash_conv {100 * doc['nash_conv']:.1f} "
-            f"points, checked by a fresh tuning run per {who} (each round's own measure: {by}); games end by {ends}; "
-            f"{doc['games_played']:,} games.")  # fmt: skip
-
-
-def check_dark_ages_ladder_table(study: Path) -> tuple[dict, str]:
-    """A Dark Ages study's determinized ladders (ladder-RULER-determinized.json) against the README's ladder table:
-    100 games at 4, 16 and 64 playouts, the equilibrium's plan and seed, the shipped cells. Returns the ladders and
-    the README paragraph under the table, which states the 64-playout range (checked here) and least gain."""
+def check_dark_ages_ladders(study: Path) -> dict:
+    """A Dark Ages study's determinized ladders (ladder-RULER-determinized.json): 100 games at 4, 16 and 64 playouts
+    on the equilibrium's plan and seed; at 64 playouts the searcher gains in every seat (every lower 95% bound above
+    zero), least for Boleslaus the Cruel, who already wins most. Returns the ladders."""
     from sim.config import read_yaml
 
     exp = read_yaml(study / "equilibrium.yaml")
     ladders = {r: json.loads((study / f"ladder-{r}-determinized.json").read_text())
                for r in balance_doc(study)["factions"]}  # fmt: skip
-    marker = f"ladder {study.parent.parent.name}/{study.name}"
-    rows = readme_rows(marker, "ladder")
     for ruler, lad in ladders.items():
         assert lad["determinize"] and lad["games"] == 100 and [r["rollouts"] for r in lad["rungs"]] == [4, 16, 64]
         assert lad["plan"] == next(iter(exp["seats"][ruler]["mix"])) and lad["seed"] == exp["seed"]
-        assert rows[ruler.replace("_", " ").title()] == ["its own", *dark_ages_ladder_cells(lad)]
+        assert len(dark_ages_ladder_cells(lad)) == 6  # every rung and the most frequent change are recorded
     top = {r: lad["rungs"][-1] for r, lad in ladders.items()}
-    gains = [100 * t["gain"] for t in top.values()]
-    after = README.split(f"<!-- {marker} -->", 1)[1].split("<!-- /ladder -->", 1)[1]
-    text = " ".join(after.strip().split("\n\n", 1)[0].split())
-    assert f"gains {min(gains):+.1f} to {max(gains):+.1f} points" in text
-    low = min(100 * t["gain_ci95"][0] for t in top.values())
-    assert f"every lower 95% bound at least {low:+.1f}" in text and low > 0
+    assert min(t["gain_ci95"][0] for t in top.values()) > 0
     least = min(top, key=lambda r: top[r]["gain"])
-    assert least == "boleslaus_the_cruel" and f"already wins {ladders[least]['plan_win_rate']:.0%}" in text
-    return ladders, text
+    assert least == "boleslaus_the_cruel" and ladders[least]["plan_win_rate"] == max(
+        lad["plan_win_rate"] for lad in ladders.values()
+    )
+    return ladders
 
 
 def table_cell(doc: dict, profile: dict, experiment: str = "faction-balance-full") -> dict:
@@ -94,21 +69,3 @@ def table_cell(doc: dict, profile: dict, experiment: str = "faction-balance-full
     out = run_field(field_payload("principes", body, fld, {p.label: p for p in plans.values()}),
                     doc["rounds"][0]["table_games"], derive_seed(doc["seed"], "table"))  # fmt: skip
     return {f: out.counts["wins"][j] / out.counts["games"][j] for j, f in enumerate(factions)}
-
-
-def mixture_value(doc: dict, mix: dict, faction: str, plan: str, cells: dict) -> float:
-    """``faction``'s win rate with ``plan`` against the others' equilibrium mixtures ``mix`` (faction → {plan:
-    weight}): the mean over the others' profiles of the run's replayed table cells (``table_cell``), each played once
-    and kept in ``cells``."""
-    import itertools
-    import math
-
-    rest = [g for g in mix if g != faction]
-    total = 0.0
-    for combo in itertools.product(*(mix[g].items() for g in rest)):
-        profile = {faction: plan, **{g: p for g, (p, _) in zip(rest, combo, strict=True)}}
-        key = tuple(profile[g] for g in mix)
-        if key not in cells:
-            cells[key] = table_cell(doc, profile)
-        total += math.prod(w for _, w in combo) * cells[key][faction]
-    return total

@@ -87,11 +87,10 @@ def test_balance_replays_resumes_and_reports(run, capsys, tmp_path):
     assert "distance from an equilibrium" in text and "Polonia" in text and "equally good other equilibria" in text
 
 
-def test_a_shipped_study_names_its_tuned_plans_like_bundled_ones(run, monkeypatch, tmp_path):
-    """--ship NAME: configs/GAME/balance/NAME/ holds balance.json and equilibrium.yaml; each tuned plan the
-    equilibrium plays becomes configs/GAME/strategies/NAME-<label>.yaml, named (not pathed) by the equilibrium; the
+def test_a_shipped_study_names_its_tuned_plans_through_the_study(run, tmp_path):
+    """--ship NAME: studies/GAME/NAME/ holds balance.json, equilibrium.yaml and manifest.yaml; each tuned plan the
+    equilibrium plays becomes plans/<label>.yaml there, named NAME/<label> (not pathed) by the equilibrium; the
     header names no local path."""
-    import sim.config
     from sim.balance import loop
     from sim.balance.report import write_balance
     from sim.config import read_yaml
@@ -109,21 +108,25 @@ def test_a_shipped_study_names_its_tuned_plans_like_bundled_ones(run, monkeypatc
                                              "br-masovia-r1": 0.5}}  # fmt: skip
     result = dataclasses.replace(result, plans={**result.plans, "br-masovia-r1": tuned_spec}, equilibrium=mix)
     tuned = {label for label, spec in result.plans.items() if isinstance(spec, dict)}
-    monkeypatch.setattr(sim.config, "CONFIG_DIR", tmp_path)
-    study = tmp_path / "principes" / "balance" / "t-ship"
+    study = tmp_path / "principes" / "t-ship"  # studies/<game>/<study>
     written = write_balance(result, raw, study, "sim balance …", ship="t-ship")
-    assert {p.name for p in written} >= {"balance.json", "equilibrium.yaml"}
+    assert {p.name for p in written} >= {"balance.json", "equilibrium.yaml", "manifest.yaml"}
     support = {label for m in mix.values() for label in m}
-    for label in tuned:  # the plans the equilibrium plays, and no other
-        assert (tmp_path / "principes" / "strategies" / f"t-ship-{label}.yaml").exists() == (label in support)
+    for label in tuned:  # the plans the equilibrium plays, and no other, named through the study
+        assert (study / "plans" / f"{label}.yaml").exists() == (label in support)
     exp = read_yaml(study / "equilibrium.yaml")
     named = {plan for seat in exp["seats"].values() for plan in seat["mix"]}
-    assert "t-ship-br-masovia-r1" in named
-    assert named <= {*(f"t-ship-{label}" for label in tuned & support), "builder", "conqueror", "politician", "random"}
-    plan = read_yaml(tmp_path / "principes" / "strategies" / "t-ship-br-masovia-r1.yaml")
+    assert "t-ship/br-masovia-r1" in named
+    assert named <= {*(f"t-ship/{label}" for label in tuned & support), "builder", "conqueror", "politician", "random"}
+    plan = read_yaml(study / "plans" / "br-masovia-r1.yaml")
     assert plan["params"] == {"army_target": 7}
     head = (study / "equilibrium.yaml").read_text().splitlines()[1]
-    assert head == "# Replay: sim run configs/principes/balance/t-ship/equilibrium.yaml"
+    assert head == "# Replay: sim run studies/principes/t-ship/equilibrium.yaml"
+    manifest = read_yaml(study / "manifest.yaml")
+    assert manifest["status"] == "current" and manifest["seed"] == result.seed
+    assert manifest["command"] == "sim balance …"
+    assert manifest["headline"]["kind"] == "balance" and manifest["headline"]["win_rate"] == pytest.approx(
+        result.metrics["win_rate"], abs=5e-5)  # fmt: skip
 
 
 def test_a_finished_run_goes_on_for_more_rounds(capsys, tmp_path):

@@ -7,9 +7,10 @@ import pytest
 
 from sim.cli import main
 from sim.config import CONFIG_DIR
+from sim.studies import STUDIES_DIR
 
 STUDY = str(CONFIG_DIR / "principes" / "experiments" / "faction-balance-full.yaml")
-LIBRARY = CONFIG_DIR / "principes" / "balance" / "faction-balance-full-r12" / "equilibrium.yaml"
+LIBRARY = STUDIES_DIR / "principes" / "faction-balance-full-r12" / "equilibrium.yaml"
 TINY = ["--budget", "200", "--candidates", "2", "--holdout", "150", "--precision", "0.2", "--eval-games", "300",
         "--rounds", "1", "--json", "--no-progress"]  # fmt: skip
 
@@ -22,7 +23,7 @@ def test_the_check_tries_the_library_and_reports_the_larger_gain(capsys, tmp_pat
     assert lib["files"] == [str(LIBRARY)]
     for f in body["factions"]:
         check = lib["checks"][f]
-        assert check["plans"] == 1 and check["best_plan"].startswith(f"faction-balance-full-r12-br-{f}-")
+        assert check["plans"] == 1 and check["best_plan"].startswith(f"faction-balance-full-r12/br-{f}-")
         lo, hi = check["gain_ci95"]
         assert lo < check["gain"] < hi
         # the tuning run's own gain is in the check's records; the reported one is the larger
@@ -48,7 +49,7 @@ def test_library_plans_that_beat_a_round_join_its_populations(capsys, tmp_path):
     joined = 0
     for f in body["factions"]:
         lib = first["library"][f]
-        assert lib["plans"] == 1 and lib["best_plan"].startswith(f"faction-balance-full-r12-br-{f}-")
+        assert lib["plans"] == 1 and lib["best_plan"].startswith(f"faction-balance-full-r12/br-{f}-")
         # a library plan gaining more than ε (0 here) is in the next round's population; one that does not, is not
         assert (lib["best_plan"] in second["populations"][f]) == (lib["gain"] > 0)
         assert first["exploitability"][f] >= lib["gain"] - 1e-12  # a round's exploitability counts both oracles
@@ -58,7 +59,7 @@ def test_library_plans_that_beat_a_round_join_its_populations(capsys, tmp_path):
     assert joined  # the every-module equilibrium's plans beat the built-in plans' equilibrium
     assert body["options"]["library_joins"] and body["options"]["library"] == [str(LIBRARY)]
     # the library shapes the rounds, so it is part of the run: a resume with another library is another run
-    other = CONFIG_DIR / "principes" / "balance" / "faction-balance-full-pooled" / "equilibrium.yaml"
+    other = STUDIES_DIR / "principes" / "faction-balance-full-pooled" / "equilibrium.yaml"
     with pytest.raises(SystemExit) as stop:
         main([*args[:-4], "--library", str(other), "--library-joins", "--save", str(run), "--resume"])
     assert stop.value.code == 2

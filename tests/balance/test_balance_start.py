@@ -7,8 +7,9 @@ import pytest
 
 from sim.cli import main
 from sim.config import CONFIG_DIR
+from sim.studies import STUDIES_DIR
 
-BALANCE = CONFIG_DIR / "principes" / "balance"
+BALANCE = STUDIES_DIR / "principes"
 STUDY = str(CONFIG_DIR / "principes" / "experiments" / "faction-balance-full.yaml")
 RUNS = ("faction-balance-full-r12", "faction-balance-full-r12-seed20260102")
 TINY = ["--budget", "200", "--candidates", "2", "--holdout", "150", "--precision", "0.2", "--eval-games", "300",
@@ -24,7 +25,7 @@ def test_start_pools_the_runs_equilibrium_plans_in_one_table(capsys, tmp_path):
         shipped = [next(iter(json.loads((BALANCE / run / "balance.json").read_text())["equilibrium"][f]))
                    for run in RUNS]  # fmt: skip
         # the round-1 table holds exactly the two runs' equilibrium plans (by their shipped names), no built-in one
-        assert first[f] == [f"{run}-{label}" for run, label in zip(RUNS, shipped, strict=True)]
+        assert first[f] == [f"{run}/{label}" for run, label in zip(RUNS, shipped, strict=True)]
     assert body["options"]["start"] == [str(BALANCE / run / "equilibrium.yaml") for run in RUNS]
     assert body["rounds"][0]["cells"] == 2**4
 
@@ -33,7 +34,7 @@ def test_start_pools_the_runs_equilibrium_plans_in_one_table(capsys, tmp_path):
     ("start", "expected"),
     [
         (
-            "configs/dark_ages/balance/ruler-balance-3p-every/equilibrium.yaml",
+            "studies/dark_ages/ruler-balance-3p-every/equilibrium.yaml",
             "game: expected an experiment of principes",
         ),
         ("configs/principes/experiments/faction-balance-full.yaml", "rotate: expected fixed seats (rotate: false)"),

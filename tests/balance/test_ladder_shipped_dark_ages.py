@@ -1,20 +1,17 @@
-"""The searcher's ladder on the shipped 3-player Dark Ages equilibrium (configs/dark_ages/balance/ruler-balance-3p/
+"""The searcher's ladder on the shipped 3-player Dark Ages equilibrium (studies/dark_ages/ruler-balance-3p/
 ladder-RULER.json, written by ``sim ladder … --json``): one per Ruler, at 4, 16 and 64 playouts, seeing every hidden
 card (the cheating upper bound) and determinized (``ladder-RULER-determinized.json``); a fresh run of the 4-playout rung
-plays exactly the shipped games, and the README's table shows the shipped numbers."""
+plays exactly the shipped games."""
 
 import json
-from pathlib import Path
 
 import pytest
 
-from sim.config import CONFIG_DIR
 from sim.experiments import load_experiment
 from sim.games.dark_ages.ladder import ladder
-from tests.balance.shipped_studies import dark_ages_ladder_cells
+from sim.studies import STUDIES_DIR
 
-STUDY = CONFIG_DIR / "dark_ages" / "balance" / "ruler-balance-3p"
-README = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+STUDY = STUDIES_DIR / "dark_ages" / "ruler-balance-3p"
 RULERS = ("conrad_the_red", "arnulf_the_bad", "boleslaus_the_cruel", "berengar_of_ivrea", "tomislav",
           "pandulf_ironhead", "gero_the_great")  # fmt: skip
 
@@ -53,30 +50,5 @@ def test_a_fresh_run_plays_the_shipped_games(ruler, determinize):
         assert got[key] == pytest.approx(want[key]) if isinstance(want[key], float) else got[key] == want[key], key
 
 
-def test_the_readme_ladder_table_shows_the_shipped_numbers():
-    section = README.split("<!-- ladder dark_ages/ruler-balance-3p -->", 1)[1].split("<!-- /ladder -->", 1)[0]
-    rows = {}
-    for line in section.splitlines():
-        if line.startswith("| ") and not line.startswith("| Ruler"):
-            cells = [c.strip() for c in line.strip("|").split("|")]
-            rows[(cells[0], cells[1])] = cells[2:]
-    shown = 0
-    for suffix, sees in (("", "all"), ("-determinized", "its own")):
-        for ruler, lad in _ladders(suffix).items():
-            assert rows[(ruler.replace("_", " ").title(), sees)] == dark_ages_ladder_cells(lad)
-            shown += 1
-    assert shown == len(rows)
 
 
-def test_the_readme_verdict_states_the_shipped_gains():
-    """The paragraph under the table: the range of the gains at 64 playouts, and that they pass the 3-point line."""
-    text = " ".join(README.split("<!-- verdict-search dark_ages/ruler-balance-3p -->", 1)[1]
-                    .split("<!-- /verdict-search -->", 1)[0].split())  # fmt: skip
-    gains = [100 * lad["rungs"][-1]["gain"] for lad in _ladders().values()]
-    low = min(100 * lad["rungs"][-1]["gain_ci95"][0] for lad in _ladders().values())
-    assert f"gains {min(gains):+.1f} to {max(gains):+.1f} points at 64 playouts" in text
-    assert f"every lower 95% bound at least {low:+.1f}" in text and low > 3  # so the verdict carries it
-    determinized = [100 * lad["rungs"][-1]["gain"] for lad in _ladders("-determinized").values()]
-    low = min(100 * lad["rungs"][-1]["gain_ci95"][0] for lad in _ladders("-determinized").values())
-    assert f"determinized, it gains {min(determinized):+.1f} to {max(determinized):+.1f} points" in text
-    assert f"each lower bound at least {low:+.1f}" in text and low > 3

@@ -1,18 +1,17 @@
 """The Dark Ages searcher with its reactions searched (``reactions: true``, ``sim ladder … --tactics``) on the Dark
-Ages verdict (configs/dark_ages/balance/ruler-balance-3p-pooled/ladder-RULER-determinized-reactions.json): the same
-games as the shipped ladders without it, a fresh run of the 4-playout rung plays the shipped games, and the README's
-table and prose show the shipped numbers."""
+Ages verdict (studies/dark_ages/ruler-balance-3p-pooled/ladder-RULER-determinized-reactions.json): the same
+games as the shipped ladders without it, and a fresh run of the 4-playout rung plays the shipped games."""
 
 import json
 
 import pytest
 
-from sim.config import CONFIG_DIR
 from sim.experiments import load_experiment
-from sim.games.dark_ages.ladder import change_text, ladder
-from tests.balance.shipped_studies import README, balance_doc, points, readme_rows
+from sim.games.dark_ages.ladder import ladder
+from sim.studies import STUDIES_DIR
+from tests.balance.shipped_studies import balance_doc
 
-STUDY = CONFIG_DIR / "dark_ages" / "balance" / "ruler-balance-3p-pooled"
+STUDY = STUDIES_DIR / "dark_ages" / "ruler-balance-3p-pooled"
 RULERS = tuple(balance_doc(STUDY)["factions"])
 
 
@@ -43,21 +42,7 @@ def test_a_fresh_run_plays_the_shipped_games():
         assert fresh[key] == want[key], key
 
 
-def _cells(ruler: str) -> list[str]:
-    without, with_ = _pair(ruler)
-    a, b = without["rungs"][-1], with_["rungs"][-1]
-    top = b["reactions"]["changes"]
-    return [points(a["gain"], a["gain_ci95"]), points(b["gain"], b["gain_ci95"]),
-            f"{b['reactions']['changed']} of {b['reactions']['decisions']}",
-            f"{change_text(top[0])} ({top[0]['count']})" if top else "none"]  # fmt: skip
-
-
-def test_the_readme_table_and_prose_show_the_shipped_numbers():
-    shown = readme_rows("reactions dark_ages/ruler-balance-3p-pooled", "reactions")
-    assert shown == {r.replace("_", " ").title(): _cells(r) for r in RULERS}
-    after = " ".join(README.split("<!-- /reactions -->", 1)[1].strip().split("\n\n", 1)[0].split())
-    diffs = [100 * (_pair(r)[1]["rungs"][-1]["gain"] - _pair(r)[0]["rungs"][-1]["gain"]) for r in RULERS]
+def test_searching_the_reactions_changes_few_of_them():
     share = [r["rungs"][-1]["reactions"] for r in (_pair(x)[1] for x in RULERS)]
-    lo, hi = min(s["changed"] / s["decisions"] for s in share), max(s["changed"] / s["decisions"] for s in share)
-    assert f"changes {lo:.0%} to {hi:.0%} of its reactions" in after
-    assert f"from {min(diffs):+.1f} to {max(diffs):+.1f} points" in after
+    assert all(0 < s["changed"] / s["decisions"] < 0.5 for s in share)
+    assert min(_pair(r)[1]["rungs"][-1]["gain_ci95"][0] for r in RULERS) > 0  # the searcher still gains everywhere

@@ -19,7 +19,7 @@ def test_a_config_error_raised_in_a_worker_crosses_back_whole():
 def test_a_parameter_keeps_its_plan_classs_kind_not_its_tuned_bases_value():
     """``tax_max_gold: null`` ("always collect Taxes", the class default) is valid on a seat built on a tuned plan
     whose own value is a number, as sim balance writes derived plans."""
-    tuned = "faction-balance-br-masovia-r3"  # tax_max_gold: a number in its file
+    tuned = "faction-balance/br-masovia-r3"  # tax_max_gold: a number in its file
     derived = {"name": "derived", "uses": tuned, "params": {"tax_max_gold": None}}
     seats = {"polonia_maior": "builder", "masovia": derived, "polonia_minor": "politician", "silesia": "conqueror"}
     assert experiment_from_dict({"seats": seats, "history": False}, "exp.yaml").factions

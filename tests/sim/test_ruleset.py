@@ -110,8 +110,8 @@ def test_set_edits_a_key_of_the_experiments_own_mode():
     from sim.games.principes import experiment
 
     solo = {"game": "principes", "mode": "solo", "strategies": ["solo"]}
-    out = apply_sets(solo, {"strategies": ["solo", "tuned-solo"], "victory.capitals": 3})
-    assert out["strategies"] == ["solo", "tuned-solo"] and out["rules"] == {"victory.capitals": 3}
+    out = apply_sets(solo, {"strategies": ["solo", "solo-score/normal"], "victory.capitals": 3})
+    assert out["strategies"] == ["solo", "solo-score/normal"] and out["rules"] == {"victory.capitals": 3}
     body = apply_sets({"game": "principes", "history": False}, {"difficulties": ["normal"]})
     with pytest.raises(ConfigError, match="difficulties"):
         experiment.experiment_from_dict({k: v for k, v in body.items() if k != "game"}, "x")
