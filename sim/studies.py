@@ -129,7 +129,7 @@ def _points(x: float) -> float:
 
 
 def _balance_headline(folder: Path, seeds) -> dict:
-    from sim.balance.report import _parity
+    from sim.balance.report import fair_share
 
     doc = json.loads((folder / "balance.json").read_text())
     rate, gain = doc["win_rate"], doc["exploitability"]
@@ -143,7 +143,7 @@ def _balance_headline(folder: Path, seeds) -> dict:
         how += " and every other plan of its own table"
     out = {
         "kind": "balance",
-        "fair_share": round(_parity(folder, doc), 4),
+        "fair_share": round(fair_share(folder, doc), 4),
         "win_rate": {f: rate[f] for f in sorted(rate, key=lambda f: -rate[f])},
         "strongest": max(rate, key=rate.get),
         "weakest": min(rate, key=rate.get),

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from sim.balance.stability import format_start_checks, start_check_rows
+from sim.balance.stability import start_check_rows
 from sim.config import read_yaml
 from sim.studies import STUDIES_DIR
 from tests.balance.shipped_studies import check_dark_ages_ladders, table_cell

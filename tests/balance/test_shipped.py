@@ -40,8 +40,8 @@ def test_a_shipped_equilibrium_replays_its_reported_games(study):
 def test_the_report_draws_each_games_fair_share():
     """The win-rate plot's fair-share line: 1 in 3 for Dark Ages at 3 players (7 Rulers, 3 a game), 1 in 4 for a
     4-player Principes study."""
-    from sim.balance.report import _parity
+    from sim.balance.report import fair_share
 
     for game, study, share in (("dark_ages", "ruler-balance-3p", 1 / 3), ("principes", "faction-balance-r12", 1 / 4)):
         directory = STUDIES_DIR / game / study
-        assert _parity(directory, json.loads((directory / "balance.json").read_text())) == pytest.approx(share)
+        assert fair_share(directory, json.loads((directory / "balance.json").read_text())) == pytest.approx(share)
