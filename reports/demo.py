@@ -181,6 +181,11 @@ def write_index(out: Path, sections: dict, odds: pd.DataFrame, seconds: float) -
              "<p class='summary'>Battle odds, the balance verdict and what the modules change, for Principes, Dark "
              "Ages: Holy Roman Empire and Winged Hussars and Cossacks. Every number comes with its 95% interval; "
              f"the whole page took {seconds:.0f} s to compute.</p>",
+             "<h2>The balance verdicts</h2><ul>"
+             + "".join(f"<li><strong>{e(GAME_NAMES.get(g, g))}:</strong> "
+                       + e(s["verdict"]["sentence"] if s.get("verdict") else "no balance verdict yet.") + "</li>"
+                       for g, s in sections.items())
+             + "</ul><p>How far each can be trusted is said in its game's section below.</p>",
              "<h2>Battle odds</h2>", _odds_table(odds), _img(out / "battle_odds.png", "P(attacker wins)")]  # fmt: skip
     for game, s in sections.items():
         parts.append(f"<h2>{e(GAME_NAMES.get(game, game))}</h2>")
