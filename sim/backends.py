@@ -15,10 +15,9 @@ import warnings
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
-from sim.errors import SimError
+from sim.errors import ConfigError, SimError
 
-# seconds to connect, to see a worker, and to import sim on it (SIM_DASK_TIMEOUT overrides)
-DASK_TIMEOUT = float(os.environ.get("SIM_DASK_TIMEOUT", "30"))
+DASK_TIMEOUT = 30.0  # seconds to connect, to see a worker, and to import sim on it (SIM_DASK_TIMEOUT overrides)
 SCHEDULER = re.compile(r"^((tcp|tls|ws|wss|inproc|ucx)://)?[^\s/:]+(:\d{1,5})$")
 IN_FLIGHT = 4  # chunks submitted per Dask worker ahead of their results: a 10^20-trial plan stays a generator
 
@@ -97,6 +96,20 @@ def die_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="sim-parent-watch", daemon=True).start()
 
 
+def dask_timeout() -> float:
+    """``SIM_DASK_TIMEOUT`` (seconds, a finite number > 0) or ``DASK_TIMEOUT``; read when a cluster is used."""
+    from sim.cli_types import FiniteFloat, FlagError
+
+    text = os.environ.get("SIM_DASK_TIMEOUT", "").strip()
+    try:
+        seconds = FiniteFloat().convert(text, None, None) if text else DASK_TIMEOUT
+    except FlagError:
+        seconds = -1.0
+    if not seconds > 0:
+        raise ConfigError("SIM_DASK_TIMEOUT", "", "a number of seconds > 0", text)
+    return seconds
+
+
 def _probe(module: str) -> str:
     from sim import __version__
 
@@ -122,7 +135,7 @@ class Dask:
             from distributed import Client, LocalCluster
         except ImportError:  # pragma: no cover - declared dependency
             raise SimError("--backend dask needs the 'distributed' package (pip install 'dask[distributed]')") from None
-        self.timeout = timeout = timeout or DASK_TIMEOUT
+        self.timeout = timeout = timeout or dask_timeout()
         self.cluster = None
         if local_cluster:
             self.cluster = LocalCluster(
@@ -132,8 +145,6 @@ class Dask:
         if not scheduler:
             raise SimError("--backend dask needs --scheduler tcp://HOST:PORT or --local-cluster N")
         if not SCHEDULER.match(scheduler):
-            from sim.errors import ConfigError
-
             raise ConfigError("--scheduler", "", "an address such as tcp://HOST:PORT", scheduler)
         try:
             self.client = Client(scheduler, timeout=timeout)  # the default client: distributed.wait needs one

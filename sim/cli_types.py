@@ -34,6 +34,9 @@ class Seed(click.ParamType):
         if isinstance(value, int) and not isinstance(value, bool):
             number = value
         elif isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+            if len(value.strip()) > len(str(MAX_SEED)):  # int() of thousands of digits: refused by Python, and slow
+                raise FlagError("a seed 0..2^64−1 (at most 20 digits)", f"a number of {len(value.strip()):,} digits",
+                                param, ctx)  # fmt: skip
             number = int(value)
         else:
             raise FlagError("a seed 0..2^64−1 (a whole number)", value, param, ctx)
