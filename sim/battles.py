@@ -25,11 +25,12 @@ import polars as pl
 
 from sim import __version__, schemas
 from sim.backends import active, make_backend
-from sim.checkpoint import ChunkStore, config_hash
+from sim.checkpoint import ChunkStore, config_hash, seal
 from sim.config import Rules, blame_overrides, load_ruleset, read_yaml
 from sim.games import BATTLE_MODULES, battle_module
 from sim.results import atomic_write, write_csv, write_json, write_parquet
 from sim.runner import default_chunk, run
+from sim.saved import FILES
 from sim.stats import wilson_halfwidth
 
 DEFAULT_TRIALS = 1_000_000
@@ -221,4 +222,5 @@ def write_outputs(result: BattleResult, directory: Path, store: ChunkStore | Non
         written.append(write_parquet(directory / "trials.parquet", result.trials))
     elif store is not None:
         written.append(atomic_write(directory / "trials.parquet", lambda tmp: store.write_rows(tmp, "trial")))
+    written.append(seal(directory, "battle", FILES["battle"]))
     return written

@@ -289,7 +289,7 @@ def load_rules(
     """Read ``configs/<game>/rules.yaml`` (or ``path``) and apply dotted-path overrides.
 
     ``override_sources`` names where each override came from for error messages (default ``--set``)."""
-    path = Path(path) if path else CONFIG_DIR / game / "rules.yaml"
+    path = Path(path) if path else game_dir(game) / "rules.yaml"
     base, stripped = _stripped(str(path), _file_stamp(path))
     values, provenance = copy.deepcopy(base), list(stripped)
     for key, value in (overrides or {}).items():
@@ -404,9 +404,19 @@ def parse_assignments(items: tuple[str, ...] | list[str], flag: str = "--set") -
 # --- every rules file of a game ----------------------------------------------------------------------------------
 
 
+def game_dir(game: Any, config_dir: Path = CONFIG_DIR) -> Path:
+    """``configs/<game>``: a game name is one folder directly under the configs (a name read from a saved file, such
+    as ``../../etc``, never leads a read outside them)."""
+    if not isinstance(game, str) or not game or game in (".", "..") or "/" in game or "\\" in game \
+            or not (config_dir / game).is_dir():  # fmt: skip
+        known = sorted(p.name for p in config_dir.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+        raise ConfigError("game", "", f"one of {', '.join(known)} (a folder of {config_dir.name}/)", game)
+    return config_dir / game
+
+
 def rules_files(game: str, config_dir: Path = CONFIG_DIR) -> tuple[str, ...]:
     """The stems of a game's rules files (``configs/<game>/*.yaml``), ``rules`` (the battle rules) first."""
-    stems = sorted(p.stem for p in (config_dir / game).glob("*.yaml"))
+    stems = sorted(p.stem for p in game_dir(game, config_dir).glob("*.yaml"))
     if not stems:
         raise ConfigError("game", "", f"a game with rules files under {config_dir.name}/", game)
     return tuple(sorted(stems, key=lambda s: (s != "rules", s)))
