@@ -93,6 +93,11 @@ def write_balance(r, raw: dict, out: str | Path, command: str, ship: str | None 
     head = f"The equilibrium found by: {command}\nReplay: sim run {shown / 'equilibrium.yaml'}"
     written.append(write_plan(out / "equilibrium.yaml", exp, head))
     written.append(write_text(out / "balance.json", json.dumps(r.to_json(), indent=2, default=str) + "\n"))
+    if not ship:  # a run's own folder is sealed like every saved run (sim.checkpoint.seal)
+        from sim.checkpoint import seal
+        from sim.saved import FILES
+
+        written.append(seal(out, "balance", FILES["balance"]))
     return written
 
 
@@ -175,10 +180,26 @@ def _plots(doc: dict, frame: pd.DataFrame, out: Path, parity: float) -> list[Pat
 
 
 def balance_report(directory: str | Path, out: str | Path) -> list[Path]:
+    """``sim report DIR`` of a ``sim balance --save DIR``: balance.json (checked against the folder's checksums, and
+    for the fields the report reads) and the equilibrium experiment, as a report in ``out``."""
+    from sim.checkpoint import read_json, verify
+    from sim.errors import ConfigError
+    from sim.saved import FILES
+
+    directory = Path(directory)
+    verify(directory, ("balance",), FILES["balance"])
+    path = directory / "balance.json"
+    doc = read_json(path, "a balance.json written by sim balance --save")
+    try:
+        return _balance_report(directory, doc, Path(out))
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, ZeroDivisionError) as exc:
+        raise ConfigError(str(path), "", "a balance.json written by sim balance --save",
+                          f"a file without the fields a report reads ({type(exc).__name__}: {exc})") from None
+
+
+def _balance_report(directory: Path, doc: dict, out: Path) -> list[Path]:
     from reports.tables import markdown_table
 
-    directory, out = Path(directory), Path(out)
-    doc = json.loads((directory / "balance.json").read_text())
     frame = _frame(doc)
     out.mkdir(parents=True, exist_ok=True)
     written = [write_csv(out / "balance.csv", frame)]
