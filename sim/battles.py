@@ -141,7 +141,8 @@ def run_battle(
     started = time.perf_counter()
     own = backend is not None or active() is None  # inside a backends.session, runs share its backend
     executor = (
-        make_backend(backend or "local", workers, scheduler, local_cluster, BATTLE_MODULES[game]) if own else active()
+        make_backend(backend or "local", workers, scheduler, local_cluster, BATTLE_MODULES[game], "battle") if own
+        else active()
     )
     try:
         out = run(
