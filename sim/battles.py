@@ -27,6 +27,7 @@ from sim import __version__, schemas
 from sim.backends import active, make_backend
 from sim.checkpoint import ChunkStore, config_hash, seal
 from sim.config import Rules, blame_overrides, load_ruleset, read_yaml
+from sim.errors import ConfigError
 from sim.games import BATTLE_MODULES, battle_module
 from sim.results import atomic_write, write_csv, write_json, write_parquet
 from sim.runner import default_chunk, run
@@ -75,8 +76,26 @@ def battle_rules(game: str, overrides: dict[str, Any] | None = None, sources: di
 
 
 def load_scenario(path: str | Path) -> dict:
-    """A scenario file, its shared keys checked (``sim.schemas``); the game checks the rest when it runs."""
-    return schemas.check_file(read_yaml(path), str(path), "scenario", tuple(BATTLE_MODULES))
+    """A scenario file, its shared keys checked (``sim.schemas``); the game checks the rest when it runs. A
+    full-game experiment given instead is named as one, with the commands that read it."""
+    raw = read_yaml(path)
+    if is_experiment(raw):
+        raise ConfigError(str(path), "", "a battle scenario (attacker, defender, …)",
+                          "a full-game experiment: sim run FILE plays it, sim compare A B compares two")  # fmt: skip
+    return schemas.check_file(raw, str(path), "scenario", tuple(BATTLE_MODULES))
+
+
+def is_experiment(raw: object) -> bool:
+    """A mapping without armies that passes as a full-game experiment file (``sim run``'s input)."""
+    from sim.experiments import EXPERIMENT_MODULES
+
+    if not isinstance(raw, dict) or "attacker" in raw or "defender" in raw or raw.get("game") not in EXPERIMENT_MODULES:
+        return False
+    try:
+        schemas.check_file(raw, "", "experiment", tuple(EXPERIMENT_MODULES))
+    except ConfigError:
+        return False
+    return True
 
 
 def run_battle(
