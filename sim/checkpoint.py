@@ -200,6 +200,8 @@ class ChunkStore:
     def load(self, start: int, count: int, need_trials: bool = False):
         """``(counts, trials, count)`` of a sound chunk, or None after naming the problem and removing the file."""
         path = self._path(start, count)
+        if path.is_dir() and not path.is_symlink():  # sim removes a bad chunk file, never a user's folder
+            raise ConfigError(str(path), "", "a chunk file or nothing", "a directory (remove it, then --resume)")
         problem = None
         try:
             with np.load(check_regular(path), allow_pickle=False) as data:  # a FIFO would block np.load forever
