@@ -29,10 +29,11 @@ def read_bytes(path: str | Path, limit: int, expected: str = "a readable file", 
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
         raise ConfigError(where, "", expected, exc.strerror or str(exc)) from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise ConfigError(where, "", f"{expected} (a regular file)", kind_of(mode))
     with os.fdopen(fd, "rb") as handle:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            raise ConfigError(where, "", f"{expected} (a regular file)", kind_of(mode))
         try:
             data = handle.read(limit + 1)
         except OSError as exc:

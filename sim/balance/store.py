@@ -103,6 +103,8 @@ class RunStore:
         path = self._path(name) if self.dir is not None else None
         if path is None or not (path.exists() or path.is_symlink()):
             return None
+        if path.is_dir() and not path.is_symlink():  # sim removes a bad record file, never a user's folder
+            raise ConfigError(str(path), "", "a record file or nothing", "a directory (remove it, then --resume)")
         try:
             record = read_json(path, "a record of this run")
             problem = None
