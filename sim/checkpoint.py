@@ -117,6 +117,17 @@ def verify(directory: str | Path, kinds: tuple[str, ...], names: list[str] | tup
     return True
 
 
+CHUNK_BYTES_PER_ROW = 8 * 512  # a chunk's arrays hold at most 512 eight-byte columns per trial (or game)
+
+
+def _unpacked_size(path: Path) -> int:
+    """The bytes a chunk file's arrays take once read (their sizes as its zip directory declares them)."""
+    import zipfile
+
+    with zipfile.ZipFile(path) as archive:
+        return sum(info.file_size for info in archive.infolist())
+
+
 def config_hash(config: dict) -> str:
     text = json.dumps(config, sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
@@ -204,7 +215,10 @@ class ChunkStore:
             raise ConfigError(str(path), "", "a chunk file or nothing", "a directory (remove it, then --resume)")
         problem = None
         try:
-            with np.load(check_regular(path), allow_pickle=False) as data:  # a FIFO would block np.load forever
+            check_regular(path)  # a FIFO would block np.load forever
+            if _unpacked_size(path) > CHUNK_BYTES_PER_ROW * count + (64 << 20):  # a zip bomb: refused unread
+                raise ConfigError(str(path), "", "a chunk file", "more data than a chunk of this size holds")
+            with np.load(path, allow_pickle=False) as data:
                 arrays = {k: data[k] for k in data.files}
         except ConfigError as exc:
             arrays, problem = None, f"not a chunk file ({exc.found})"
