@@ -24,11 +24,13 @@ from reports.assumptions import battle_assumptions
 from reports.page import render_html, render_markdown
 from sim import __version__, echo, glossary
 from sim.armies import SIDES, army_size, unit_counts, with_key
-from sim.battles import RUN_KEYS, BattleResult, load_scenario, run_battle
+from sim.battles import RUN_KEYS, BattleResult, battle_rules, load_scenario, run_battle
 from sim.checkpoint import config_hash as checkpoint_hash
-from sim.config import Rules, load_rules, read_yaml
+from sim.config import Rules, blame_overrides, load_rules, read_yaml
 from sim.errors import ConfigError
+from sim.games import BATTLE_MODULES, battle_module
 from sim.results import write_csv, write_text
+from sim.saved import open_run, read_summary, read_table
 
 HEATMAP_SPAN = 3  # armies from 3 units fewer to 3 more of each side's main unit type
 HEATMAP_TRIALS = 20_000  # per cell: ±0.7 points at worst, plenty for a picture
@@ -110,27 +112,34 @@ def from_directory(path: str | Path) -> ReportInput:
     The manifest records the scenario and the rules values; without it the size heatmap and the run's
     rules overrides are unknown, and the report says so."""
     path = Path(path)
-    data = read_yaml(path / "result.json")  # JSON is YAML; read_yaml gives one-line errors
-    if not isinstance(data, dict) or "game" not in data:
-        raise ConfigError(str(path / "result.json"), "game", "a result written by sim battle --save", data)
-    game = data["game"]
+    saved = open_run(path, "battle", tuple(BATTLE_MODULES))  # every file checked; the game is one sim has
+    data, game = saved.result, saved.result["game"]
     meta = {"game", "trials", "seed", "sim_version", "exact", "seconds", "scenario", "title", "rules", "question"}
     metrics = {k: v for k, v in data.items() if k not in meta}
-    scenario, overrides, digest = data.get("scenario"), data.get("rules") or {}, None
-    manifest = read_yaml(path / "manifest.json") if (path / "manifest.json").exists() else None
-    if isinstance(manifest, dict) and isinstance(manifest.get("config"), dict):
-        config = manifest["config"]
-        scenario = scenario or {"game": game, **(config.get("scenario") or {})}
+    scenario, overrides, digest = None, data.get("rules") or {}, None
+    if saved.manifest is not None:  # the run's own record of its scenario (result.json's must agree: open_run)
+        config = saved.config
+        scenario = {"game": game, **(config.get("scenario") or {})}
         overrides = overrides or _overrides(game, config.get("rules") or {})
-        digest = manifest.get("config_hash")
+        digest = saved.manifest.get("config_hash")
+    elif isinstance(data.get("scenario"), dict):
+        scenario = data["scenario"]
     overrides = overrides or (scenario or {}).get("rules") or {}
-    summary = pd.read_csv(path / "summary.csv")
+    if not isinstance(overrides, dict):
+        raise ConfigError(str(path / "result.json"), "rules", "a mapping of rules values", overrides)
+    if scenario is not None:  # the battle the numbers are shown under: one the game accepts
+        where = str(path / ("manifest.json" if saved.manifest is not None else "result.json"))
+        rules = battle_rules(game, overrides, dict.fromkeys(overrides, where))
+        with blame_overrides(rules):
+            battle_module(game).scenario_from_dict({k: v for k, v in scenario.items() if k not in RUN_KEYS}, where,
+                                                   rules)  # fmt: skip
+    summary = read_summary(path / "summary.csv")
     summary = summary.astype(object).where(summary.notna(), None)
     trials_path = path / "trials.parquet"
     inp = ReportInput(
         game, data.get("title") or (scenario or {}).get("title") or f"{echo.GAME_NAMES.get(game, game)} battle",
         scenario, metrics,
-        data.get("exact"), summary, pl.read_parquet(trials_path) if trials_path.exists() else None,
+        data.get("exact"), summary, read_table(trials_path) if trials_path.exists() else None,
         int(data["trials"]), int(data["seed"]), float(data.get("seconds", 0.0)), str(data.get("sim_version", "?")),
         load_rules(game, overrides), str(path), overrides, hash=digest,
     )  # fmt: skip

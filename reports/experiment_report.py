@@ -393,26 +393,23 @@ def report_experiment(path: str | Path, out: str | Path, games: int | None = Non
 
 
 def from_directory(path: str | Path):
-    """(result, raw) of a ``sim run --save DIR`` folder: result.json, games.parquet and manifest.json."""
-    import polars as pl
-
-    from sim.config import read_yaml
-    from sim.errors import ConfigError
-    from sim.experiments import ExperimentResult, experiment_module
+    """(result, raw) of a ``sim run --save DIR`` folder: result.json, games.parquet and manifest.json, each checked
+    (``sim.saved.open_run``) before anything is built from them."""
+    from sim.experiments import EXPERIMENT_MODULES, ExperimentResult, experiment_module
+    from sim.saved import open_run, read_table
 
     path = Path(path)
-    data = read_yaml(path / "result.json")
-    manifest = read_yaml(path / "manifest.json") if (path / "manifest.json").exists() else {}
-    if not isinstance(data, dict) or "games" not in data:
-        raise ConfigError(str(path / "result.json"), "games", "a result written by sim run --save", data)
-    body = ((manifest or {}).get("config") or {}).get("experiment") or {}
+    saved = open_run(path, "run", tuple(EXPERIMENT_MODULES))
+    data = saved.result
+    body = saved.config.get("experiment") or {}
     raw = {"game": data["game"], "title": data.get("title") or "", **body}
     if data.get("question"):
         raw["question"] = data["question"]
     meta = {"game", "games", "seed", "sim_version", "title", "question", "engine", "seconds"}
     metrics = {k: v for k, v in data.items() if k not in meta}
-    rows = pl.read_parquet(path / "games.parquet") if (path / "games.parquet").exists() else None
-    parsed = experiment_module(data["game"], str(path)).experiment_from_dict(dict(body), str(path)) if body else None
+    rows = read_table(path / "games.parquet") if (path / "games.parquet").exists() else None
+    where = str(path / "manifest.json")
+    parsed = experiment_module(data["game"], where).experiment_from_dict(dict(body), where) if body else None
     result = ExperimentResult(data["game"], data.get("title") or "", metrics, int(data["games"]), int(data["seed"]),
                               float(data.get("seconds", 0.0)), rows,
                               {"engine": data.get("engine"), "experiment": parsed,
@@ -422,10 +419,9 @@ def from_directory(path: str | Path):
 
 
 def is_experiment_directory(path: str | Path) -> bool:
-    from sim.config import read_yaml
+    from sim.saved import is_saved
 
-    result = Path(path) / "result.json"
-    return result.exists() and isinstance(data := read_yaml(result), dict) and "games" in data
+    return is_saved(path, "run")
 
 
 def build_experiment_compare_report(result: ExperimentCompare, out: str | Path) -> list[Path]:

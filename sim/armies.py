@@ -11,6 +11,7 @@ import copy
 import re
 from typing import Any
 
+from sim.config import MAX_DIGITS
 from sim.errors import ConfigError
 
 SIDES = ("attacker", "defender")
@@ -99,6 +100,9 @@ def parse_items(
             value = str(bare)
         if name in out:
             raise ConfigError(flag, name, "each name once (add the counts up)", text)
+        if _DIGITS.fullmatch(value) and len(value) > MAX_DIGITS:
+            raise ConfigError(flag, name, f"a count of at most {MAX_DIGITS} digits",
+                              f"a number of {len(value):,} digits")  # fmt: skip
         if _DIGITS.fullmatch(value):
             out[name] = int(value)
         elif allow_text and value:

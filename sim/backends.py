@@ -15,10 +15,9 @@ import warnings
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
-from sim.errors import SimError
+from sim.errors import ConfigError, SimError, note
 
-# seconds to connect, to see a worker, and to import sim on it (SIM_DASK_TIMEOUT overrides)
-DASK_TIMEOUT = float(os.environ.get("SIM_DASK_TIMEOUT", "30"))
+DASK_TIMEOUT = 30.0  # seconds to connect, to see a worker, and to import sim on it (SIM_DASK_TIMEOUT overrides)
 SCHEDULER = re.compile(r"^((tcp|tls|ws|wss|inproc|ucx)://)?[^\s/:]+(:\d{1,5})$")
 IN_FLIGHT = 4  # chunks submitted per Dask worker ahead of their results: a 10^20-trial plan stays a generator
 
@@ -97,6 +96,20 @@ def die_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="sim-parent-watch", daemon=True).start()
 
 
+def dask_timeout() -> float:
+    """``SIM_DASK_TIMEOUT`` (seconds, a finite number > 0) or ``DASK_TIMEOUT``; read when a cluster is used."""
+    from sim.cli_types import FiniteFloat, FlagError
+
+    text = os.environ.get("SIM_DASK_TIMEOUT", "").strip()
+    try:
+        seconds = FiniteFloat().convert(text, None, None) if text else DASK_TIMEOUT
+    except FlagError:
+        seconds = -1.0
+    if not seconds > 0:
+        raise ConfigError("SIM_DASK_TIMEOUT", "", "a number of seconds > 0", text)
+    return seconds
+
+
 def _probe(module: str) -> str:
     from sim import __version__
 
@@ -122,7 +135,7 @@ class Dask:
             from distributed import Client, LocalCluster
         except ImportError:  # pragma: no cover - declared dependency
             raise SimError("--backend dask needs the 'distributed' package (pip install 'dask[distributed]')") from None
-        self.timeout = timeout = timeout or DASK_TIMEOUT
+        self.timeout = timeout = timeout or dask_timeout()
         self.cluster = None
         if local_cluster:
             self.cluster = LocalCluster(
@@ -132,8 +145,6 @@ class Dask:
         if not scheduler:
             raise SimError("--backend dask needs --scheduler tcp://HOST:PORT or --local-cluster N")
         if not SCHEDULER.match(scheduler):
-            from sim.errors import ConfigError
-
             raise ConfigError("--scheduler", "", "an address such as tcp://HOST:PORT", scheduler)
         try:
             self.client = Client(scheduler, timeout=timeout)  # the default client: distributed.wait needs one
@@ -191,14 +202,62 @@ class Dask:
             self.cluster.close()
 
 
+# Peak resident size of one local worker process, measured on this project's engines (sim run / sim battle
+# --workers 2, psutil): a full-game worker holds about 200 MB once its engine is loaded, and up to 1.4 GB while it
+# compiles the engine on a cold numba cache (Hussars, the largest); a battle worker about 170 MB. The cap uses the
+# peak, so a cold start cannot run the machine out of memory.
+WORKER_BYTES = {"game": 1400 << 20, "battle": 200 << 20}
+_fitted: set[tuple[int, int]] = set()  # (asked, used) caps already said in this process
+
+
+def cores() -> int:
+    """The CPU cores this process may run on (its affinity mask, not the machine's count)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def available_memory() -> int | None:
+    """Bytes of memory available to new processes (Linux: MemAvailable), or None when unknown."""
+    try:
+        with open("/proc/meminfo") as handle:
+            for line in handle:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def fit_workers(workers: int, kind: str = "game") -> int:
+    """``workers`` capped by the cores (a second process per core only waits its turn) and by the memory available
+    for ``WORKER_BYTES[kind]`` each; the cap is said once, in one line, with the numbers it used."""
+    each = WORKER_BYTES.get(kind, WORKER_BYTES["game"])
+    free = available_memory()
+    by_memory = max(1, free // each) if free is not None else workers
+    used = max(1, min(workers, cores(), by_memory))
+    if used < workers and (workers, used) not in _fitted:
+        _fitted.add((workers, used))
+        memory = f", {free / 2**30:.1f} GB free for {each / 2**20:,.0f} MB per {kind} worker" if free else ""
+        note(f"--workers {workers}: using {used} ({cores()} cores{memory})")
+    return used
+
+
 def make_backend(
     name: str = "local",
     workers: int = 1,
     scheduler: str | None = None,
     local_cluster: int | None = None,
     probe_module: str = "sim.runner",
+    kind: str = "game",
 ):
+    """The backend ``name``; a local pool gets at most ``fit_workers(workers, kind)`` processes."""
     if name == "local":
+        workers = fit_workers(workers, kind) if workers > 1 else workers
         return Joblib(workers) if workers > 1 else InProcess()
     if name == "dask":
         return Dask(scheduler, local_cluster, probe_module)

@@ -25,11 +25,13 @@ import polars as pl
 
 from sim import __version__, schemas
 from sim.backends import active, make_backend
-from sim.checkpoint import ChunkStore, config_hash
+from sim.checkpoint import ChunkStore, config_hash, seal
 from sim.config import Rules, blame_overrides, load_ruleset, read_yaml
+from sim.errors import ConfigError
 from sim.games import BATTLE_MODULES, battle_module
 from sim.results import atomic_write, write_csv, write_json, write_parquet
 from sim.runner import default_chunk, run
+from sim.saved import FILES
 from sim.stats import wilson_halfwidth
 
 DEFAULT_TRIALS = 1_000_000
@@ -74,8 +76,26 @@ def battle_rules(game: str, overrides: dict[str, Any] | None = None, sources: di
 
 
 def load_scenario(path: str | Path) -> dict:
-    """A scenario file, its shared keys checked (``sim.schemas``); the game checks the rest when it runs."""
-    return schemas.check_file(read_yaml(path), str(path), "scenario", tuple(BATTLE_MODULES))
+    """A scenario file, its shared keys checked (``sim.schemas``); the game checks the rest when it runs. A
+    full-game experiment given instead is named as one, with the commands that read it."""
+    raw = read_yaml(path)
+    if is_experiment(raw):
+        raise ConfigError(str(path), "", "a battle scenario (attacker, defender, …)",
+                          "a full-game experiment: sim run FILE plays it, sim compare A B compares two")  # fmt: skip
+    return schemas.check_file(raw, str(path), "scenario", tuple(BATTLE_MODULES))
+
+
+def is_experiment(raw: object) -> bool:
+    """A mapping without armies that passes as a full-game experiment file (``sim run``'s input)."""
+    from sim.experiments import EXPERIMENT_MODULES
+
+    if not isinstance(raw, dict) or "attacker" in raw or "defender" in raw or raw.get("game") not in EXPERIMENT_MODULES:
+        return False
+    try:
+        schemas.check_file(raw, "", "experiment", tuple(EXPERIMENT_MODULES))
+    except ConfigError:
+        return False
+    return True
 
 
 def run_battle(
@@ -140,7 +160,8 @@ def run_battle(
     started = time.perf_counter()
     own = backend is not None or active() is None  # inside a backends.session, runs share its backend
     executor = (
-        make_backend(backend or "local", workers, scheduler, local_cluster, BATTLE_MODULES[game]) if own else active()
+        make_backend(backend or "local", workers, scheduler, local_cluster, BATTLE_MODULES[game], "battle") if own
+        else active()
     )
     try:
         out = run(
@@ -221,4 +242,5 @@ def write_outputs(result: BattleResult, directory: Path, store: ChunkStore | Non
         written.append(write_parquet(directory / "trials.parquet", result.trials))
     elif store is not None:
         written.append(atomic_write(directory / "trials.parquet", lambda tmp: store.write_rows(tmp, "trial")))
+    written.append(seal(directory, "battle", FILES["battle"]))
     return written

@@ -7,6 +7,7 @@ import importlib
 import json
 import signal
 import sys
+import traceback
 from pathlib import Path
 
 import click
@@ -354,7 +355,13 @@ def main(argv: list[str] | None = None) -> None:
             signal.signal(signal.SIGTERM, previous)
 
 
+def _traceback(debug: bool) -> None:
+    if debug:
+        traceback.print_exc()
+
+
 def _main(argv: list[str], debug: bool) -> None:
+    """The one error formatter. ``--debug`` adds the traceback above the same line and exit code."""
     try:
         cli.main(args=argv, prog_name="sim", standalone_mode=False)
     except Stopped as exc:
@@ -367,29 +374,24 @@ def _main(argv: list[str], debug: bool) -> None:
         click.echo(exc.ctx.get_help() if exc.ctx is not None else str(exc))
         sys.exit(0)
     except click.UsageError as exc:
-        if debug:
-            raise
+        _traceback(debug)
         click.secho(f"error: {usage_error(exc, argv)}", fg="red", err=True)
         sys.exit(2)
     except click.ClickException as exc:
-        if debug:
-            raise
+        _traceback(debug)
         click.secho(f"error: {exc.format_message()}", fg="red", err=True)
         sys.exit(2)
     except SimError as exc:
-        if debug:
-            raise
+        _traceback(debug)
         click.secho(f"error: {exc}", fg="red", err=True)
         sys.exit(2)
     except OSError as exc:  # the environment, not sim: a full disk, a permission, a vanished file
-        if debug:
-            raise
+        _traceback(debug)
         where = f"{exc.filename}: " if exc.filename else ""
         click.secho(f"error: {where}{exc.strerror or exc}", fg="red", err=True)
         sys.exit(2)
     except Exception as exc:  # noqa: BLE001 - the last resort: a bug in sim, not the user's input
-        if debug:
-            raise
+        _traceback(debug)
         click.secho(
             f"error: internal error ({type(exc).__name__}: {exc}); rerun with --debug for the traceback and report it",
             fg="red",

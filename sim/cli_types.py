@@ -15,6 +15,7 @@ from pathlib import Path
 import click
 
 from sim.errors import NOTHING, ConfigError
+from sim.files import kind_of
 
 MAX_SEED = 2**64 - 1
 
@@ -34,6 +35,9 @@ class Seed(click.ParamType):
         if isinstance(value, int) and not isinstance(value, bool):
             number = value
         elif isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+            if len(value.strip()) > len(str(MAX_SEED)):  # int() of thousands of digits: refused by Python, and slow
+                raise FlagError("a seed 0..2^64−1 (at most 20 digits)", f"a number of {len(value.strip()):,} digits",
+                                param, ctx)  # fmt: skip
             number = int(value)
         else:
             raise FlagError("a seed 0..2^64−1 (a whole number)", value, param, ctx)
@@ -73,6 +77,10 @@ def writable_problem(path: str | os.PathLike, directory: bool, keep_parents: boo
     path = Path(path)
     if path.exists() and directory != path.is_dir():
         return "a file, not a directory" if directory else "a directory, not a file"
+    if directory and path.is_dir():
+        blocked = _blocked_outputs(path)
+        if blocked:
+            return f"its {blocked.name} is {kind_of(blocked.lstat().st_mode)}, not a file"
     folder = path if directory else path.parent
     created: list[Path] = []
     try:
@@ -91,6 +99,23 @@ def writable_problem(path: str | os.PathLike, directory: bool, keep_parents: boo
         for made in reversed(created if directory or not keep_parents else []):
             with contextlib.suppress(OSError):
                 made.rmdir()
+    return None
+
+
+OUTPUT_SUFFIXES = (".json", ".csv", ".parquet", ".png", ".md", ".html", ".yaml")  # what sim writes into folders
+
+
+def _blocked_outputs(folder: Path) -> Path | None:
+    """An entry of ``folder`` named like an output file (``result.json``, ``report.html``) that is not a file (a
+    directory, a FIFO): writing there would fail only after the run, or block."""
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.name.endswith(OUTPUT_SUFFIXES) and not entry.is_file(follow_symlinks=False) \
+                        and not entry.is_symlink():  # fmt: skip
+                    return Path(entry.path)
+    except OSError:
+        return None
     return None
 
 

@@ -24,6 +24,7 @@ from typing import Any
 import yaml
 
 from sim.errors import ConfigError
+from sim.files import read_bytes
 
 CONFIG_DIR = Path(__file__).resolve().parent.parent / "configs"
 SOURCES = ("rulebook", "assumed", "override")
@@ -59,11 +60,20 @@ class Rules:
 
 MAX_YAML_BYTES = 8 << 20  # no configuration is near this; a bigger file is a mistake (or an attack)
 MAX_DEPTH = 200  # nesting levels; the shipped files use fewer than 10
-MAX_YAML_NODES = 200_000  # values after aliases are expanded: far above every shipped file, far below a bomb
+MAX_YAML_NODES = 200_000  # values that aliases repeat: far above every shipped file, far below a bomb
+MAX_DIGITS = 30  # digits of a whole number: every cap sim has is far smaller (a seed has 20), and a longer one
+# would cost Python a quadratic conversion (it refuses past 4,300 digits)
 
 
 class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml when built in: the same data, ~9x faster
     """The safe loader, refusing a key given twice in one mapping (YAML says keys are unique; the last would win)."""
+
+    def construct_yaml_int(self, node):
+        digits = sum(c.isdigit() for c in str(node.value))
+        if digits > MAX_DIGITS:
+            raise _BadNode(node.start_mark, f"a whole number of at most {MAX_DIGITS} digits",
+                           f"a number of {digits:,} digits")  # fmt: skip
+        return super().construct_yaml_int(node)
 
     def construct_mapping(self, node, deep=False):
         seen: dict = {}
@@ -71,6 +81,9 @@ class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml when bu
             if key_node.tag == "tag:yaml.org,2002:merge":
                 continue
             key = self.construct_object(key_node, deep=True)
+            if key is None:  # `null: …` or `~: …`, or a key left empty (`: 3`)
+                raise _BadNode(key_node.start_mark, "a key that is a name (quote it to mean the word: 'null')",
+                               f"null at line {key_node.start_mark.line + 1}")  # fmt: skip
             try:
                 first = seen.setdefault(key, key_node)
             except TypeError:  # an unhashable key ([a, b]: 1) is the constructor's error to report
@@ -78,6 +91,14 @@ class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml when bu
             if first is not key_node:
                 raise _DuplicateKey(key, first.start_mark.line + 1, key_node.start_mark)
         return super().construct_mapping(node, deep=deep)
+
+
+_Loader.add_constructor("tag:yaml.org,2002:int", _Loader.construct_yaml_int)
+
+
+class _BadNode(Exception):
+    def __init__(self, mark, expected: str, found: str):
+        self.line, self.column, self.expected, self.found = mark.line + 1, mark.column, expected, found
 
 
 class _DuplicateKey(Exception):
@@ -93,13 +114,7 @@ def read_yaml(path: str | Path) -> Any:
 
     The file must be UTF-8 text of at most ``MAX_YAML_BYTES``; a key given twice in one mapping, and aliases that
     expand to more than ``MAX_YAML_NODES`` values (a "billion laughs" bomb) or refer to themselves, are errors."""
-    path = Path(path)
-    try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_YAML_BYTES + 1)
-    except OSError as exc:
-        raise ConfigError(str(path), "", "a readable YAML file", exc.strerror or str(exc)) from None
-    return parse_yaml(data, str(path))
+    return parse_yaml(read_bytes(path, MAX_YAML_BYTES, "a readable YAML file"), str(path))
 
 
 def parse_yaml(data: bytes | str, source: str) -> Any:
@@ -119,6 +134,8 @@ def parse_yaml(data: bytes | str, source: str) -> Any:
         raise ConfigError(source, "", f"YAML nested at most {MAX_DEPTH} levels deep", "deeper nesting")
     try:
         value = yaml.load(text, Loader=SAFE_LOADER)
+    except _BadNode as bad:
+        raise ConfigError(source, _key_path(text, bad.line, bad.column), bad.expected, bad.found) from None
     except _DuplicateKey as dup:
         key = _key_path(text, dup.again, dup.column) or str(dup.key)
         first = f"each key once (first at line {dup.first})"
@@ -136,26 +153,35 @@ def parse_yaml(data: bytes | str, source: str) -> Any:
 
 
 def _key_path(text: str, line: int, column: int) -> str:
-    """The dotted path of the mapping key at ``line`` (1-based) and ``column``, from the composed node tree."""
+    """The dotted path of the mapping key, or of the value, at ``line`` (1-based) and ``column``, from the composed
+    node tree ("" at the top level or when not found)."""
     found: list[str] = []
+
+    def at(node) -> bool:
+        return (node.start_mark.line + 1, node.start_mark.column) == (line, column)
 
     def walk(node, path: list[str]) -> bool:
         if isinstance(node, yaml.MappingNode):
             for key, value in node.value:
                 here = [*path, str(getattr(key, "value", "?"))]
-                if (key.start_mark.line + 1, key.start_mark.column) == (line, column):
+                if at(key) or at(value) and not isinstance(value, (yaml.MappingNode, yaml.SequenceNode)):
                     found.extend(here)
                     return True
                 if walk(value, here):
                     return True
         elif isinstance(node, yaml.SequenceNode):
-            return any(walk(item, [*path[:-1], f"{path[-1]}[{i}]"] if path else [f"[{i}]"])
-                       for i, item in enumerate(node.value))  # fmt: skip
+            for i, item in enumerate(node.value):
+                here = [*path[:-1], f"{path[-1]}[{i}]"] if path else [f"[{i}]"]
+                if at(item) and not isinstance(item, (yaml.MappingNode, yaml.SequenceNode)):
+                    found.extend(here)
+                    return True
+                if walk(item, here):
+                    return True
         return False
 
     try:
         walk(yaml.compose(text, Loader=yaml.SafeLoader), [])
-    except (yaml.YAMLError, RecursionError):
+    except (yaml.YAMLError, RecursionError, ValueError):
         return ""
     return ".".join(found)
 
@@ -173,12 +199,16 @@ def _flow_depth(text: str) -> int:
 
 
 def _check_expansion(value: Any, source: str) -> None:
-    """Refuse a tree whose aliases expand past ``MAX_YAML_NODES`` values, or that contains itself. Shared nodes
-    are sized once (memoised by id), so the check is linear in the file, not in the expansion."""
+    """Refuse a tree whose aliases repeat more than ``MAX_YAML_NODES`` values (a "billion laughs" bomb), or that
+    contains itself. A long list written out in full repeats nothing, however long: only what the expanded tree
+    holds beyond the values written in the file counts. Shared nodes are sized once (memoised by id), so the check
+    is linear in the file, not in the expansion."""
     sizes: dict[int, int] = {}
     active: set[int] = set()
+    written = 1  # the values the file holds once each: the root and each distinct container's children
 
     def size(node: Any, depth: int) -> int:
+        nonlocal written
         if not isinstance(node, (dict, list)):
             return 1
         ident = id(node)
@@ -190,11 +220,12 @@ def _check_expansion(value: Any, source: str) -> None:
             raise ConfigError(source, "", f"YAML nested at most {MAX_DEPTH} levels deep", "deeper nesting")
         active.add(ident)
         children = [*node.keys(), *node.values()] if isinstance(node, dict) else node
+        written += len(children)
         total = 1
         for child in children:
             total += size(child, depth + 1)
-            if total > MAX_YAML_NODES:
-                raise ConfigError(source, "", f"at most {MAX_YAML_NODES:,} values once aliases are expanded",
+            if total - written > MAX_YAML_NODES:
+                raise ConfigError(source, "", f"aliases that repeat at most {MAX_YAML_NODES:,} values",
                                   "more (an alias bomb?)")  # fmt: skip
         active.discard(ident)
         sizes[ident] = total
@@ -258,7 +289,7 @@ def load_rules(
     """Read ``configs/<game>/rules.yaml`` (or ``path``) and apply dotted-path overrides.
 
     ``override_sources`` names where each override came from for error messages (default ``--set``)."""
-    path = Path(path) if path else CONFIG_DIR / game / "rules.yaml"
+    path = Path(path) if path else game_dir(game) / "rules.yaml"
     base, stripped = _stripped(str(path), _file_stamp(path))
     values, provenance = copy.deepcopy(base), list(stripped)
     for key, value in (overrides or {}).items():
@@ -373,9 +404,19 @@ def parse_assignments(items: tuple[str, ...] | list[str], flag: str = "--set") -
 # --- every rules file of a game ----------------------------------------------------------------------------------
 
 
+def game_dir(game: Any, config_dir: Path = CONFIG_DIR) -> Path:
+    """``configs/<game>``: a game name is one folder directly under the configs (a name read from a saved file, such
+    as ``../../etc``, never leads a read outside them)."""
+    if not isinstance(game, str) or not game or game in (".", "..") or "/" in game or "\\" in game \
+            or not (config_dir / game).is_dir():  # fmt: skip
+        known = sorted(p.name for p in config_dir.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+        raise ConfigError("game", "", f"one of {', '.join(known)} (a folder of {config_dir.name}/)", game)
+    return config_dir / game
+
+
 def rules_files(game: str, config_dir: Path = CONFIG_DIR) -> tuple[str, ...]:
     """The stems of a game's rules files (``configs/<game>/*.yaml``), ``rules`` (the battle rules) first."""
-    stems = sorted(p.stem for p in (config_dir / game).glob("*.yaml"))
+    stems = sorted(p.stem for p in game_dir(game, config_dir).glob("*.yaml"))
     if not stems:
         raise ConfigError("game", "", f"a game with rules files under {config_dir.name}/", game)
     return tuple(sorted(stems, key=lambda s: (s != "rules", s)))

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import copy
 import importlib
-import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,12 +27,13 @@ import polars as pl
 from sim import __version__, schemas
 from sim.backends import active, make_backend
 from sim.balance.mix import has_mixture
-from sim.checkpoint import ChunkStore, config_hash
+from sim.checkpoint import ChunkStore, config_hash, seal
 from sim.config import blame_overrides, read_yaml
 from sim.engine_choice import reference_only
 from sim.errors import ConfigError
 from sim.results import atomic_write, write_json
 from sim.runner import default_chunk, run
+from sim.saved import FILES
 
 EXPERIMENT_MODULES: dict[str, str] = {
     "principes": "sim.games.principes.experiment",
@@ -221,35 +221,36 @@ def run_experiment(
     if store is not None:
         write_json(Path(save) / "result.json", result.to_json())
         atomic_write(Path(save) / "games.parquet", lambda tmp: store.write_rows(tmp, "game"))
+        seal(save, "run", FILES["run"])
     return result
 
 
 def is_saved_run(directory: str | Path) -> bool:
-    """Whether ``directory`` holds a ``sim run --save`` run (its manifest records an experiment)."""
-    path = Path(directory) / "manifest.json"
-    try:
-        manifest = json.loads(path.read_text())
-    except (OSError, ValueError):
-        return False
-    return isinstance(manifest, dict) and isinstance((manifest.get("config") or {}).get("experiment"), dict)
+    """Whether ``directory`` holds a ``sim run --save`` run (``load_saved`` checks its files)."""
+    from sim.saved import is_saved
+
+    return is_saved(directory, "run")
 
 
 def load_saved(directory: str | Path) -> tuple[ExperimentResult, dict]:
-    """A finished ``sim run --save DIR`` run read back: its result (metrics, per-game rows) and its experiment."""
+    """A finished ``sim run --save DIR`` run read back: its result (metrics, per-game rows) and its experiment, each
+    file checked first (``sim.saved.open_run``)."""
+    from sim.saved import open_run, read_table
+
     directory = Path(directory)
-    manifest = json.loads((directory / "manifest.json").read_text())
-    saved = read_yaml(directory / "result.json")  # JSON is YAML; read_yaml gives one-line errors
-    if not isinstance(saved, dict) or "games" not in saved:
-        raise ConfigError(str(directory / "result.json"), "games", "a finished run (sim run --save DIR)", saved)
-    config = manifest["config"]
-    raw = {"game": config["game"], "title": manifest.get("title", ""), **config["experiment"],
-           "games": saved["games"], "seed": saved["seed"]}  # fmt: skip
-    metrics = {k: v for k, v in saved.items() if k not in ("game", "games", "seed", "sim_version", "seconds")}
+    saved = open_run(directory, "run", tuple(EXPERIMENT_MODULES))
+    config, result = saved.config, saved.result
+    if not isinstance(config.get("experiment"), dict):
+        raise ConfigError(str(directory / "manifest.json"), "config.experiment", "the experiment of a sim run --save",
+                          config.get("experiment"))  # fmt: skip
+    raw = {"game": result["game"], "title": (saved.manifest or {}).get("title", ""), **config["experiment"],
+           "games": result["games"], "seed": result["seed"]}  # fmt: skip
+    metrics = {k: v for k, v in result.items() if k not in ("game", "games", "seed", "sim_version", "seconds")}
     rows_path = directory / "games.parquet"
-    rows = pl.read_parquet(rows_path) if rows_path.exists() else None
-    result = ExperimentResult(config["game"], raw.get("title", ""), metrics, saved["games"], saved["seed"],
-                              float(saved.get("seconds", 0.0)), rows)  # fmt: skip
-    return result, raw
+    rows = read_table(rows_path) if rows_path.exists() else None
+    out = ExperimentResult(result["game"], raw.get("title", ""), metrics, result["games"], result["seed"],
+                           float(result.get("seconds", 0.0)), rows)  # fmt: skip
+    return out, raw
 
 
 def format_experiment(result: ExperimentResult) -> str:

@@ -22,6 +22,7 @@ import numpy as np
 from sim.balance.mix import has_mixture, is_mix, parse_mix
 from sim.cli_types import SEED
 from sim.compare import paired_ci
+from sim.config import MAX_DIGITS
 from sim.errors import ConfigError
 from sim.stats import wilson
 
@@ -145,7 +146,7 @@ def chunk_size(games: int, workers: int, most: int) -> int:
 def budgets(text: str) -> list[int]:
     """``4,16,64`` → [4, 16, 64]; a one-line error for anything but whole numbers ≥ 0."""
     parts = [p.strip() for p in text.split(",")]
-    if not parts or not all(p.isascii() and p.isdigit() for p in parts):
+    if not parts or not all(p.isascii() and p.isdigit() and len(p) <= MAX_DIGITS for p in parts):
         raise ConfigError("--rollouts", "", "a comma list of whole numbers ≥ 0 (4,16,64)", text)
     return [int(p) for p in parts]
 

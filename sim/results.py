@@ -20,6 +20,8 @@ SIGNIFICANT = 6
 def atomic_write(path: str | Path, write: Callable[[str], None]) -> Path:
     """Call ``write(tmp_path)`` and rename the result into place, so readers never see half a file."""
     path = Path(path)
+    if path.is_dir():  # os.replace would fail naming the temporary file
+        raise IsADirectoryError(21, "a directory where sim writes a file", str(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     os.close(fd)

@@ -1,4 +1,7 @@
-"""How big an army is needed? The smallest army reaching a target P(attacker wins).
+"""How big an army is needed? The smallest army reaching a target P(its side wins).
+
+The target is the searched side's win probability: P(attacker wins) for ``attacker.*`` keys, P(defender wins) for
+``defender.*`` keys (all keys of one search name the same side).
 
 The search adds units of the chosen type(s) to the scenario's army, smallest total first, every army on
 the same seed (common random numbers, so neighbouring armies are compared on the same dice). With several
@@ -26,26 +29,35 @@ MAX_UNITS = 20  # per search: no board game army in sim comes near this
 class Candidate:
     army: dict[str, int]  # searched key → count
     result: BattleResult
+    side: str = "attacker"  # whose win probability the search targets
+
+    @property
+    def metric(self) -> str:
+        return f"{self.side}_win"
+
+    @property
+    def exact(self) -> float | None:
+        value = (self.result.exact or {}).get(self.metric)
+        return None if value is None else float(value)
 
     @property
     def estimate(self) -> float:
         """The exact value where it was computed, else the Monte Carlo estimate: what the search decides on."""
-        exact = (self.result.exact or {}).get("attacker_win")
-        return float(exact) if exact is not None else float(self.result.metrics["attacker_win"])
+        return self.exact if self.exact is not None else float(self.result.metrics[self.metric])
 
     @property
     def interval(self) -> tuple[float, float]:
-        lo, hi = self.result.metrics["attacker_win_ci95"]
+        lo, hi = self.result.metrics[f"{self.metric}_ci95"]
         return (float(lo), float(hi))
 
     def describe(self) -> str:
         return ", ".join(f"{k}={v}" for k, v in self.army.items())
 
     def to_json(self) -> dict:
-        out: dict[str, Any] = {"army": self.army, "attacker_win": self.result.metrics["attacker_win"]}
-        out["attacker_win_ci95"] = list(self.interval)
+        out: dict[str, Any] = {"army": self.army, self.metric: self.result.metrics[self.metric]}
+        out[f"{self.metric}_ci95"] = list(self.interval)
         if self.result.exact is not None:
-            out["attacker_win_exact"] = self.result.exact.get("attacker_win")
+            out[f"{self.metric}_exact"] = self.exact
         return out
 
 
@@ -59,10 +71,14 @@ class SolveResult:
     previous: Candidate | None
     note: str = ""
 
+    @property
+    def side(self) -> str:
+        return side_of(self.keys)
+
     def to_json(self) -> dict:
         first = self.tried[0].result if self.tried else None
         return {
-            "game": self.game, "solve_for": self.keys, "target": self.target,
+            "game": self.game, "solve_for": self.keys, "side": self.side, "target": self.target,
             "trials": first.n if first else None, "seed": first.seed if first else None,
             "best": self.best.to_json() if self.best else None,
             "previous": self.previous.to_json() if self.previous else None,
@@ -79,7 +95,13 @@ def parse_keys(text: str | list[str] | tuple[str, ...]) -> list[str]:
             raise ConfigError("--solve-for", key, "SIDE.UNIT such as attacker.knight (comma-separated)", key)
     if not keys or len(set(keys)) != len(keys):
         raise ConfigError("--solve-for", ",".join(keys), "one or more distinct SIDE.UNIT keys", text)
+    if len({key.partition(".")[0] for key in keys}) > 1:  # the target is one side's win probability
+        raise ConfigError("--solve-for", ",".join(keys), "keys of one side (its win probability is --target)", text)
     return keys
+
+
+def side_of(keys: list[str]) -> str:
+    return keys[0].partition(".")[0] if keys else "attacker"
 
 
 def _mixes(total: int, parts: int):
@@ -133,7 +155,7 @@ def solve_for(
                     note = f"not reached; larger armies are invalid ({exc})"
                     return SolveResult(game, keys, target, tried, None, None, note)
                 raise
-            candidate = Candidate(dict(zip(keys, mix, strict=True)), r)
+            candidate = Candidate(dict(zip(keys, mix, strict=True)), r, side_of(keys))
             if best is None or candidate.estimate > best.estimate:
                 best = candidate
         if best is None:
@@ -148,7 +170,7 @@ def solve_for(
 def format_solve(result: SolveResult) -> str:
     first = result.tried[0].result if result.tried else None
     same_n = len({c.result.n for c in result.tried}) <= 1  # --precision stops each army at its own count
-    head = f"{result.game}: smallest {' + '.join(result.keys)} for P(attacker wins) ≥ {result.target:g}"
+    head = f"{result.game}: smallest {' + '.join(result.keys)} for P({result.side} wins) ≥ {result.target:g}"
     if first is not None:
         head += f" ({first.n:,} trials per army, seed {first.seed})" if same_n else f" (seed {first.seed})"
     lines = [head]
@@ -156,8 +178,8 @@ def format_solve(result: SolveResult) -> str:
 
     def row(c: Candidate, tag: str) -> str:
         lo, hi = c.interval
-        exact = (c.result.exact or {}).get("attacker_win")
-        text = f"  {c.describe():<{width}}  {c.result.metrics['attacker_win']:.4f}  [{lo:.4f}, {hi:.4f}]"
+        exact = c.exact
+        text = f"  {c.describe():<{width}}  {c.result.metrics[c.metric]:.4f}  [{lo:.4f}, {hi:.4f}]"
         text += f"  exact {exact:.4f}" if exact is not None else ""
         return text + ("" if same_n else f"  {c.result.n:,} trials") + f"  {tag}"
 

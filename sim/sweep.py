@@ -19,7 +19,7 @@ import pandas as pd
 
 from sim.armies import with_key
 from sim.battles import DEFAULT_SEED, RUN_KEYS, BattleResult, run_battle
-from sim.config import load_rules, parse_value
+from sim.config import MAX_DIGITS, load_rules, parse_value
 from sim.errors import ConfigError
 from sim.games import battle_module
 
@@ -37,6 +37,8 @@ def parse_range(text: str, source: str = "--param", key: str = "") -> list[Any]:
     """The grid values of one ``KEY=RANGE``."""
     text = str(text).strip()
     match = _RANGE.fullmatch(text)
+    if match and any(len(part or "") > MAX_DIGITS for part in match.groups()):  # int() refuses 4,300 digits
+        raise ConfigError(source, key, f"{RANGE_HELP}, numbers of at most {MAX_DIGITS} digits", text)
     if match:
         lo, hi = _number(match[1]), _number(match[2])
         step = _number(match[3]) if match[3] else 1

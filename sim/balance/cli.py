@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from sim.cli_backend import with_backend
-from sim.cli_types import OUT_DIR, OUT_FILE, SEED
+from sim.cli_types import OUT_DIR, OUT_FILE, SEED, FiniteFloat
 from sim.errors import ConfigError, SimError
 from sim.results import dumps
 
@@ -76,8 +76,9 @@ def tune(file, seat, plan, budget, holdout, candidates, objective, optimizer, se
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--budget", type=int, default=None, help="Search games of each best-response tuning (default 60,000).")
 @click.option("--rounds", type=int, default=None, help="Rounds of tuning at most (default 3).")
-@click.option("--epsilon", type=float, default=None, help="Points of win rate a best response must gain (default 1).")
-@click.option("--precision", type=float, default=None, help="95%% half-width of a faction's payoff (0.02).")
+@click.option("--epsilon", type=FiniteFloat(0), default=None,
+              help="Points of win rate a best response must gain (default 1).")
+@click.option("--precision", type=FiniteFloat(), default=None, help="95%% half-width of a faction's payoff (0.02).")
 @click.option("--holdout", type=int, default=None, help="Held-out games of each best-response check (20,000).")
 @click.option("--candidates", type=int, default=None, help="Plans each tuning tries (default 40).")
 @click.option("--max-plans", type=int, default=None, help="Plans per faction at most (default 4).")

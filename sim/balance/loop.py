@@ -37,6 +37,7 @@ already in the table that beats the verdict counts as much as a new one.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -139,7 +140,7 @@ def balance(
                                ("--rounds", rounds, 1), ("--max-plans", max_plans, 2),
                                ("--oracle-seeds", oracle_seeds, 1)):  # fmt: skip
         check_budget(value, name, least)
-    if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)) or epsilon < 0:
+    if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)) or not 0 <= epsilon < math.inf:
         raise ConfigError("--epsilon", "", "points of win rate ≥ 0", epsilon)
     if isinstance(precision, bool) or not isinstance(precision, (int, float)) or not 0 < precision < 0.5:
         raise ConfigError("--precision", "", "a 95% half-width between 0 and 0.5", precision)

@@ -95,6 +95,11 @@ def write_balance(r, raw: dict, out: str | Path, command: str, ship: str | None 
         from sim.studies import write_manifest
 
         written.append(write_manifest(out, exp["question"], command, r.seed))
+    else:  # a run's own folder is sealed like every saved run (sim.checkpoint.seal)
+        from sim.checkpoint import seal
+        from sim.saved import FILES
+
+        written.append(seal(out, "balance", FILES["balance"]))
     return written
 
 
@@ -194,14 +199,29 @@ def _name(faction: str) -> str:
 
 
 def balance_report(directory: str | Path, out: str | Path) -> list[Path]:
-    """``sim report DIR`` of a ``sim balance`` run: a designer page in the study reports' style (``reports.page``):
-    the question, the answer in words, how far to trust it, the table, plots, rounds, and the assumed values."""
+    """``sim report DIR`` of a ``sim balance`` run: balance.json (checked against the folder's checksums, and for
+    the fields the report reads) as a designer page in the study reports' style (``reports.page``)."""
+    from sim.checkpoint import read_json, verify
+    from sim.errors import ConfigError
+    from sim.saved import FILES
+
+    directory = Path(directory)
+    verify(directory, ("balance",), FILES["balance"])
+    path = directory / "balance.json"
+    doc = read_json(path, "a balance.json written by sim balance --save")
+    try:
+        return _balance_report(directory, doc, Path(out))
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, ZeroDivisionError) as exc:
+        raise ConfigError(str(path), "", "a balance.json written by sim balance --save",
+                          f"a file without the fields a report reads ({type(exc).__name__}: {exc})") from None
+
+
+def _balance_report(directory: Path, doc: dict, out: Path) -> list[Path]:
+    """The question, the answer in words, how far to trust it, the table, plots, rounds, and the assumed values."""
     from reports.assumptions import study_assumptions
     from reports.page import render_html, render_markdown
     from sim.config import read_yaml
 
-    directory, out = Path(directory), Path(out)
-    doc = json.loads((directory / "balance.json").read_text())
     frame = _frame(doc)
     out.mkdir(parents=True, exist_ok=True)
     written = [write_csv(out / "balance.csv", frame)]

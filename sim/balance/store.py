@@ -17,7 +17,8 @@ import time
 from pathlib import Path
 
 from sim import __version__
-from sim.errors import SimError
+from sim.checkpoint import read_json
+from sim.errors import ConfigError, SimError, note
 from sim.results import write_text
 
 
@@ -25,6 +26,10 @@ def derive_seed(*parts) -> int:
     """A 63-bit seed from a root seed and tags (phase, faction, round): independent streams per step."""
     digest = hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).digest()
     return int.from_bytes(digest[:8], "little") >> 1
+
+
+def _sha256(value) -> str:
+    return hashlib.sha256(json.dumps(value, sort_keys=True).encode()).hexdigest()
 
 
 def digest(value) -> str:
@@ -53,7 +58,9 @@ class RunStore:
         if resume:
             if not path.exists():
                 raise SimError(f"{self.dir}: nothing to resume (no manifest.json); run without --resume first")
-            old = json.loads(path.read_text())
+            old = read_json(path, f"the manifest of a sim {kind} --save run")
+            if not isinstance(old, dict):
+                raise ConfigError(str(path), "", f"the manifest of a sim {kind} --save run (a mapping)", old)
             if old.get("kind") != kind:
                 raise SimError(f"{self.dir}: refusing to resume a different run (it holds a {old.get('kind')} run)")
             new = json.loads(json.dumps(body, default=str))
@@ -66,8 +73,21 @@ class RunStore:
             raise SimError(f"{self.dir}: holds an earlier run; add --resume to continue it, or choose another --save")
         records.mkdir(parents=True, exist_ok=True)
         write_text(path, json.dumps({**body, "sim_version": __version__}, indent=2, default=str) + "\n")
+        self.run = digest({k: v for k, v in manifest.items() if k not in grow})  # what every record belongs to
         clock = self.dir / ELAPSED
-        self._before = float(json.loads(clock.read_text())) if clock.exists() else 0.0
+        self._before = self._clock(clock) if clock.exists() else 0.0
+
+    @staticmethod
+    def _clock(path: Path) -> float:
+        """The seconds of the earlier sessions; a clock that does not read restarts at 0 (it is only reported)."""
+        try:
+            seconds = read_json(path, "the run's elapsed seconds")
+        except ConfigError as exc:
+            seconds = exc
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < float("inf"):
+            note(f"{path}: not a number of seconds; the run's time restarts at 0")
+            return 0.0
+        return float(seconds)
 
     def elapsed(self) -> float:
         return self._before + time.perf_counter() - self._started
@@ -79,13 +99,35 @@ class RunStore:
         return self.dir / "records" / (stem + ".json")
 
     def get(self, name: str):
-        if self.dir is None or not self._path(name).exists():
+        """The value saved for step ``name``, or None (not saved yet, or not sound: then named and removed)."""
+        path = self._path(name) if self.dir is not None else None
+        if path is None or not (path.exists() or path.is_symlink()):
             return None
-        return json.loads(self._path(name).read_text())
+        if path.is_dir() and not path.is_symlink():  # sim removes a bad record file, never a user's folder
+            raise ConfigError(str(path), "", "a record file or nothing", "a directory (remove it, then --resume)")
+        try:
+            record = read_json(path, "a record of this run")
+            problem = None
+        except ConfigError as exc:
+            record, problem = None, str(exc.found)
+        if problem is None:
+            if not isinstance(record, dict) or set(record) != {"run", "sha256", "value"}:
+                problem = "written without a run header (an older or foreign file)"
+            elif record["run"] != self.run:
+                problem = "foreign (another run's record)"
+            elif record["sha256"] != _sha256(record["value"]):
+                problem = "corrupt (checksum mismatch: edited?)"
+        if problem is not None:
+            note(f"{path}: {problem}; recomputed")
+            path.unlink(missing_ok=True)
+            return None
+        return record["value"]
 
     def put(self, name: str, value) -> None:
         if self.dir is not None:
-            write_text(self._path(name), json.dumps(value, sort_keys=True, default=str))
+            value = json.loads(json.dumps(value, default=str))  # what a reader gets back (tuples as lists, …)
+            record = {"run": self.run, "sha256": _sha256(value), "value": value}
+            write_text(self._path(name), json.dumps(record, sort_keys=True))
             write_text(self.dir / ELAPSED, json.dumps(self.elapsed()))
 
     def sub(self, name: str) -> Path | None:

@@ -68,14 +68,24 @@ def check_numbers(n: Any, seed: Any, source: str, n_key: str = "trials") -> None
         raise ConfigError(exc.source, n_key if exc.key == "n" else exc.key, exc.expected, exc.found) from None
 
 
-def check_scenario(game: str, raw: Any, source: str, extra: tuple[str, ...] = ()) -> None:
+Limit = tuple[int, int, str, tuple[str, ...]]  # low, high, what the value is, words also taken (e.g. "random")
+
+
+def check_scenario(game: str, raw: Any, source: str, extra: tuple[str, ...] = (),
+                   limits: dict[str, Limit] | None = None) -> None:  # fmt: skip
     """A battle scenario's keys (without ``game``, ``trials``, ``seed``, ``rules``, ``title``); ``extra`` names keys
-    the game reads that its schema does not declare yet (passed through unchecked)."""
+    the game reads that its schema does not declare yet (passed through unchecked).
+
+    ``limits`` maps key paths (``*`` for any key, e.g. ``attacker.units.*``) to the limits the rules in hand set
+    (``battle.max_keep``, the Barbarian token pool): they are checked first, so a message gives the real limit
+    rather than the schema's looser cap, which only bounds what any rules override could allow."""
     model = SCENARIOS.get(game)
     if model is None:
         return
     if not isinstance(raw, dict):
         raise ConfigError(source, "", "a scenario mapping (attacker, defender, …)", raw)
+    for pattern, limit in (limits or {}).items():
+        check_limit(raw, pattern.split("."), limit, source, [])
     body = {k: v for k, v in raw.items() if (k not in extra or k in model.model_fields) and k not in SCENARIO_RUN_KEYS}
     validate(model, body, source)
 
@@ -105,3 +115,22 @@ def check_plan(game: str, raw: Any, source: str) -> None:
 
 __all__ = ["SCENARIOS", "EXPERIMENTS", "check_experiment", "check_file", "check_numbers", "check_plan",
            "check_scenario", "validate"]  # fmt: skip
+
+
+def check_limit(node: Any, parts: list[str], limit: Limit, source: str, path: list[str]) -> None:
+    """The values at the key pattern ``parts`` under ``node`` within ``limit``; other kinds are the schema's."""
+    if not parts:
+        lo, hi, what, words = limit
+        if node is None or node in words or isinstance(node, (dict, list)):
+            return
+        if isinstance(node, bool) or not isinstance(node, (int, float, str)) or not (
+            isinstance(node, int) and lo <= node <= hi
+        ):  # fmt: skip
+            options = " or ".join([*words, f"{what} {lo:,}..{hi:,}"])
+            raise ConfigError(source, ".".join(path), options, node)
+        return
+    if not isinstance(node, dict):
+        return
+    keys = list(node) if parts[0] == "*" else [parts[0]] if parts[0] in node else []
+    for key in keys:
+        check_limit(node[key], parts[1:], limit, source, [*path, str(key)])

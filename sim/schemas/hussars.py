@@ -18,6 +18,7 @@ from sim.errors import ConfigError
 from sim.schemas.base import Name, Strict, _listify, choice, count, names
 
 MAX_TOKENS = 200
+PROBABILITY_SLACK = 1e-6  # a {count: probability} mapping adds up to 1 within this (1/3 written as 0.333333)
 MAX_PAIRS = 20_000
 MAX_PAIRS_FULL = 200
 SIDES = ("attacker", "defender")
@@ -50,7 +51,7 @@ def _key_count(key: Any) -> int:
     """A ``{count: probability}`` key: a whole number, or its digits as JSON writes keys (``{"2": 0.5}``)."""
     if isinstance(key, int) and not isinstance(key, bool):
         return key
-    if isinstance(key, str) and key.isascii() and key.strip().isdigit():
+    if isinstance(key, str) and key.isascii() and key.strip().isdigit() and len(key.strip()) <= 9:
         return int(key)
     raise ValueError(COUNT_HELP)
 
@@ -65,8 +66,9 @@ def _check_count(spec: Any) -> Any:
         for weight in spec.values():
             if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not 0 <= weight <= 1:
                 raise ValueError("probabilities in [0, 1], e.g. {2: 0.25, 3: 0.75}")
-        if sum(spec.values()) <= 0:
-            raise ValueError("probabilities with a positive total")
+        if abs(sum(spec.values()) - 1) > PROBABILITY_SLACK:  # rescaling would answer another question
+            raise ValueError(f"probabilities that add up to 1, e.g. {{2: 0.25, 3: 0.75}} (these add up to "
+                             f"{sum(spec.values()):g})")  # fmt: skip
     return spec
 
 

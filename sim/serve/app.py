@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import math
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +30,7 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Res
 from fastapi.staticfiles import StaticFiles
 
 from sim.armies import SIDES, unit_path
+from sim.config import MAX_DIGITS
 from sim.games import GAMES
 from sim.serve import forms, work
 from sim.serve.pool import Busy, Gone, TimeLimit, Workers
@@ -102,6 +104,89 @@ def check_counts(node: Any, limits: Limits, path: str = "") -> None:
             check_counts(value, limits, f"{path}[{i}]")
     elif isinstance(node, (int, float)) and not isinstance(node, bool) and node > limits.count:
         raise BadRequest(path, f"at most {limits.count} on this server", node)
+
+
+MAX_JSON_DEPTH = 64  # a scenario nests 4 levels; Python's parser would recurse (and fail) on thousands
+
+
+class _Bad:
+    """What the parser leaves where a body holds a value sim refuses (NaN, 1e400, a number of 5,000 digits)."""
+
+    def __init__(self, expected: str, found: str):
+        self.expected, self.found = expected, found
+
+
+class _Repeated(dict):
+    """An object that gave a key twice (``repeated``): refused as the YAML loader refuses it."""
+
+    repeated: str = ""
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict:
+    out: dict = {}
+    for key, value in pairs:
+        if key in out and not isinstance(out, _Repeated):
+            out = _Repeated(out)
+            out.repeated = key
+        out[key] = value
+    return out
+
+
+def _int(text: str) -> Any:
+    if len(text.lstrip("-")) > MAX_DIGITS:  # int() of thousands of digits: refused by Python, and slow
+        return _Bad(f"a whole number of at most {MAX_DIGITS} digits", f"a number of {len(text.lstrip('-')):,} digits")
+    return int(text)
+
+
+def _float(text: str) -> Any:
+    value = float(text)
+    return value if math.isfinite(value) else _Bad("a finite number", text)
+
+
+def _depth(data: bytes) -> int:
+    """The deepest nesting of JSON arrays and objects (brackets inside strings do not count)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in data:
+        if in_string:
+            escaped, in_string = (False, True) if escaped else (byte == 0x5C, byte != 0x22)
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in (0x5D, 0x7D):
+            depth -= 1
+    return deepest
+
+
+def parse_json(data: bytes) -> Any:
+    """A request body as JSON, held to what a scenario file may hold: each key once in an object, finite numbers
+    (no NaN or Infinity), whole numbers of at most ``MAX_DIGITS`` digits, at most ``MAX_JSON_DEPTH`` levels. A
+    problem is a ``BadRequest`` naming the field."""
+    if _depth(data) > MAX_JSON_DEPTH:
+        raise BadRequest("", f"JSON nested at most {MAX_JSON_DEPTH} levels deep", "deeper nesting")
+    try:
+        value = json.loads(data, object_pairs_hook=_pairs, parse_int=_int, parse_float=_float,
+                           parse_constant=lambda name: _Bad("a finite number", name))  # fmt: skip
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError, UnicodeDecodeError
+        raise BadRequest("", "a JSON object", f"invalid JSON ({exc})") from None
+    _refuse_marks(value, "")
+    return value
+
+
+def _refuse_marks(node: Any, path: str) -> None:
+    if isinstance(node, _Bad):
+        raise BadRequest(path, node.expected, node.found)
+    if isinstance(node, _Repeated):
+        key = f"{path}.{node.repeated}" if path else node.repeated
+        raise BadRequest(key, "each key once (as in a scenario file)", f"{node.repeated} again")
+    if isinstance(node, dict):
+        for key, value in node.items():
+            _refuse_marks(value, f"{path}.{key}" if path else key)
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            _refuse_marks(value, f"{path}[{i}]")
 
 
 def check_body(game: str, body: Any, limits: Limits) -> dict:
@@ -199,11 +284,7 @@ def create_app(reports: str | Path = "out/serve", workers: int = 2, limits: Limi
     async def body_of(request: Request, game: str) -> dict:
         if game not in GAMES:
             raise BadRequest("game", f"one of {', '.join(GAMES)}", game)
-        try:
-            raw = json.loads(await request.body() or b"{}")
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise BadRequest("", "a JSON object", f"invalid JSON ({exc})") from None
-        return check_body(game, raw, limits)
+        return check_body(game, parse_json(await request.body() or b"{}"), limits)
 
     async def compute(request: Request, task: str, kwargs: dict, time_limit: float | None = None) -> Any:
         limit = time_limit or limits.time_limit
@@ -247,7 +328,9 @@ def create_app(reports: str | Path = "out/serve", workers: int = 2, limits: Limi
         try:
             target = float(request.query_params.get("target", forms.TARGET))
         except ValueError:
-            raise BadRequest("?target", "a win probability in (0, 1]", request.query_params.get("target")) from None
+            target = math.nan
+        if not 0 < target <= 1:  # NaN too
+            raise BadRequest("?target", "a win probability in (0, 1]", request.query_params.get("target"))
         trials = body.pop("trials", 20_000)
         if isinstance(trials, bool) or not isinstance(trials, int) or not 1 <= trials <= limits.solve_trials:
             raise BadRequest("trials", f"an integer in 1..{limits.solve_trials:,} for a solve", trials)

@@ -70,7 +70,7 @@ def solver(units: list[str], first: str) -> list[dict]:
     keys = [[f"{side}.{u}", f"{side} {_label(u).lower()}"] for side in SIDES for u in units]
     return [
         field("select", "solve_for", "Smallest army of", None, f"attacker.{first}", options=keys),
-        field("number", "target", "reaching P(attacker wins) ≥", None, TARGET, min=0.01, max=1, step=0.05),
+        field("number", "target", "reaching P(its side wins) ≥", None, TARGET, min=0.01, max=1, step=0.05),
     ]
 
 

@@ -126,7 +126,7 @@ def run(task: str, kwargs: dict) -> dict:
         return {"ok": TASKS[task](**kwargs)}
     except ConfigError as exc:
         try:
-            found = json.loads(json.dumps(exc.found))
+            found = json.loads(json.dumps(exc.found, allow_nan=False))  # JSON has no NaN: a 500 otherwise
         except (TypeError, ValueError):
             found = repr(exc.found)
         fields = {"source": exc.source, "key": exc.key, "expected": exc.expected, "found": found}

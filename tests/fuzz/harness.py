@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import io
 import os
@@ -13,6 +14,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT_FLAGS = ("--save", "-o", "--out", "--plot")
+TRIED: collections.Counter = collections.Counter()  # inputs tried, by input class (the fuzz test's name)
+
+
+def count(cls: str | None = None) -> None:
+    """One more input of ``cls`` (default: the running test's name, without its parameters)."""
+    if cls is None:
+        test = os.environ.get("PYTEST_CURRENT_TEST", "?").split("::")[-1].split(" ")[0]
+        cls = test.split("[")[0]
+    TRIED[cls] += 1
 
 
 def invoke(argv: list[str], bound: float | None = None) -> tuple[int, str, str, float]:
@@ -22,6 +32,8 @@ def invoke(argv: list[str], bound: float | None = None) -> tuple[int, str, str, 
     so a hang fails the test instead of stalling the suite."""
     from sim.cli import main
     from sim.errors import Interrupted
+
+    count()
 
     def alarm(signum, frame):
         raise Interrupted(signum)

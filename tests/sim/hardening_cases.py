@@ -9,7 +9,9 @@ issue were taken).
 
 Classes, as the issue names them: ``crash`` (masked crash: "internal error", exit 1), ``hang`` (memory blow-up or
 hang), ``wrong`` (wrong answer with exit 0), ``message`` (misleading message), ``fault`` (processes and files left
-behind), ``usage`` (click's three-line usage block).
+behind), ``usage`` (click's three-line usage block). Issue 45 adds ``tampered`` (a saved folder edited, truncated or
+replaced: every kind of saved run), ``special`` (a FIFO or device where a file belongs), ``limit`` (the number in a
+message is the real limit) and ``number`` (numbers past Python's 4,300 digits, NaN, the environment, --debug).
 """
 
 from __future__ import annotations
@@ -54,6 +56,9 @@ class Case:
     proc: bool = False  # run in a real process only (signals, hangs, processes left behind)
     interrupt: str = ""  # send this signal once stderr shows progress ("INT" | "TERM")
     timeout: float = 60.0
+    env: dict = dataclasses.field(default_factory=dict)  # environment variables of the case's command
+    traceback: bool = False  # --debug: a traceback above the one error line is asked for
+    slow: bool = False  # in-process too, but behind the full marker (a balance run: about 20 s)
 
 
 def _chunks(d: Path) -> list[Path]:
@@ -531,6 +536,244 @@ CASES: list[Case] = [
 ]
 
 
+# ---- issue 45: tampered saved folders, special files, limits that tell the truth, numbers and environment ----
+
+HUGE = "9" * 5000  # past Python's 4,300-digit limit for int()
+REF_RUN = ("run", "{d}/ref.yaml", "--games", "8", "--chunk", "4", "--save", "{d}/runsave", "--no-progress")
+REF_FILES = {"ref.yaml": "game: principes\nengine: reference\n" + SEATS}
+SWEEP = ("sweep", SIX, "--param", "attacker.knight=5..6", "--trials", "2000", "--save", "{d}/sw", "--no-progress",
+         "-o", "{d}/swout")  # fmt: skip
+BALANCE = ("balance", P_EXP, "--budget", "200", "--candidates", "2", "--holdout", "150", "--precision", "0.2",
+           "--eval-games", "300", "--rounds", "1", "--json", "--no-progress", "--save", "{d}/bal")  # fmt: skip
+NO_RESULT = "expected a saved run"
+
+
+def _da_limits() -> tuple[int, int, int, int]:
+    """Dark Ages' real limits, read where the check reads them: the rules file's values, validated."""
+    from sim.battles import battle_rules
+    from sim.games.dark_ages.rules import validate
+
+    rules = validate(battle_rules("dark_ages"))
+    return rules.max_units, rules.max_keep, rules.max_farms, len(rules.tokens)
+
+
+DA_UNITS, DA_KEEP, DA_FARMS, DA_TOKENS = _da_limits()
+
+
+def _edit_json(relative: str, edit: Callable[[dict], None], unseal: bool = True) -> Callable[[Path], None]:
+    """Edit one saved JSON file; with ``unseal`` also remove checksums.json (an older sim's folder), so the reader's
+    own checks, not the checksum, must catch it."""
+
+    def run(d: Path) -> None:
+        path = d / relative
+        data = json.loads(path.read_text())
+        edit(data)
+        path.write_text(json.dumps(data))
+        if unseal:
+            (path.parent / "checksums.json").unlink(missing_ok=True)
+
+    return run
+
+
+def _truncate(relative: str, unseal: bool = False) -> Callable[[Path], None]:
+    def run(d: Path) -> None:
+        path = d / relative
+        path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+        if unseal:
+            (path.parent / "checksums.json").unlink(missing_ok=True)
+
+    return run
+
+
+def _fifo(relative: str) -> Callable[[Path], None]:
+    """A FIFO where a file belongs (the first match of a glob pattern, or a new name)."""
+
+    def run(d: Path) -> None:
+        found = sorted(d.glob(relative))
+        path = found[0] if found else d / relative
+        if path.exists():
+            path.unlink()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        os.mkfifo(path)
+
+    return run
+
+
+def _folder(relative: str) -> Callable[[Path], None]:
+    def run(d: Path) -> None:
+        (d / relative).mkdir(parents=True, exist_ok=True)
+
+    return run
+
+
+def _first_record(d: Path) -> Path:
+    return sorted((d / "bal" / "records").glob("cell-*.json"))[0]
+
+
+def _edit_wins(d: Path) -> None:
+    path = _first_record(d)
+    record = json.loads(path.read_text())
+    record["value"]["wins"] = list(record["value"]["games"])  # every seat wins every game
+    path.write_text(json.dumps(record))
+
+
+def _same_balance(d: Path, out: str, err: str) -> str | None:
+    """The resumed run's balance.json equals the uninterrupted run's (but for the wall-clock time and paths)."""
+    clean = json.loads((d / "clean.json").read_text())
+    got = json.loads((d / "bal" / "balance.json").read_text())
+    skip = ("seconds", "elapsed_seconds", "equilibrium_file")
+    differs = [k for k in clean if k not in skip and got.get(k) != clean[k]]
+    return f"resumed balance.json differs in {differs}" if differs else None
+
+
+def _keep_balance(d: Path) -> None:
+    (d / "clean.json").write_text((d / "bal" / "balance.json").read_text())
+
+
+def _nothing_computed(folder: str) -> Callable[[Path, str, str], str | None]:
+    def check(d: Path, out: str, err: str) -> str | None:
+        return f"{folder}/chunks was written: the run computed" if (d / folder / "chunks").exists() else None
+
+    return check
+
+
+def _defender_target(d: Path, out: str, err: str) -> str | None:
+    answer = json.loads(out)
+    best = answer.get("best") or {}
+    if answer.get("side") != "defender" or best.get("army") != {"defender.knight": 1}:
+        return f"expected one defending Knight to reach the target, found {answer.get('best')}"
+    return None if best["defender_win"] >= 0.9 else f"P(defender wins) {best['defender_win']} < 0.9"
+
+
+ROUND_3: list[Case] = [
+    # ---- tampered saved folders: sim battle (report, --resume), sim run (report), sim sweep, sim balance ----
+    Case("resume-fifo-chunk", "tampered", _resume(), code=0, err="not a chunk file (a FIFO", timeout=30,
+         before=(CLEAN_JSON, _clean_run()), mutate=_then(_copy_clean, _fifo("run/chunks/*.npz")),
+         check=_same_as_clean),  # fmt: skip
+    Case("resume-folder-as-chunk", "tampered", _resume(), err="expected a chunk file or nothing",
+         before=(_clean_run(),), mutate=lambda d: _folder_as_chunk(d)),
+    Case("report-sealed-truncated-parquet", "tampered", ("report", "{d}/run", "-o", "{d}/rep", "--no-heatmap"),
+         err="run/trials.parquet: expected the file the saved run wrote", before=(_clean_run(),),
+         mutate=_truncate("run/trials.parquet")),  # fmt: skip
+    Case("report-truncated-parquet", "tampered", ("report", "{d}/run", "-o", "{d}/rep", "--no-heatmap"),
+         err="run/trials.parquet: expected a parquet table written by sim", before=(_clean_run(),),
+         mutate=_truncate("run/trials.parquet", unseal=True)),  # fmt: skip
+    Case("report-game-escapes-configs", "tampered", ("report", "{d}/run", "-o", "{d}/rep", "--no-heatmap"),
+         err="run/result.json: game: expected one of", before=(_clean_run(),),
+         mutate=_edit_json("run/result.json", lambda r: r.update(game="../../etc"))),  # fmt: skip
+    Case("report-result-other-army", "tampered", ("report", "{d}/run", "-o", "{d}/rep", "--no-heatmap"),
+         err="run/result.json: scenario", before=(_clean_run(),),
+         mutate=_edit_json("run/result.json", lambda r: r.update(scenario={"attacker": {"knight": 6},
+                                                                          "defender": {"knight": 1}}))),  # fmt: skip
+    Case("report-sealed-result-edited", "tampered", ("report", "{d}/run", "-o", "{d}/rep", "--no-heatmap"),
+         err="run/result.json: expected the file the saved run wrote", before=(_clean_run(),),
+         mutate=_edit_json("run/result.json", lambda r: r.update(attacker_win=0.5), unseal=False)),  # fmt: skip
+    Case("report-trials-200k", "tampered", ("report", "{d}/run", "-o", "{d}/rep", "--no-heatmap"),
+         err="run/result.json: trials: expected a whole number", before=(_clean_run(),),
+         mutate=_edit_json("run/result.json", lambda r: r.update(trials="200k"))),  # fmt: skip
+    Case("report-manifest-edited", "tampered", ("report", "{d}/run", "-o", "{d}/rep", "--no-heatmap"),
+         err="run/manifest.json: config: expected the config its config_hash was made from", before=(_clean_run(),),
+         mutate=_edit_json("run/manifest.json", lambda m: m["config"]["scenario"].update(
+             attacker={"knight": 6}))),  # fmt: skip
+    Case("report-no-result-json", "message", ("report", "{d}/empty", "-o", "{d}/rep"), err=NO_RESULT,
+         files={"empty/notes.txt": "x"}),  # fmt: skip
+    Case("report-run-games-200k", "tampered", ("report", "{d}/runsave", "-o", "{d}/rep"),
+         err="runsave/result.json: games: expected a whole number", files=REF_FILES, before=(REF_RUN,),
+         mutate=_edit_json("runsave/result.json", lambda r: r.update(games="200k"))),  # fmt: skip
+    Case("report-run-truncated-parquet", "tampered", ("report", "{d}/runsave", "-o", "{d}/rep"),
+         err="runsave/games.parquet: expected the file the saved run wrote", files=REF_FILES, before=(REF_RUN,),
+         mutate=_truncate("runsave/games.parquet")),  # fmt: skip
+    Case("report-run-game-escapes", "tampered", ("report", "{d}/runsave", "-o", "{d}/rep"),
+         err="runsave/result.json: game: expected one of", files=REF_FILES, before=(REF_RUN,),
+         mutate=_edit_json("runsave/result.json", lambda r: r.update(game="../../etc"))),  # fmt: skip
+    Case("resume-run-fifo-chunk", "tampered", (*REF_RUN, "--resume"), code=0, err="not a chunk file (a FIFO",
+         files=REF_FILES, before=(REF_RUN,), mutate=_fifo("runsave/chunks/*.npz"), timeout=30),  # fmt: skip
+    Case("resume-sweep-fifo-chunk", "tampered", (*SWEEP, "--resume"), code=0, err="not a chunk file (a FIFO",
+         before=(SWEEP,), mutate=_fifo("sw/point-00000/chunks/*.npz"), timeout=30),  # fmt: skip
+    Case("resume-balance-edited-wins", "tampered", (*BALANCE, "--resume"), code=0, err="checksum mismatch",
+         before=(BALANCE,), mutate=_then(_keep_balance, _edit_wins), check=_same_balance, slow=True),
+    Case("resume-balance-truncated-record", "tampered", (*BALANCE, "--resume"), code=0, err="invalid JSON",
+         before=(BALANCE,), mutate=_then(_keep_balance, lambda d: _truncate(str(_first_record(d).relative_to(d)))(d)),
+         check=_same_balance, slow=True),  # fmt: skip
+    Case("resume-balance-garbage-manifest", "tampered", (*BALANCE, "--resume"), err="bal/manifest.json: expected",
+         before=(BALANCE,), mutate=lambda d: (d / "bal" / "manifest.json").write_text('{"kind": '), slow=True),
+    Case("report-balance-edited", "tampered", ("report", "{d}/bal", "-o", "{d}/rep"),
+         err="bal/balance.json: expected the file the saved run wrote", before=(BALANCE,),
+         mutate=_edit_json("bal/balance.json", lambda b: b.update(nash_conv=0.0), unseal=False), slow=True),
+    # ---- special files where a file belongs ----
+    Case("fifo-scenario", "special", ("battle", "{d}/f.yaml"), err="f.yaml: expected a readable YAML file (a regular "
+         "file), found 'a FIFO", mutate=_fifo("f.yaml"), timeout=20),  # fmt: skip
+    Case("device-scenario", "special", ("battle", "/dev/zero"), err="found 'a character device'", timeout=20),
+    Case("fifo-experiment", "special", ("run", "{d}/e.yaml"), err="e.yaml: expected a readable YAML file",
+         mutate=_fifo("e.yaml"), timeout=20),  # fmt: skip
+    Case("fifo-result-json", "special", ("report", "{d}/run", "-o", "{d}/rep", "--no-heatmap"),
+         err="run/result.json", before=(_clean_run(),), mutate=_fifo("run/result.json"), timeout=20),  # fmt: skip
+    Case("fifo-output-file", "special", (*P_BATTLE, "--save", "{d}/out"), err="--save: expected a writable directory",
+         mutate=_fifo("out/summary.csv"), timeout=20, check=_nothing_computed("out")),  # fmt: skip
+    # ---- limits that tell the truth (the numbers are read where the checks read them) ----
+    Case("da-units-10000", "limit", ("battle", "dark_ages", "--attacker", "infantry=10000", "--defender",
+         "infantry=1"), err=f"--attacker: infantry: expected a unit count 0..{DA_UNITS}, found 10000"),  # fmt: skip
+    Case("da-keep-minus-1", "limit", ("battle", "dark_ages", "--attacker", "infantry=1", "--defender", "infantry=1",
+         "--city", "--keep", "-1"), err=f"--keep: expected a Keep level 0..{DA_KEEP}, found -1"),  # fmt: skip
+    Case("da-farms-minus-2", "limit", ("battle", "dark_ages", "--attacker", "infantry=1", "--defender", "infantry=1",
+         "--farms", "-2"), err=f"--farms: expected a Farm count 0..{DA_FARMS}, found -2"),  # fmt: skip
+    Case("da-token-zero", "limit", ("battle", "dark_ages", "--attacker", "infantry=1", "--barbarian-token", "zero"),
+         err=f"--barbarian-token: expected random or a token face number 1..{DA_TOKENS}"),  # fmt: skip
+    Case("tactics-token-cap", "limit", ("tactics", "hussars", "--attacker", "cossack=1", "--defender",
+         "cossack=1000"), err="--defender: cossack: expected a count 0..200", timeout=20),  # fmt: skip
+    Case("tactics-2e6-tokens", "hang", ("tactics", "hussars", "--attacker", "cossack=1", "--defender",
+         "cossack=2000000"), err="--defender: cossack", timeout=20),  # fmt: skip
+    Case("workers-1000-full-game", "hang", (*REF_RUN[:2], "--games", "8", "--workers", "1000", "--no-progress"),
+         code=0, err="cores", files=REF_FILES, proc=True),  # fmt: skip
+    # ---- numbers and the environment ----
+    Case("army-5000-digits", "number", ("battle", "principes", "--attacker", f"knight={HUGE}", "--defender",
+         "knight=1"), err="--attacker: knight: expected a count of at most 30 digits"),  # fmt: skip
+    Case("seed-5000-digits", "number", (*P_BATTLE, "--seed", HUGE), err="--seed: expected a seed"),
+    Case("set-5000-digits", "number", (*P_BATTLE, "--set", f"defender_shields.castle={HUGE}"),
+         err="--set defender_shields.castle: expected a whole number of at most 30 digits"),  # fmt: skip
+    Case("yaml-5000-digits", "number", ("battle", "{d}/big.yaml"),
+         files={"big.yaml": f"game: principes\nattacker: {{knight: {HUGE}}}\ndefender: {{knight: 1}}\n"},
+         err="big.yaml: attacker.knight: expected a whole number of at most 30 digits"),  # fmt: skip
+    Case("sweep-5000-digits", "number", ("sweep", SIX, "--param", f"attacker.knight=1..{HUGE}"),
+         err="--param: attacker.knight"),  # fmt: skip
+    Case("epsilon-nan", "number", ("balance", P_EXP, "--epsilon", "nan"), err="--epsilon: expected a finite number"),
+    Case("dask-timeout-abc", "number", (*P_BATTLE, "--backend", "dask", "--local-cluster", "1"),
+         env={"SIM_DASK_TIMEOUT": "abc"}, err="SIM_DASK_TIMEOUT: expected a number of seconds > 0"),  # fmt: skip
+    Case("debug-keeps-exit-2", "number", ("--debug", "battle", "principes", "--attacker", "knight=x", "--defender",
+         "knight=1"), err="error: --attacker: knight", traceback=True),  # fmt: skip
+    # ---- wrong answers with exit 0 ----
+    Case("solve-for-defender", "wrong", ("battle", "principes", "--attacker", "knight=1", "--defender", "knight=1",
+         "--solve-for", "defender.knight", "--target", "0.9", "--trials", "2000", "--json"), code=0,
+         check=_defender_target),  # fmt: skip
+    Case("hussars-probabilities-over-1", "wrong", ("battle", "{d}/p.yaml"),
+         files={"p.yaml": "game: hussars\nattacker: {cossack: 2}\ndefender: {cossack: {1: 0.5, 2: 0.7}}\n"},
+         err="p.yaml: defender.cossack: expected probabilities that add up to 1"),  # fmt: skip
+    Case("hussars-probability-0.3", "wrong", ("battle", "{d}/p.yaml"),
+         files={"p.yaml": "game: hussars\nattacker: {cossack: 2}\ndefender: {cossack: {1: 0.3}}\n"},
+         err="p.yaml: defender.cossack: expected probabilities that add up to 1"),  # fmt: skip
+    # ---- misleading messages ----
+    Case("yaml-null-key", "message", ("battle", "{d}/n.yaml"),
+         files={"n.yaml": "game: principes\nnull: {knight: 1}\ndefender: {knight: 1}\n"},
+         err="n.yaml: null: expected a key that is a name"),  # fmt: skip
+    Case("save-result-is-folder", "message", (*P_BATTLE, "--save", "{d}/out"),
+         err="--save: expected a writable directory, found '", mutate=_folder("out/result.json"),
+         check=_nothing_computed("out")),  # fmt: skip
+    Case("experiment-to-battle", "message", ("battle", P_EXP), err="a full-game experiment: sim run FILE plays it"),
+    Case("experiment-to-compare", "message", ("compare", SIX, P_EXP), err="a full-game experiment: sim run FILE"),
+    # ---- large honest inputs ----
+    Case("yaml-400k-list", "message", ("battle", "{d}/long.yaml"), err="long.yaml: question: expected text",
+         files={"long.yaml": "game: principes\nattacker: {knight: 1}\ndefender: {knight: 1}\nquestion:\n"
+                + "  - a\n" * 400_000}, timeout=60),  # fmt: skip
+]
+CASES += ROUND_3
+
+
+def _folder_as_chunk(d: Path) -> None:
+    first = _chunks(d)[0]
+    first.unlink()
+    first.mkdir()
+
+
 # ---- running a case -------------------------------------------------------------------------------------------
 
 
@@ -538,6 +781,7 @@ def materialise(case: Case, d: Path) -> tuple[str, ...]:
     d.mkdir(parents=True, exist_ok=True)
     for name, body in case.files.items():
         path = d / name
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(body) if isinstance(body, bytes) else path.write_text(body)
     return tuple(a.replace("{d}", str(d)) for a in case.argv)
 
@@ -547,20 +791,22 @@ def judge(case: Case, d: Path, code: int | None, out: str, err: str, seconds: fl
     err = ANSI.sub("", err)  # a terminal's colours
     if code is None:
         return f"no answer within {case.timeout:.0f} s"
-    if "Traceback" in err or "Traceback" in out:
+    if ("Traceback" in err or "Traceback" in out) and not case.traceback:
         return "a traceback: " + (err or out).strip().splitlines()[-1][:200]
     if "internal error" in err:
         return "internal error: " + err.strip().splitlines()[-1][:160]
     if code != case.code:
         return f"exit {code}, expected {case.code}: {(err.strip().splitlines() or [''])[-1][:160]}"
     lines = [line for line in err.splitlines() if line.startswith("error:")]
-    if case.code == 2 and (len(lines) != 1 or len(err.strip().splitlines()) > 3):
+    if case.traceback and (len(lines) != 1 or not err.strip().splitlines()[-1].startswith("error:")):
+        return f"not a traceback then one error line: {err.strip()[-300:]!r}"
+    if case.code == 2 and not case.traceback and (len(lines) != 1 or len(err.strip().splitlines()) > 3):
         return f"not one error line: {err.strip()[:200]!r}"
     if case.err and case.err not in err:
         return f"stderr lacks {case.err!r}: {err.strip()[-200:]!r}"
     if case.out and case.out not in out:
         return f"stdout lacks {case.out!r}"
-    if len(err) > 4000 and case.code == 2:
+    if len(err) > 4000 and case.code == 2 and not case.traceback:
         return f"an error message of {len(err)} characters"
     if case.check is not None:
         return case.check(d, out, err)
@@ -576,6 +822,8 @@ def run_in_process(case: Case, d: Path) -> tuple[int, str, str]:
 
     out, err = io.StringIO(), io.StringIO()
     code = 0
+    saved = {k: os.environ.get(k) for k in case.env}
+    os.environ.update(case.env)
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
             main(list(case_argv(case, d)))
@@ -586,6 +834,9 @@ def run_in_process(case: Case, d: Path) -> tuple[int, str, str]:
 
             err.write("Traceback (in process)\n" + "".join(traceback.format_exception(exc)))
             code = 1
+        finally:
+            for key, value in saved.items():
+                os.environ.pop(key) if value is None else os.environ.__setitem__(key, value)
     return code, out.getvalue(), err.getvalue()
 
 
@@ -615,7 +866,7 @@ def run_process(case: Case, d: Path, argv: tuple[str, ...], max_rss: int = 3 << 
 
     import psutil
 
-    env = {**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "120"}
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "120", **case.env}
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 120, 0, 0))  # 0 columns: tqdm would draw nothing
     proc = subprocess.Popen(

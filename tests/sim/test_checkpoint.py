@@ -28,7 +28,7 @@ SCENARIO = dict(
 def test_save_writes_outputs_and_manifest(tmp_path):
     r = sim.battle("principes", trials=50_000, seed=4, save=tmp_path / "run", chunk=8_000, **SCENARIO)
     names = {p.name for p in (tmp_path / "run").iterdir()}
-    assert names == {"manifest.json", "chunks", "summary.csv", "result.json", "trials.parquet"}
+    assert names == {"manifest.json", "chunks", "summary.csv", "result.json", "trials.parquet", "checksums.json"}
     manifest = json.loads((tmp_path / "run" / "manifest.json").read_text())
     assert manifest["seed"] == 4 and manifest["trials"] == 50_000 and manifest["chunk"] == 8_000
     assert len(list((tmp_path / "run" / "chunks").glob("*.npz"))) == 7  # ceil(50000 / 8000)

@@ -1,4 +1,5 @@
-"""Issue 18's audit as regression tests: every case of ``hardening_cases.CASES`` gets a clean answer.
+"""Issue 18's audit (and issue 45's round 3) as regression tests: every case of ``hardening_cases.CASES`` gets a
+clean answer.
 
 The quick cases run in this process (``sim.cli.main``); the ones about signals, hangs and worker processes run
 as real processes (one representative in the default suite, the rest behind ``full``).
@@ -15,7 +16,7 @@ PROCESSES = [c for c in CASES if c.proc]
 DEFAULT_PROCESS = "ctrl-c-message"  # the representative (test_faults.py has a SIGTERM of a 2-worker run)
 
 
-@pytest.mark.parametrize("case", QUICK, ids=[c.id for c in QUICK])
+@pytest.mark.parametrize("case", [pytest.param(c, marks=pytest.mark.full if c.slow else (), id=c.id) for c in QUICK])
 def test_audit_case_in_process(case, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     problem = prepare(case, tmp_path, in_process=True)
@@ -38,7 +39,8 @@ def test_audit_case_as_a_process(case, tmp_path):
 
 
 def test_the_table_covers_every_class_of_the_audit():
-    assert {c.cls for c in CASES} == {"crash", "hang", "wrong", "message", "fault", "usage"}
+    assert {c.cls for c in CASES} == {"crash", "hang", "wrong", "message", "fault", "usage",  # issue 18
+                                      "tampered", "special", "limit", "number"}  # issue 45
     assert len({c.id for c in CASES}) == len(CASES)
 
 

@@ -57,7 +57,24 @@ def test_bad_targets(target):
 
 
 def test_parse_keys():
-    assert parse_keys("attacker.knight, defender.footman") == ["attacker.knight", "defender.footman"]
+    assert parse_keys("attacker.knight, attacker.footman") == ["attacker.knight", "attacker.footman"]
+    with pytest.raises(ConfigError, match="keys of one side"):  # --target is one side's win probability
+        parse_keys("attacker.knight, defender.footman")
+
+
+def test_a_defender_search_targets_p_defender_wins():
+    """Issue 45: ``--solve-for defender.X`` applied --target to P(attacker wins) and answered "not reached" where
+    one defending Knight already holds. The answer is checked against the exact solver, army by army."""
+    scenario = {"attacker": {"knight": 2}, "defender": {"knight": 1}}
+    exact = {n: 1 - run_battle("principes", {**scenario, "defender": {"knight": n}}, trials=100,
+                                exact=True).exact["attacker_win"] for n in range(1, 8)}  # fmt: skip
+    target = 0.9
+    smallest = min(n for n, p in exact.items() if p >= target)
+    result = solve_for("principes", scenario, "defender.knight", target, trials=2_000, exact=True)
+    assert result.side == "defender" and result.best is not None
+    assert result.best.army == {"defender.knight": smallest}
+    assert result.best.estimate == pytest.approx(exact[smallest])
+    assert result.to_json()["best"]["defender_win_exact"] == pytest.approx(exact[smallest])
 
 
 ISSUE = ["battle", "principes", "--attacker", "knight=1", "--defender", "knight=2", "--site", "city", "--castle"]

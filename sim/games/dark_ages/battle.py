@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 import numpy as np
 
@@ -20,8 +22,24 @@ COUNT_KEYS = ("wins", "ties", "br_joint", "survivors", "lost", "killed", "reinfo
 
 
 def scenario_from_dict(raw: dict, source: str, rules: Rules) -> Battle:
-    check_scenario("dark_ages", raw, source)  # kinds, ranges, caps, unknown keys: sim/schemas/dark_ages.py
-    return build_battle(raw, source, validate(rules))
+    typed = validate(rules)
+    # kinds, ranges, caps, unknown keys: sim/schemas/dark_ages.py; the limits the rules set, first
+    check_scenario("dark_ages", raw, source, limits=limits(raw, typed))
+    return build_battle(raw, source, typed)
+
+
+def limits(raw: Any, rules) -> dict:
+    """The scenario limits these rules set (the same numbers ``army.build_battle`` checks against)."""
+    units = (0, rules.max_units, "a unit count", ())
+    skirmishers = isinstance(raw, dict) and raw.get("skirmishers") is True
+    pool = rules.skirmisher_tokens if skirmishers else rules.tokens
+    return {
+        "attacker.units.*": units, "defender.units.*": units, "barbarian.*": units,
+        "attacker.keeps": (0, rules.max_neighbour_keeps, "neighbouring Keep levels", ()),
+        "defender.keeps": (0, rules.max_neighbour_keeps, "neighbouring Keep levels", ()),
+        "farms": (0, rules.max_farms, "a Farm count", ()), "keep": (0, rules.max_keep, "a Keep level", ()),
+        "barbarian_token": (1, len(pool), "a token face number", ("random",)),
+    }  # fmt: skip
 
 
 def compile(rules: Rules, scenario: Battle) -> Payload:

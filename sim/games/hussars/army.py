@@ -14,6 +14,7 @@ from typing import Any
 
 from sim.errors import ConfigError
 from sim.games.hussars.rules import HussarsRules
+from sim.schemas.hussars import PROBABILITY_SLACK
 
 FLAGS = ("veteran", "wounded")
 MAX_COMPOSITIONS = 20_000
@@ -69,6 +70,8 @@ def _count_dist(text: Any, source: str, key: str) -> tuple[tuple[int, float], ..
     else:
         raise ConfigError(source, key, "a count, a range a..b or a distribution", text)
     total = sum(dist.values())
+    if isinstance(text, dict) and abs(total - 1) > PROBABILITY_SLACK:
+        raise ConfigError(source, key, f"probabilities that add up to 1 (these add up to {total:g})", text)
     if total <= 0 or any(c < 0 for c in dist):
         raise ConfigError(source, key, "counts ≥ 0 with a positive total probability", text)
     return tuple(sorted((c, w / total) for c, w in dist.items() if w > 0))

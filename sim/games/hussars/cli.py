@@ -76,7 +76,10 @@ def _tactics_callback(game, as_json, overrides, mode, **options):
     rules = _rules(overrides)
     raw = hb.scenario_from_cli(options)
     raw["mode"] = mode
-    scenario = scenario_from_dict(raw, "command line", rules)
+    from sim.cli import flags_named
+
+    with flags_named(click.get_current_context().command):  # name --defender, as sim battle does
+        scenario = scenario_from_dict(raw, "command line", rules)
     report = tactic_report(rules, scenario)
     if as_json:
         click.echo(dumps(report))

@@ -74,7 +74,11 @@ def _choice(value: Any, options: tuple[str, ...], source: str, key: str) -> str:
 
 
 def scenario_from_dict(raw: dict, source: str, rules: HussarsRules) -> Scenario:
-    """Validate a scenario mapping (the YAML body, or what ``scenario_from_cli`` builds)."""
+    """Validate a scenario mapping (the YAML body, or what ``scenario_from_cli`` builds): first against the declared
+    schema (kinds, ranges, the token caps every command shares: sim/schemas/hussars.py), then against the rules."""
+    from sim.schemas import check_scenario
+
+    check_scenario("hussars", raw, source)
     for key in raw:
         if key not in KEYS:
             raise ConfigError(source, key, f"a scenario key ({', '.join(KEYS)})", key)

@@ -485,9 +485,10 @@ async function solve() {
   if (r.error) { $("solve-answer").textContent = r.error.message; return; }
   const line = (c, tag) => {
     const army = Object.entries(c.army).map(([k, v]) => `${v} × ${k.split(".").pop()}`).join(", ");
-    const ex = c.attacker_win_exact !== undefined ? `, exactly ${pct(c.attacker_win_exact)}` : "";
-    return `<li>${esc(tag)}: <strong>${esc(army)}</strong>: ${pct(c.attacker_win)} `
-      + `[${pct(c.attacker_win_ci95[0])}, ${pct(c.attacker_win_ci95[1])}]${ex}</li>`;
+    const m = `${r.side || "attacker"}_win`;  // the searched side's win probability
+    const ex = c[`${m}_exact`] !== undefined ? `, exactly ${pct(c[`${m}_exact`])}` : "";
+    return `<li>${esc(tag)}: <strong>${esc(army)}</strong>: P(${esc(r.side || "attacker")} wins) ${pct(c[m])} `
+      + `[${pct(c[`${m}_ci95`][0])}, ${pct(c[`${m}_ci95`][1])}]${ex}</li>`;
   };
   let html = "<ul>";
   if (r.best) html += line(r.best, `reaches ${pct(r.target, 0)}`);
