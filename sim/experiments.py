@@ -128,8 +128,13 @@ def _set_nested(tree: dict, parts: list[str], value: object, source: str) -> Non
 
 
 def load_experiment(path: str | Path) -> dict:
-    """An experiment file, its shared keys checked (``sim.schemas``); the game checks the rest when it runs."""
-    return schemas.check_file(read_yaml(path), str(path), "experiment", tuple(EXPERIMENT_MODULES))
+    """An experiment file, its shared keys checked (``sim.schemas``); the game checks the rest when it runs. A battle
+    scenario given instead is named as one, with the command that reads it."""
+    raw = read_yaml(path)
+    if isinstance(raw, dict) and ("attacker" in raw or "defender" in raw):
+        raise ConfigError(str(path), "", "a full-game experiment (seats, players, …)",
+                          "a battle scenario: sim battle FILE answers it")  # fmt: skip
+    return schemas.check_file(raw, str(path), "experiment", tuple(EXPERIMENT_MODULES))
 
 
 def run_experiment(

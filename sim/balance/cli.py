@@ -76,7 +76,7 @@ def tune(file, seat, plan, budget, holdout, candidates, objective, optimizer, se
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--budget", type=int, default=None, help="Search games of each best-response tuning (default 60,000).")
 @click.option("--rounds", type=int, default=None, help="Rounds of tuning at most (default 3).")
-@click.option("--epsilon", type=FiniteFloat(0), default=None,
+@click.option("--epsilon", type=FiniteFloat(), default=None,
               help="Points of win rate a best response must gain (default 1).")
 @click.option("--precision", type=FiniteFloat(), default=None, help="95%% half-width of a faction's payoff (0.02).")
 @click.option("--holdout", type=int, default=None, help="Held-out games of each best-response check (20,000).")

@@ -53,7 +53,8 @@ def test_balance_replays_resumes_and_reports(run, capsys, tmp_path):
     assert body["exploitability_check"] is True and set(body["table_check"]) == set(factions)
     for f in factions:
         records = save / f"check-r{body['verdict_round']}-{f}" / "records"
-        base, tuned = (json.loads((records / f"holdout-{k}.json").read_text())["rows"] for k in ("baseline", "tuned"))
+        base, tuned = (json.loads((records / f"holdout-{k}.json").read_text())["value"]["rows"]  # a sealed record
+                       for k in ("baseline", "tuned"))
         pairs = [(t, b) for t, b in zip(tuned, base, strict=True) if t is not None and b is not None]
         table = body["table_check"][f]
         assert table["gain"] == pytest.approx(verdict["table_regret"][f], abs=1e-9) or table["gain"] < 0

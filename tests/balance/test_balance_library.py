@@ -28,7 +28,8 @@ def test_the_check_tries_the_library_and_reports_the_larger_gain(capsys, tmp_pat
         assert lo < check["gain"] < hi
         # the tuning run's own gain is in the check's records; the reported one is the larger
         records = tmp_path / "run" / f"check-r{body['verdict_round']}-{f}" / "records"
-        base, tuned = (json.loads((records / f"holdout-{k}.json").read_text())["rows"] for k in ("baseline", "tuned"))
+        base, tuned = (json.loads((records / f"holdout-{k}.json").read_text())["value"]["rows"]  # a sealed record
+                       for k in ("baseline", "tuned"))
         pairs = [(t, b) for t, b in zip(tuned, base, strict=True) if t is not None and b is not None]
         tuning = sum(t - b for t, b in pairs) / len(pairs)
         assert body["exploitability"][f] == pytest.approx(max(tuning, check["gain"]), abs=1e-9)

@@ -16,7 +16,7 @@ TINY = ["--budget", "200", "--candidates", "2", "--holdout", "150", "--precision
 def held_out_gain(run) -> float:
     """A tuning run's held-out gain, from its own records (the paired games of its plan and its baseline)."""
     base, tuned = (
-        json.loads((run / "records" / f"holdout-{k}.json").read_text())["rows"] for k in ("baseline", "tuned")
+        json.loads((run / "records" / f"holdout-{k}.json").read_text())["value"]["rows"] for k in ("baseline", "tuned")
     )
     pairs = [(t, b) for t, b in zip(tuned, base, strict=True) if t is not None and b is not None]
     return sum(t - b for t, b in pairs) / len(pairs)

@@ -117,7 +117,7 @@ def client(tmp_path_factory):
 
 
 @pytest.mark.parametrize("game", sorted(BASE))
-@fuzz_settings(20)
+@fuzz_settings(12)
 @given(data=st.data())
 def test_api_bodies(client, game, data):
     route = data.draw(st.sampled_from(ROUTES if game == "hussars" else ROUTES[:-1]), "route")

@@ -88,7 +88,7 @@ def _damage(path: Path, damage: str, data) -> None:
 
 
 @pytest.mark.parametrize("kind", sorted(COMMANDS))
-@fuzz_settings(6)
+@fuzz_settings(4)
 @given(data=st.data())
 def test_tampered_saved_folders(clean, kind, data, tmp_path_factory):
     source, answer = clean[kind]
@@ -121,7 +121,7 @@ def test_tampered_saved_folders(clean, kind, data, tmp_path_factory):
         assert [before.get(k) for k in keys] == [after.get(k) for k in keys], f"{what}: other numbers"
 
 
-@fuzz_settings(40)
+@fuzz_settings(30)
 @given(data=st.data())
 def test_tampered_balance_records(tmp_path_factory, data):
     """A balance (or tune) run's records: each damaged one is recomputed (None), every sound one read back."""

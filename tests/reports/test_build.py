@@ -137,13 +137,16 @@ def test_sweep_report_embeds_its_plot(tmp_path, capsys):
 
 
 def test_results_directory_with_recorded_scenario_gets_every_plot(tmp_path):
-    """When result.json records the scenario (and its title), the directory report equals a file report."""
+    """When result.json records the scenario (and its title), the directory report equals a file report. Such a
+    folder has no manifest (``sim.battles.save`` writes none) and no checksums (an older sim's, or hand-made)."""
     import json
 
     from sim.battles import load_scenario
 
     saved = tmp_path / "saved"
     main(["battle", str(STORM), "--trials", "5000", "--save", str(saved), "--no-progress"])
+    (saved / "manifest.json").unlink()
+    (saved / "checksums.json").unlink()
     data = json.loads((saved / "result.json").read_text())
     scenario = load_scenario(STORM)
     data |= {"scenario": {k: v for k, v in scenario.items() if k not in ("trials", "seed")}, "title": "Stormed"}

@@ -10,6 +10,7 @@ import pytest
 
 from reports.build import build_report, from_directory, from_scenario
 from reports.experiment_report import build_experiment_report
+from sim.battles import load_scenario
 from sim.cli import main
 from sim.config import CONFIG_DIR
 from sim.experiments import load_experiment, run_experiment
@@ -112,7 +113,7 @@ def test_saved_battle_folder_is_titled_from_its_run(tmp_path):
     main(["battle", str(STORM), "--trials", "5000", "--save", str(tmp_path / "run"), "--no-progress"])
     inp = from_directory(tmp_path / "run")
     assert inp.title == "2 Knights and a Footman storm a City with a Castle held by a Knight"
-    assert inp.question == load_experiment(STORM)["question"] and inp.echo.startswith("Principes battle:")
+    assert inp.question == load_scenario(STORM)["question"] and inp.echo.startswith("Principes battle:")
 
 
 def test_no_one_more_at_certainty(tmp_path):

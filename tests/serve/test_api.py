@@ -279,8 +279,9 @@ def test_bad_json_and_flags_are_422(client):
     assert r.status_code == 422 and r.json()["error"]["key"] == "?exact"
     r = client.post("/api/principes/solve?solve_for=attacker.kinght&target=0.8", json=P)
     assert r.status_code == 422 and "kinght" in r.json()["error"]["key"]
-    r = client.post("/api/principes/solve?solve_for=attacker.knight&target=2", json=P)
-    assert r.status_code == 422 and r.json()["error"]["source"] == "--target"
+    for target in ("2", "nan", "inf", "0"):  # a query parameter is named as ?exact is
+        r = client.post(f"/api/principes/solve?solve_for=attacker.knight&target={target}", json=P)
+        assert r.status_code == 422 and r.json()["error"]["key"] == "?target", target
 
 
 def test_body_size_is_capped(client):

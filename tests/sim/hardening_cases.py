@@ -760,6 +760,7 @@ ROUND_3: list[Case] = [
          check=_nothing_computed("out")),  # fmt: skip
     Case("experiment-to-battle", "message", ("battle", P_EXP), err="a full-game experiment: sim run FILE plays it"),
     Case("experiment-to-compare", "message", ("compare", SIX, P_EXP), err="a full-game experiment: sim run FILE"),
+    Case("scenario-to-run", "message", ("run", SIX), err="six-vs-six.yaml: expected a full-game experiment"),
     # ---- large honest inputs ----
     Case("yaml-400k-list", "message", ("battle", "{d}/long.yaml"), err="long.yaml: question: expected text",
          files={"long.yaml": "game: principes\nattacker: {knight: 1}\ndefender: {knight: 1}\nquestion:\n"

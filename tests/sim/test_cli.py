@@ -57,6 +57,7 @@ def test_table_output_and_save(capsys, tmp_path):
         "trials.parquet",
         "manifest.json",
         "chunks",
+        "checksums.json",  # the SHA-256 of each file, checked when the folder is read back (sim report DIR)
     }
     import polars as pl
 
