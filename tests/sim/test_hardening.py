@@ -66,17 +66,18 @@ def test_the_readme_error_lines_are_what_sim_prints(tmp_path, monkeypatch):
 
 def test_the_readme_caps_are_the_schemas_caps():
     from sim import config
-    from sim.schemas import dark_ages, hussars, principes
+    from sim.config import load_ruleset
+    from sim.schemas import hussars, principes
 
     text = " ".join(_readme_section("Bad input").split())
     for phrase in (
         f"Principes {principes.MAX_UNITS:,} units of a type, {principes.MAX_CARDS} cards of a symbol and "
         f"{principes.MAX_BONUS:,} fixed swords",
-        f"Dark Ages {dark_ages.MAX_UNITS} of a type",
+        f"Dark Ages {load_ruleset('dark_ages').files['rules'].values['battle']['max_units_per_side']} units a side",
         f"Hussars {hussars.MAX_TOKENS} tokens of a kind and {hussars.MAX_PAIRS:,} pairs of army compositions "
         f"({hussars.MAX_PAIRS_FULL} under the full rules)",
         f"a rules whole number ±{config.MAX_RULE_INT:,}",
         f"at most {config.MAX_YAML_BYTES >> 20} MB, nested at most {config.MAX_DEPTH} levels",
-        f"at most {config.MAX_YAML_NODES:,} values",
+        f"aliases repeating at most {config.MAX_YAML_NODES:,} values",
     ):
         assert phrase in text, phrase
