@@ -23,6 +23,7 @@ from sim.balance.mix import has_mixture, is_mix, parse_mix
 from sim.cli_types import SEED
 from sim.compare import paired_ci
 from sim.errors import ConfigError
+from sim.search.settings import SEES_HIDDEN
 from sim.stats import wilson
 
 DEFAULT_GAMES = 200
@@ -55,7 +56,7 @@ class Ladder:
     plan_win_rate: float
     plan_win_ci95: tuple[float, float]
     rungs: list[Rung]
-    determinize: bool = False  # the searcher resamples what it cannot see (else: the cheating upper bound)
+    determinize: bool = True  # the searcher resamples what it cannot see (else: the cheating upper bound)
     tactics: bool = False  # the searcher also weighs the Round's tactics (Principes), its reactions (Dark Ages)
     actions: bool = False  # the searcher also weighs the choices inside its Movement and Politics (Principes)
 
@@ -81,7 +82,7 @@ def format_ladder(result: Ladder, change_text) -> str:
     pct = lambda x: f"{100 * x:5.1f}"  # noqa: E731
     lines = [
         f"Rollout searcher in {result.seat} (policy {result.plan}), {result.games:,} games, seed {result.seed}, "
-        + ("determinized" if result.determinize else "seeing every hidden card")
+        + ("determinized" if result.determinize else SEES_HIDDEN)
         + (", with tactics" if result.tactics else "")
         + (", searching inside Movement and Politics" if result.actions else ""),
         f"  plan alone: win {pct(result.plan_win_rate)}% [{pct(result.plan_win_ci95[0])}, "
@@ -110,6 +111,8 @@ def format_ladder(result: Ladder, change_text) -> str:
             said = "".join(f", {c['action']} {c['change']} ({c['count']})" for c in r.actions["changes"])
             lines.append(f"  {r.rollouts} rollouts, Movement and Politics choices changed: {r.actions['changed']} of "
                          f"{r.actions['decisions']}{said}")  # fmt: skip
+    if not result.determinize:  # the cheating upper bound: every line it touches says so
+        lines = [line if SEES_HIDDEN in line else f"{line}  ({SEES_HIDDEN})" for line in lines]
     return "\n".join(lines)
 
 
@@ -167,7 +170,9 @@ def game_module(raw: dict, source: str):
 @click.option("--games", type=int, default=None, help="Games at each budget (default 200).")
 @click.option("--seed", type=SEED, help="Root seed (default: the experiment's).")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
-@click.option("--determinize", is_flag=True, help="Resample what the searcher cannot see before each playout.")
+@click.option("--determinize/--sees-hidden", default=True, show_default=True,
+              help="Resample what the searcher cannot see before each playout (the default), or let its playouts "
+              "see the hidden cards (the cheating upper bound).")  # fmt: skip
 @click.option("--tactics", is_flag=True, help="Also weigh how the Round is carried out (Principes) or the reactions "
               "(Dark Ages).")  # fmt: skip
 @click.option("--actions", is_flag=True, help="Also weigh the choices inside the searcher's Movement and Politics "

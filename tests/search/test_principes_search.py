@@ -64,7 +64,7 @@ def test_tactic_rows_are_the_policy_with_the_tactics_parameters():
     assert rows.shape[0] == floats.shape[0] == x.shape[0] == n + search.NTACT
     me = p.seats[1]
     assert tuple(x[me, [search.X_TACTICS, search.X_TROW]]) == (search.NTACT, n)
-    assert (x[n:, search.X_ROLLOUTS] == -1).all()  # a tactic row is played, never searched from
+    assert (x[n:, search.X_BUDGET] == -1).all()  # a tactic row is played, never searched from
     for t, change in enumerate(TACTICS.values()):
         ints, fl = compile_strategy(policy, {**params, **change})
         assert (rows[n + t] == ints).all() and (floats[n + t] == fl).all()

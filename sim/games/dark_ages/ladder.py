@@ -84,7 +84,7 @@ def _experiment(raw: dict, seats, source: str):
 
 
 def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = 200, seed: int | None = None, workers: int = 1,
-           progress: bool = False, source: str = "arguments", determinize: bool = False,
+           progress: bool = False, source: str = "arguments", determinize: bool = True,
            tactics: bool = False) -> Ladder:  # fmt: skip
     """The searcher at each of ``budgets`` playouts in Ruler ``seat`` against the experiment ``raw``'s other Rulers
     (with ``determinize``, the searcher's ``determinize: true``; with ``tactics``, its ``reactions: true``)."""

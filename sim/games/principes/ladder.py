@@ -85,7 +85,7 @@ def _tactics(stats: np.ndarray) -> list[dict]:
 
 def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = DEFAULT_GAMES, seed: int | None = None,
            workers: int = 1, progress: bool = False, source: str = "arguments",
-           determinize: bool = False, tactics: bool = False, actions: bool = False) -> Ladder:  # fmt: skip
+           determinize: bool = True, tactics: bool = False, actions: bool = False) -> Ladder:  # fmt: skip
     """The searcher at each of ``budgets`` playouts in ``seat`` against the experiment ``raw``'s field (with
     ``determinize``, ``tactics`` or ``actions``, the searcher's ``determinize``, ``tactics`` or ``actions: true``)."""
     from sim.games.principes.fast.search import S_CHANGED, S_DECISIONS

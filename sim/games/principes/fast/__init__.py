@@ -37,4 +37,4 @@ from pathlib import Path as _Path
 
 from sim.numba_cache import guard as _guard
 
-_guard(_Path(__file__).resolve().parent)
+_guard(_Path(__file__).resolve().parent, shared=[_Path(__file__).resolve().parents[3] / "search"])
