@@ -38,12 +38,12 @@ def cache_folder(directory: Path) -> Path:
 
 
 def guard(package: Path, extra: Iterable[Path] = (), shared: Iterable[Path] = ()) -> None:
-    """Drop the cached machine code of ``package`` (subpackages included) when any of its ``*.py`` files, the
-    ``extra`` files or the ``*.py`` files of the ``shared`` packages changed (a shared package's kernels are compiled
-    for this one's functions: ``sim.search``, whose cache is dropped too). The stamp lives in the cache folder
-    itself, so each cache (the tests' one, the user's one) is checked against the sources on its own."""
+    """Drop the cached machine code of ``package`` (subpackages included) when any of its ``*.py`` files or the
+    ``extra`` files changed; the cache of each ``shared`` folder too (kernels compiled there for this package's
+    functions: ``sim.search.searcher``'s). The stamp lives in the cache folder itself, so each cache (the tests'
+    one, the user's one) is checked against the sources on its own."""
     shared = list(shared)
-    files = sources(package, [*extra, *(p for s in shared for p in sorted(s.glob("*.py")))])
+    files = sources(package, extra)
     blob = b"".join(str(p.relative_to(package) if p.is_relative_to(package) else p.name).encode() + p.read_bytes()
                     for p in files if p.exists())  # fmt: skip
     digest = hashlib.sha1(blob).hexdigest()

@@ -18,4 +18,4 @@ from pathlib import Path as _Path
 from sim.numba_cache import guard as _guard
 
 SEARCH_DIR = _Path(__file__).resolve().parent
-_guard(SEARCH_DIR)
+_guard(SEARCH_DIR)  # the games' fast packages guard their searcher kernels too (they hash searcher.py)
