@@ -85,7 +85,7 @@ def every_seat(raw: dict, source: str, check=None) -> dict:
         try:
             check(block)
         except (ValueError, TypeError) as err:
-            raise ConfigError(source, "search", "the searcher's settings (a searcher in every seat)", str(err)) from None
+            raise ConfigError(source, "search", "the searcher's settings (one in every seat)", str(err)) from None
     seats = raw.get("seats")
     if seats is None:
         raise ConfigError(source, "seats", "the seats' plans, for search: to seat a searcher in each", None)
