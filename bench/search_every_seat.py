@@ -15,7 +15,8 @@ The fields: Principes ``configs/principes/experiments/faction-balance.yaml`` (Hi
 searcher), Dark Ages three Rulers of ``configs/dark_ages/balance/ruler-balance-3p/equilibrium.yaml`` with their
 equilibrium plans (Boleslaus the Cruel the one-seat searcher). A benchmark reports; it never fails on wall-clock.
 
-Usage: ``python bench/search_every_seat.py [--budget 64] [--games 8] [--head 200]``.
+Usage: ``python bench/search_every_seat.py [--budget 64] [--games 6] [--head 400 150] [--head-budget 32]`` (about
+five minutes on an idle core).
 """
 
 from __future__ import annotations
@@ -151,7 +152,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--budget", type=int, default=64)
     parser.add_argument("--games", type=int, default=6, help="Games with every seat searching, per game.")
-    parser.add_argument("--head", type=int, default=100, help="Games of the head to head, per game.")
+    parser.add_argument("--head", type=int, nargs=2, default=[400, 150], metavar=("PRINCIPES", "DARK_AGES"),
+                        help="Games of the head to head, per game.")
     parser.add_argument("--head-budget", type=int, default=32)
     args = parser.parse_args()
     print(f"  (machine load: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; per CPU-second of one core)")
@@ -163,7 +165,7 @@ def main() -> None:
               f"{e['playouts_per_decision']:.1f} playouts each); a playout {e['playout_ms']:.2f} ms, a plain game "
               f"{e['plain_game_ms']:.2f} ms ({e['plain_games_per_cpu_s']:.0f}/s): a playout costs "
               f"{e['playout_vs_tail']:.2f}x the plain game's tail (target at most 2x)", flush=True)  # fmt: skip
-        h = head_to_head(game, args.head_budget, args.head)
+        h = head_to_head(game, args.head_budget, args.head[game != "principes"])
         lo, hi = h["gain_ci95"]
         print(f"  {game}: one seat at budget {h['budget']}, {h['games']} games: halving wins "
               f"{100 * h['halving']['win_rate']:.1f}% "
