@@ -155,8 +155,9 @@ def test_the_searcher_finds_the_one_winning_move():
     hand, so the game ends after one more round; its candidates end it with different final margins (the same on
     every stream: no dice decide them); every other player is given the VP (in-game VP, ``vp_by``) that makes the
     candidate with the best margin the only one that wins (a tie), and it is not the policy's choice. With 8
-    playouts the searcher finds it: it wins every playout of that candidate and no playout of any other."""
-    e = study(rollouts=8)
+    playouts the searcher finds it: it wins every playout of that candidate and no playout of any other. (It sees the
+    hidden cards: the margins are those of the true hands.)"""
+    e = study(rollouts=8, sees_hidden=True)
     states, R, T, me, cand, m, best = winning_position(e)
     s = states[0]
     for r in range(3):
