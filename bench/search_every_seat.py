@@ -68,6 +68,7 @@ def play(game: str, raw: dict, games: int):
         else:
             table, stats = chunk.run_games(e, KEY, 0, games), None
         return table, stats, time.process_time() - started
+    from sim.games.dark_ages.experiment import compile as compile_payload
     from sim.games.dark_ages.experiment import experiment_from_dict
     from sim.games.dark_ages.fast import experiment as fast_experiment
     from sim.games.dark_ages.fast import search
@@ -77,7 +78,7 @@ def play(game: str, raw: dict, games: int):
     if search.searching(e):
         table, stats = search.run_games(e, KEY, 0, games)
     else:
-        table, stats = fast_experiment.run_games(e, KEY, 0, games), None
+        table, stats = fast_experiment.run_games(compile_payload(e), KEY, 0, games), None
     return table, stats, time.process_time() - started
 
 

@@ -40,10 +40,11 @@ def test_principes_budget_0_in_every_seat_plays_the_policies_games_exactly():
 
 
 def test_dark_ages_budget_0_in_every_seat_plays_the_policies_games_exactly():
+    from sim.games.dark_ages import experiment
     from sim.games.dark_ages.fast import experiment as fast_experiment
     from sim.games.dark_ages.fast import search
 
-    plain = fast_experiment.run_games(dark_ages(), KEY, 0, 20)
+    plain = fast_experiment.run_games(experiment.compile(dark_ages()), KEY, 0, 20)
     table, stats = search.run_games(dark_ages(search={"budget": 0, "reactions": True}), KEY, 0, 20)
     assert np.array_equal(table, plain)
     assert stats[:, search.S_DECISIONS].sum() > 0 and stats[:, search.S_CHANGED].sum() == 0
