@@ -137,3 +137,13 @@ def test_search_block_seats_a_searcher_in_every_seat():
                      ({"mode": "solo", "seats": ["a"], "search": {}}, "search")):  # fmt: skip
         with pytest.raises(ConfigError, match=key):
             every_seat(bad, "e.yaml")
+
+
+def test_every_ladder_line_of_a_searcher_that_sees_hidden_cards_says_so():
+    from sim.ladder import Ladder, format_ladder, rung
+
+    won, plan = np.array([1.0, 0.0, 1.0, 1.0]), np.array([0.0, 0.0, 1.0, 0.0])
+    r = rung(4, won, plan, 1.0, 10, 3, [{"from": "a", "to": "b", "count": 3}])
+    for determinize in (True, False):
+        text = format_ladder(Ladder("masovia", "builder", 4, 1, 0.25, (0.0, 0.7), [r], determinize), lambda c: "x")
+        assert all((SEES_HIDDEN in line) != determinize for line in text.splitlines())
