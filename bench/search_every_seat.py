@@ -44,7 +44,7 @@ def principes_raw() -> dict:
     from sim.experiments import load_experiment
 
     raw = load_experiment(PRINCIPES)
-    return {k: v for k, v in raw.items() if k not in ("games", "seed", "title", "question")} | {"rotate": False}
+    return {k: v for k, v in raw.items() if k not in ("game", "games", "seed", "title", "question")} | {"rotate": False}
 
 
 def dark_ages_raw() -> dict:
