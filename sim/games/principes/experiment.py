@@ -61,7 +61,7 @@ KEYS = tuple(dict.fromkeys((*MULTIPLAYER_KEYS, *solo_experiment.KEYS, "modules")
 
 
 def experiment_from_dict(raw: dict, source: str):
-    raw = every_seat(raw, source, lambda p: make("rollout", p))  # search: {budget, policy, ...}: a searcher in every seat (sim.search.settings)
+    raw = every_seat(raw, source, lambda p: make("rollout", p))  # search: {budget, ...}: a searcher in every seat
     check_experiment("principes", raw, source, MULTIPLAYER_KEYS)  # kinds, ranges, plans: sim/schemas/principes.py
     if raw.get("mode", "multiplayer") == "solo":  # solo mode: sim.games.principes.solo_experiment
         return solo_experiment.experiment_from_dict(raw, source)
