@@ -59,6 +59,7 @@ class Ladder:
     determinize: bool = True  # the searcher resamples what it cannot see (else: the cheating upper bound)
     tactics: bool = False  # the searcher also weighs the Round's tactics (Principes), its reactions (Dark Ages)
     actions: bool = False  # the searcher also weighs the choices inside its Movement and Politics (Principes)
+    allocation: str | None = None  # None: each budget is playouts per candidate (rollouts); else per decision, so spent
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -76,6 +77,12 @@ def rung(rollouts: int, won: np.ndarray, plan_won: np.ndarray, seconds: float, d
                 actions=actions or {})  # fmt: skip
 
 
+def budget_settings(n: int, allocation: str | None) -> dict:
+    """A rung's searcher settings for its budget ``n``: ``rollouts`` (per candidate), or with an ``allocation``
+    (``sim.search``) ``budget`` per decision spent by it."""
+    return {"rollouts": n} if allocation is None else {"budget": n, "allocation": allocation}
+
+
 def format_ladder(result: Ladder, change_text) -> str:
     """The ladder as a plain-text table, then each budget's most frequent changes (``change_text``: the game's words
     for one) and, with tactics, the tactics chosen."""
@@ -84,7 +91,8 @@ def format_ladder(result: Ladder, change_text) -> str:
         f"Rollout searcher in {result.seat} (policy {result.plan}), {result.games:,} games, seed {result.seed}, "
         + ("determinized" if result.determinize else SEES_HIDDEN)
         + (", with tactics" if result.tactics else "")
-        + (", searching inside Movement and Politics" if result.actions else ""),
+        + (", searching inside Movement and Politics" if result.actions else "")
+        + (f", budget per decision by {result.allocation} allocation" if result.allocation else ""),
         f"  plan alone: win {pct(result.plan_win_rate)}% [{pct(result.plan_win_ci95[0])}, "
         f"{pct(result.plan_win_ci95[1])}]",
         f"  {'rollouts':>8}  {'win %':>6}  {'95% CI':>15}  {'gain (points)':>14}  {'95% CI':>15}  {'games/s':>8}  "
@@ -145,11 +153,11 @@ def chunk_size(games: int, workers: int, most: int) -> int:
     return max(1, min(most, -(-games // max(1, workers))))
 
 
-def budgets(text: str) -> list[int]:
-    """``4,16,64`` → [4, 16, 64]; a one-line error for anything but whole numbers ≥ 0."""
+def budgets(text: str, flag: str = "--rollouts") -> list[int]:
+    """``4,16,64`` → [4, 16, 64]; a one-line error naming ``flag`` for anything but whole numbers ≥ 0."""
     parts = [p.strip() for p in text.split(",")]
     if not parts or not all(p.isascii() and p.isdigit() for p in parts):
-        raise ConfigError("--rollouts", "", "a comma list of whole numbers ≥ 0 (4,16,64)", text)
+        raise ConfigError(flag, "", "a comma list of whole numbers ≥ 0 (4,16,64)", text)
     return [int(p) for p in parts]
 
 
@@ -167,6 +175,10 @@ def game_module(raw: dict, source: str):
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--seat", required=True, metavar="SEAT", help="The faction (Principes) or Ruler (Dark Ages) searched.")
 @click.option("--rollouts", default="4,16,64", show_default=True, help="Playouts per candidate, each budget.")
+@click.option("--budget", "per_decision", default=None, help="Playouts per decision instead, each budget (4,16,64), "
+              "spent by --allocation.")  # fmt: skip
+@click.option("--allocation", type=click.Choice(["halving", "uniform"]), default="halving", show_default=True,
+              help="How --budget is spent over the candidates (sequential halving, or evenly).")
 @click.option("--games", type=int, default=None, help="Games at each budget (default 200).")
 @click.option("--seed", type=SEED, help="Root seed (default: the experiment's).")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
@@ -179,13 +191,14 @@ def game_module(raw: dict, source: str):
               "actions one by one (Principes).")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 @click.option("--progress/--no-progress", default=True, help="Show a progress bar with the time left.")
-def ladder(file, seat, rollouts, games, seed, workers, determinize, tactics, actions, as_json, progress):
+def ladder(file, seat, rollouts, per_decision, allocation, games, seed, workers, determinize, tactics, actions, as_json,
+           progress):  # fmt: skip
     """The rollout searcher at each budget in one seat against the experiment's field: win rate, paired gain over
     the seat's own plan, games/s, and the choices it changes most often."""
     from sim.experiments import load_experiment
     from sim.results import dumps
 
-    steps = budgets(rollouts)
+    steps = budgets(rollouts) if per_decision is None else budgets(per_decision, "--budget")
     if games is not None and (isinstance(games, bool) or games < 2):
         raise ConfigError("--games", "", "a number of games ≥ 2", games)
     raw = load_experiment(file)
@@ -194,6 +207,8 @@ def ladder(file, seat, rollouts, games, seed, workers, determinize, tactics, act
         raise ConfigError("--actions", "", "a Principes experiment (the Movement and Politics choices)",
                           raw.get("game"))  # fmt: skip
     options = {k: v for k, v in (("tactics", tactics), ("actions", actions)) if v}
+    if per_decision is not None:
+        options["allocation"] = allocation
     result = L.ladder(raw, seat, steps, games=games or DEFAULT_GAMES, seed=seed, workers=workers, progress=progress,
                       source=file, determinize=determinize, **options)  # fmt: skip
     click.echo(dumps(result.to_json()) if as_json else format_ladder(result, L.change_text))
