@@ -8,8 +8,9 @@ compiled engines, one core:
   Principes, where every seat decides at each Round's start, and one half in Dark Ages, where decisions are spread
   evenly over the turns);
 - the bandit against the uniform allocation at an equal budget: every seat searching with ``allocation: uniform``,
-  and one seat with ``allocation: halving`` instead, the same games (seed, seats fixed), the paired gain in that
-  seat's win rate with its 95% interval (``sim.compare.paired_ci``), and the playouts spent per decision.
+  and one seat with ``allocation: halving`` instead, the same games (seed, seats fixed), the paired gains in that
+  seat's win rate and final score share with their 95% intervals (``sim.compare.paired_ci``), and the playouts
+  spent per decision.
 
 The fields: Principes ``configs/principes/experiments/faction-balance.yaml`` (History off; Masovia the one-seat
 searcher), Dark Ages three Rulers of ``configs/dark_ages/balance/ruler-balance-3p/equilibrium.yaml`` with their
@@ -37,6 +38,7 @@ from bench.common import record  # noqa: E402
 PRINCIPES = ROOT / "configs/principes/experiments/faction-balance.yaml"
 EQUILIBRIUM = ROOT / "configs/dark_ages/balance/ruler-balance-3p/equilibrium.yaml"
 RULERS = ("boleslaus_the_cruel", "tomislav", "gero_the_great")
+MEASURED = "tomislav"  # the head to head's seat: Boleslaus's plan alone wins about 97% of this field's games
 KEY = 20261206
 
 
@@ -124,10 +126,11 @@ def _searchers(seats, budget: int, measured, allocation: str):
 
 
 def head_to_head(game: str, budget: int, games: int) -> dict:
-    """Every seat searching at ``budget`` with the uniform allocation, and one of them (Masovia, Boleslaus) with
-    sequential halving instead, on the same games: each one's win rate in that seat, the paired gain of halving and
-    its 95% interval, the playouts per decision that seat spent. (Against plain plans the one searcher wins almost
-    every Dark Ages game at this budget, whatever its allocation: the strong field keeps the question open.)"""
+    """Every seat searching at ``budget`` with the uniform allocation, and one of them (Masovia, Tomislav) with
+    sequential halving instead, on the same games: each one's win rate in that seat and its share of the final
+    Might or VP, the paired gains of halving with their 95% intervals, the playouts per decision of all seats.
+    (Against plain plans one searcher wins almost every Dark Ages game at this budget, whatever its allocation: the
+    strong field keeps the question open.)"""
     from sim.compare import paired_ci
 
     raw = principes_raw() if game == "principes" else dark_ages_raw()
@@ -137,6 +140,10 @@ def head_to_head(game: str, budget: int, games: int) -> dict:
             seats = _searchers(raw["seats"], budget, 1, allocation)
             table, stats, seconds = play(game, {**raw, "seats": seats}, games)
             won = (table[:, 0] == 1).astype(float)
+            from sim.games.principes.fast.chunk import COL
+
+            might = table[:, [COL[f"might_{i}"] for i in range(4)]].astype(float)
+            share = might[:, 1] / np.maximum(might.sum(axis=1), 1)
         else:
             from sim.games.dark_ages.experiment import experiment_from_dict
             from sim.games.dark_ages.fast import search
@@ -144,19 +151,22 @@ def head_to_head(game: str, budget: int, games: int) -> dict:
             from sim.games.dark_ages.fast.layout import OUT_COLS
             from sim.games.dark_ages.ladder import seating
 
-            e = experiment_from_dict({**raw, "seats": _searchers(raw["seats"], budget, RULERS[0], allocation)}, "b")
-            npl, rul, st, chair = seating(e, RULERS[0], 0, games)
+            e = experiment_from_dict({**raw, "seats": _searchers(raw["seats"], budget, MEASURED, allocation)}, "b")
+            npl, rul, st, chair = seating(e, MEASURED, 0, games)
             started = time.process_time()
             table, stats = search.run_seated(e, KEY, 0, games, npl, rul, st)
             seconds = time.process_time() - started
             totals = table[:, HEAD : HEAD + 3 * OUT_COLS].reshape(games, 3, OUT_COLS)[:, :, OUT_COLS - 1]
             won = (totals[np.arange(games), chair] == totals.max(axis=1)).astype(float)
+            share = totals[np.arange(games), chair] / np.maximum(totals.sum(axis=1), 1)
         mod = __import__(f"sim.games.{game}.fast.search", fromlist=["S_PLAYOUTS"])
         per = float(stats[:, mod.S_PLAYOUTS].sum() / max(stats[:, mod.S_DECISIONS].sum(), 1))
-        out[allocation] = {"win_rate": float(won.mean()), "won": won, "cpu_seconds": seconds,
+        out[allocation] = {"win_rate": float(won.mean()), "won": won, "share": share, "cpu_seconds": seconds,
                            "playouts_per_decision_all_seats": per}  # fmt: skip
     u, h = out["uniform"].pop("won"), out["halving"].pop("won")
-    return {"budget": budget, "games": games, **out, "gain": float((h - u).mean()), "gain_ci95": paired_ci(u, h)}
+    su, sh = out["uniform"].pop("share"), out["halving"].pop("share")
+    return {"budget": budget, "games": games, **out, "gain": float((h - u).mean()), "gain_ci95": paired_ci(u, h),
+            "share_gain": float((sh - su).mean()), "share_gain_ci95": paired_ci(su, sh)}  # fmt: skip
 
 
 def main() -> None:
@@ -182,7 +192,9 @@ def main() -> None:
               f"{100 * h['halving']['win_rate']:.1f}% "
               f"(all seats {h['halving']['playouts_per_decision_all_seats']:.1f} playouts a decision), uniform "
               f"{100 * h['uniform']['win_rate']:.1f}% ({h['uniform']['playouts_per_decision_all_seats']:.1f}); "
-              f"paired gain {100 * h['gain']:+.1f} points [{100 * lo:+.1f}, {100 * hi:+.1f}]", flush=True)  # fmt: skip
+              f"paired gain {100 * h['gain']:+.1f} points [{100 * lo:+.1f}, {100 * hi:+.1f}]; final share "
+              f"{100 * h['share_gain']:+.2f} points [{100 * h['share_gain_ci95'][0]:+.2f}, "
+              f"{100 * h['share_gain_ci95'][1]:+.2f}]", flush=True)  # fmt: skip
         numbers[game] = {"every_seat": e, "head_to_head": h}
     record("search_every_seat", {**numbers, "load_average": os.getloadavg()[0]})
 

@@ -18,8 +18,10 @@ random numbers), whatever the allocation. The budget (the search row, ``settings
 - else ``X_BUDGET`` playouts for the decision: ``X_ALLOC`` = ``UNIFORM``, ``budget // n`` for each of the n
   candidates (at least 1); ``HALVING``, sequential halving (Karnin, Koren and Somekh 2013): ceil(log2 n) rounds, each
   a share of what is left spread evenly over the candidates still in (at least one playout each), after which the
-  better half by summed value stays (ties keep the earlier candidate). Every candidate still in has played the same
-  playouts 0..k, so the sums compare like for like.
+  better half by summed value stays, and every candidate tied with the last of that half too: no candidate is
+  dropped on a tie (with a win objective and few playouts most values are 0, and dropping by candidate order would
+  throw candidates away unseen). Every candidate still in has played the same playouts 0..k, so the sums compare
+  like for like.
 
 A decision with one candidate, or a budget of 0, plays no playout and keeps candidate 0 (the policy's own choice):
 so the searcher with budget 0 plays its policy's games exactly (the game's own stream is never drawn from here).
@@ -82,12 +84,15 @@ def searcher(start, value, **options):
                     counts[c] += 1
                 spent += na
                 k += 1
-            if r < rounds - 1:  # the better half stays, in candidate order (ties: the earlier)
+            if r < rounds - 1:  # the better half stays, and every candidate tied with the last of it
                 keep = (na + 1) // 2
-                order = np.argsort(-values[alive[:na]], kind="mergesort")[:keep]
-                order.sort()
-                alive[:keep] = alive[:na][order]
-                na = keep
+                cut = np.sort(values[alive[:na]])[na - keep]
+                k2 = 0
+                for i in range(na):
+                    if values[alive[i]] >= cut:
+                        alive[k2] = alive[i]
+                        k2 += 1
+                na = k2
         best = alive[0]
         for i in range(1, na):
             if values[alive[i]] > values[best]:

@@ -47,10 +47,10 @@ def row(budget, per=0, alloc=HALVING):
     return x
 
 
-def decide(x, nc=8, root=1):  # nc: the first nc of MEANS
+def decide(x, nc=8, root=1, means=MEANS):  # nc: the first nc of the means
     values, counts = np.zeros(nc), np.zeros(nc, np.int64)
     starts = np.zeros(1, np.int64)
-    best = toy_decide((MEANS[:nc], np.zeros(1), starts), nc, x, np.uint64(root), values, counts)
+    best = toy_decide((means[:nc], np.zeros(1), starts), nc, x, np.uint64(root), values, counts)
     return int(best), values, counts, int(starts[0])
 
 
@@ -78,7 +78,13 @@ def test_halving_spends_the_budget_on_the_candidates_still_in():
     assert counts.sum() <= 64 and counts.sum() >= 56  # ceil(log2 8) = 3 rounds, each a share of what is left
     assert counts.max() > 64 // 8 >= counts.min() >= 1  # the survivors get more than uniform's share
     alive = np.flatnonzero(counts == counts.max())
-    assert len(alive) == 2 and best in alive and values[best] == values[alive].max()
+    assert len(alive) >= 2 and best in alive and values[best] == values[alive].max()
+
+
+def test_halving_drops_no_candidate_on_a_tie():
+    """No candidate ever wins a playout: every one stays in every round, as in the uniform allocation."""
+    best, values, counts, starts = decide(row(64), means=np.zeros(8))
+    assert best == 0 and (counts == counts[0]).all() and 56 <= counts.sum() <= 64
 
 
 def test_halving_finds_the_best_candidate_more_often_than_uniform_at_equal_playouts():
