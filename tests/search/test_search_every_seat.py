@@ -58,8 +58,9 @@ def test_principes_every_seat_searching_keeps_the_invariants_within_its_budget()
     assert (table[:, chunk.COL["bad"]] == 0).all()  # ``invariants.violations`` after every event
     decisions = stats[:, search.S_DECISIONS].sum()
     assert decisions >= 4 * (table[:, chunk.COL["rounds"]].sum() - 3) and stats[:, search.S_CHANGED].sum() > 0
-    # halving over 6 plans in 3 rounds: at least one playout each round for every plan still in (6 + 3 + 2)
-    assert stats[:, search.S_PLAYOUTS].sum() == 11 * decisions
+    # halving over 6 plans in 3 rounds: one playout each round for every plan still in, from 6 + 3 + 2 (the better
+    # half stays each round) to 6 + 6 + 6 (every value tied: none dropped)
+    assert 11 * decisions <= stats[:, search.S_PLAYOUTS].sum() <= 18 * decisions
 
 
 def test_dark_ages_every_seat_searching_keeps_the_invariants_within_its_budget():
