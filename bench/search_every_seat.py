@@ -112,20 +112,21 @@ def every_seat(game: str, budget: int, games: int) -> dict:
             "playout_vs_tail": playout_s / (game_s * tail)}  # fmt: skip
 
 
-def _searchers(seats, budget: int, measured, allocation: str):
+def _searchers(seats, budget: int, measured, allocation: str, objective: str = "win"):
     """Every seat of ``seats`` (a list or a mapping) a uniform searcher at ``budget`` with its own plan as policy,
     the ``measured`` one with ``allocation`` instead."""
     def one(key, plan):
         a = allocation if key == measured else "uniform"
         name = "searcher" if key == measured else f"{plan if isinstance(plan, str) else key}+uniform"
-        return {"name": name, "uses": "rollout", "params": {"budget": budget, "allocation": a, "policy": plan}}
+        params = {"budget": budget, "allocation": a, "policy": plan, "objective": objective}
+        return {"name": name, "uses": "rollout", "params": params}
 
     if isinstance(seats, dict):
         return {k: one(k, v) for k, v in seats.items()}
     return [one(i, v) for i, v in enumerate(seats)]
 
 
-def head_to_head(game: str, budget: int, games: int) -> dict:
+def head_to_head(game: str, budget: int, games: int, objective: str = "win") -> dict:
     """Every seat searching at ``budget`` with the uniform allocation, and one of them (Masovia, Tomislav) with
     sequential halving instead, on the same games: each one's win rate in that seat and its share of the final
     Might or VP, the paired gains of halving with their 95% intervals, the playouts per decision of all seats.
@@ -137,7 +138,7 @@ def head_to_head(game: str, budget: int, games: int) -> dict:
     out = {}
     for allocation in ("uniform", "halving"):
         if game == "principes":
-            seats = _searchers(raw["seats"], budget, 1, allocation)
+            seats = _searchers(raw["seats"], budget, 1, allocation, objective)
             table, stats, seconds = play(game, {**raw, "seats": seats}, games)
             won = (table[:, 0] == 1).astype(float)
             from sim.games.principes.fast.chunk import COL
@@ -151,7 +152,8 @@ def head_to_head(game: str, budget: int, games: int) -> dict:
             from sim.games.dark_ages.fast.layout import OUT_COLS
             from sim.games.dark_ages.ladder import seating
 
-            e = experiment_from_dict({**raw, "seats": _searchers(raw["seats"], budget, MEASURED, allocation)}, "b")
+            seats = _searchers(raw["seats"], budget, MEASURED, allocation, objective)
+            e = experiment_from_dict({**raw, "seats": seats}, "bench")
             npl, rul, st, chair = seating(e, MEASURED, 0, games)
             started = time.process_time()
             table, stats = search.run_seated(e, KEY, 0, games, npl, rul, st)
@@ -165,8 +167,9 @@ def head_to_head(game: str, budget: int, games: int) -> dict:
                            "playouts_per_decision_all_seats": per}  # fmt: skip
     u, h = out["uniform"].pop("won"), out["halving"].pop("won")
     su, sh = out["uniform"].pop("share"), out["halving"].pop("share")
-    return {"budget": budget, "games": games, **out, "gain": float((h - u).mean()), "gain_ci95": paired_ci(u, h),
-            "share_gain": float((sh - su).mean()), "share_gain_ci95": paired_ci(su, sh)}  # fmt: skip
+    return {"budget": budget, "games": games, "objective": objective, **out, "gain": float((h - u).mean()),
+            "gain_ci95": paired_ci(u, h), "share_gain": float((sh - su).mean()),
+            "share_gain_ci95": paired_ci(su, sh)}  # fmt: skip
 
 
 def main() -> None:
@@ -176,19 +179,22 @@ def main() -> None:
     parser.add_argument("--head", type=int, nargs=2, default=[400, 150], metavar=("PRINCIPES", "DARK_AGES"),
                         help="Games of the head to head, per game.")
     parser.add_argument("--head-budget", type=int, default=32)
+    parser.add_argument("--objective", choices=["win", "score"], default="win", help="The head to head's searchers'.")
+    parser.add_argument("--games-of", nargs="*", default=["principes", "dark_ages"], help="Which games to measure.")
     args = parser.parse_args()
     print(f"  (machine load: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; per CPU-second of one core)")
     numbers = {}
-    for game in ("principes", "dark_ages"):
+    for game in args.games_of:
         e = every_seat(game, args.budget, args.games)
         print(f"  {game}: every seat searching, determinized, budget {e['budget']}: {e['games_per_cpu_s']:.2f} "
               f"games per CPU-second ({e['decisions_per_game']:.0f} decisions a game, "
               f"{e['playouts_per_decision']:.1f} playouts each); a playout {e['playout_ms']:.2f} ms, a plain game "
               f"{e['plain_game_ms']:.2f} ms ({e['plain_games_per_cpu_s']:.0f}/s): a playout costs "
               f"{e['playout_vs_tail']:.2f}x the plain game's tail (target at most 2x)", flush=True)  # fmt: skip
-        h = head_to_head(game, args.head_budget, args.head[game != "principes"])
+        h = head_to_head(game, args.head_budget, args.head[game != "principes"], args.objective)
         lo, hi = h["gain_ci95"]
-        print(f"  {game}: every seat uniform at budget {h['budget']}, {h['games']} games, one seat: halving wins "
+        print(f"  {game}: every seat uniform at budget {h['budget']} ({h['objective']}), {h['games']} games, one seat: "
+              f"halving wins "
               f"{100 * h['halving']['win_rate']:.1f}% "
               f"(all seats {h['halving']['playouts_per_decision_all_seats']:.1f} playouts a decision), uniform "
               f"{100 * h['uniform']['win_rate']:.1f}% ({h['uniform']['playouts_per_decision_all_seats']:.1f}); "
