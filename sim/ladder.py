@@ -24,6 +24,7 @@ from sim.cli_types import SEED
 from sim.compare import paired_ci
 from sim.config import MAX_DIGITS
 from sim.errors import ConfigError
+from sim.search.settings import SEES_HIDDEN
 from sim.stats import wilson
 
 DEFAULT_GAMES = 200
@@ -56,9 +57,10 @@ class Ladder:
     plan_win_rate: float
     plan_win_ci95: tuple[float, float]
     rungs: list[Rung]
-    determinize: bool = False  # the searcher resamples what it cannot see (else: the cheating upper bound)
+    determinize: bool = True  # the searcher resamples what it cannot see (else: the cheating upper bound)
     tactics: bool = False  # the searcher also weighs the Round's tactics (Principes), its reactions (Dark Ages)
     actions: bool = False  # the searcher also weighs the choices inside its Movement and Politics (Principes)
+    allocation: str | None = None  # None: each budget is playouts per candidate (rollouts); else per decision, so spent
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -76,15 +78,22 @@ def rung(rollouts: int, won: np.ndarray, plan_won: np.ndarray, seconds: float, d
                 actions=actions or {})  # fmt: skip
 
 
+def budget_settings(n: int, allocation: str | None) -> dict:
+    """A rung's searcher settings for its budget ``n``: ``rollouts`` (per candidate), or with an ``allocation``
+    (``sim.search``) ``budget`` per decision spent by it."""
+    return {"rollouts": n} if allocation is None else {"budget": n, "allocation": allocation}
+
+
 def format_ladder(result: Ladder, change_text) -> str:
     """The ladder as a plain-text table, then each budget's most frequent changes (``change_text``: the game's words
     for one) and, with tactics, the tactics chosen."""
     pct = lambda x: f"{100 * x:5.1f}"  # noqa: E731
     lines = [
         f"Rollout searcher in {result.seat} (policy {result.plan}), {result.games:,} games, seed {result.seed}, "
-        + ("determinized" if result.determinize else "seeing every hidden card")
+        + ("determinized" if result.determinize else SEES_HIDDEN)
         + (", with tactics" if result.tactics else "")
-        + (", searching inside Movement and Politics" if result.actions else ""),
+        + (", searching inside Movement and Politics" if result.actions else "")
+        + (f", budget per decision by {result.allocation} allocation" if result.allocation else ""),
         f"  plan alone: win {pct(result.plan_win_rate)}% [{pct(result.plan_win_ci95[0])}, "
         f"{pct(result.plan_win_ci95[1])}]",
         f"  {'rollouts':>8}  {'win %':>6}  {'95% CI':>15}  {'gain (points)':>14}  {'95% CI':>15}  {'games/s':>8}  "
@@ -111,6 +120,8 @@ def format_ladder(result: Ladder, change_text) -> str:
             said = "".join(f", {c['action']} {c['change']} ({c['count']})" for c in r.actions["changes"])
             lines.append(f"  {r.rollouts} rollouts, Movement and Politics choices changed: {r.actions['changed']} of "
                          f"{r.actions['decisions']}{said}")  # fmt: skip
+    if not result.determinize:  # the cheating upper bound: every line it touches says so
+        lines = [line if SEES_HIDDEN in line else f"{line}  ({SEES_HIDDEN})" for line in lines]
     return "\n".join(lines)
 
 
@@ -143,11 +154,11 @@ def chunk_size(games: int, workers: int, most: int) -> int:
     return max(1, min(most, -(-games // max(1, workers))))
 
 
-def budgets(text: str) -> list[int]:
-    """``4,16,64`` → [4, 16, 64]; a one-line error for anything but whole numbers ≥ 0."""
+def budgets(text: str, flag: str = "--rollouts") -> list[int]:
+    """``4,16,64`` → [4, 16, 64]; a one-line error naming ``flag`` for anything but whole numbers ≥ 0."""
     parts = [p.strip() for p in text.split(",")]
     if not parts or not all(p.isascii() and p.isdigit() and len(p) <= MAX_DIGITS for p in parts):
-        raise ConfigError("--rollouts", "", "a comma list of whole numbers ≥ 0 (4,16,64)", text)
+        raise ConfigError(flag, "", "a comma list of whole numbers ≥ 0 (4,16,64)", text)
     return [int(p) for p in parts]
 
 
@@ -165,23 +176,30 @@ def game_module(raw: dict, source: str):
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--seat", required=True, metavar="SEAT", help="The faction (Principes) or Ruler (Dark Ages) searched.")
 @click.option("--rollouts", default="4,16,64", show_default=True, help="Playouts per candidate, each budget.")
+@click.option("--budget", "per_decision", default=None, help="Playouts per decision instead, each budget (4,16,64), "
+              "spent by --allocation.")  # fmt: skip
+@click.option("--allocation", type=click.Choice(["halving", "uniform"]), default="halving", show_default=True,
+              help="How --budget is spent over the candidates (sequential halving, or evenly).")
 @click.option("--games", type=int, default=None, help="Games at each budget (default 200).")
 @click.option("--seed", type=SEED, help="Root seed (default: the experiment's).")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
-@click.option("--determinize", is_flag=True, help="Resample what the searcher cannot see before each playout.")
+@click.option("--determinize/--sees-hidden", default=True, show_default=True,
+              help="Resample what the searcher cannot see before each playout (the default), or let its playouts "
+              "see the hidden cards (the cheating upper bound).")  # fmt: skip
 @click.option("--tactics", is_flag=True, help="Also weigh how the Round is carried out (Principes) or the reactions "
               "(Dark Ages).")  # fmt: skip
 @click.option("--actions", is_flag=True, help="Also weigh the choices inside the searcher's Movement and Politics "
               "actions one by one (Principes).")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 @click.option("--progress/--no-progress", default=True, help="Show a progress bar with the time left.")
-def ladder(file, seat, rollouts, games, seed, workers, determinize, tactics, actions, as_json, progress):
+def ladder(file, seat, rollouts, per_decision, allocation, games, seed, workers, determinize, tactics, actions, as_json,
+           progress):  # fmt: skip
     """The rollout searcher at each budget in one seat against the experiment's field: win rate, paired gain over
     the seat's own plan, games/s, and the choices it changes most often."""
     from sim.experiments import load_experiment
     from sim.results import dumps
 
-    steps = budgets(rollouts)
+    steps = budgets(rollouts) if per_decision is None else budgets(per_decision, "--budget")
     if games is not None and (isinstance(games, bool) or games < 2):
         raise ConfigError("--games", "", "a number of games ≥ 2", games)
     raw = load_experiment(file)
@@ -190,6 +208,8 @@ def ladder(file, seat, rollouts, games, seed, workers, determinize, tactics, act
         raise ConfigError("--actions", "", "a Principes experiment (the Movement and Politics choices)",
                           raw.get("game"))  # fmt: skip
     options = {k: v for k, v in (("tactics", tactics), ("actions", actions)) if v}
+    if per_decision is not None:
+        options["allocation"] = allocation
     result = L.ladder(raw, seat, steps, games=games or DEFAULT_GAMES, seed=seed, workers=workers, progress=progress,
                       source=file, determinize=determinize, **options)  # fmt: skip
     click.echo(dumps(result.to_json()) if as_json else format_ladder(result, L.change_text))

@@ -43,10 +43,12 @@ def cache_folder(directory: Path) -> Path:
     return directory / "__pycache__"
 
 
-def guard(package: Path, extra: Iterable[Path] = ()) -> None:
+def guard(package: Path, extra: Iterable[Path] = (), shared: Iterable[Path] = ()) -> None:
     """Drop the cached machine code of ``package`` (subpackages included) when any of its ``*.py`` files or the
-    ``extra`` files changed. The stamp lives in the cache folder itself, so each cache (the tests' one, the
-    user's one) is checked against the sources on its own."""
+    ``extra`` files changed; the cache of each ``shared`` folder too (kernels compiled there for this package's
+    functions: ``sim.search.searcher``'s). The stamp lives in the cache folder itself, so each cache (the tests'
+    one, the user's one) is checked against the sources on its own."""
+    shared = list(shared)
     files = sources(package, extra)
     blob = b"".join(str(p.relative_to(package) if p.is_relative_to(package) else p.name).encode() + p.read_bytes()
                     for p in files if p.exists())  # fmt: skip
@@ -61,7 +63,7 @@ def guard(package: Path, extra: Iterable[Path] = ()) -> None:
     try:
         cache.mkdir(parents=True, exist_ok=True)
         subpackages = sorted({p.parent for p in files if p.is_relative_to(package) and p.parent != package})
-        for folder in [cache, *map(cache_folder, subpackages)]:
+        for folder in [cache, *map(cache_folder, subpackages), *map(cache_folder, shared)]:
             for f in [*folder.glob("*.nbi"), *folder.glob("*.nbc")]:
                 f.unlink(missing_ok=True)
         stamp.write_text(digest)

@@ -1,24 +1,23 @@
 """The rollout searcher's settings (``uses: rollout``): it plays on the compiled engine only
 (``sim.games.principes.fast.search``); this class checks its parameters where every strategy's are checked.
 
-``rollouts``: playouts per candidate plan (0: play ``policy`` unchanged); ``policy``: the plan the searcher plays
-between its searched decisions and in its playouts (a built-in name, a plan file or an inline mapping, as a seat
-names one); ``objective``: ``win`` (win rate) or ``score`` (final Might share); ``choices``: ``lead`` (the policy's
-plan with each action moved to the lead) or ``all`` (every ordered plan); ``determinize``: ``false`` (the playouts
-see the others' hands and the face-down decks: the cheating upper bound) or ``true`` (each playout first resamples
-what the seat cannot see: ``fast.search.determinize``); ``tactics``: ``false`` (the searcher weighs the Round's
-actions only) or ``true`` (it also weighs how it carries them out this Round: the policy's plan with each of
-``TACTICS``, a set of the policy's parameters that decide attacks, their targets and Council plays, for this Round
-only); ``actions``: ``false`` (the policy decides inside the Round's actions) or ``true`` (at each of its Movement
-and Politics actions it weighs that action's choices one by one: the policy's target, not moving and every other
-land its figures reach; a Council or each number of Court Cards to draw).
+``budget``, ``rollouts``, ``allocation``, ``objective``, ``determinize`` and ``sees_hidden``: as in every game
+(``sim.search.settings``; ``objective: score`` is the final Might share, ``determinize`` resamples what the seat
+cannot see: ``fast.search.determinize``); ``policy``: the plan the searcher plays between its searched decisions and
+in its playouts (a built-in name, a plan file or an inline mapping, as a seat names one); ``choices``: ``lead`` (the
+policy's plan with each action moved to the lead) or ``all`` (every ordered plan); ``tactics``: ``false`` (the
+searcher weighs the Round's actions only) or ``true`` (it also weighs how it carries them out this Round: the
+policy's plan with each of ``TACTICS``, a set of the policy's parameters that decide attacks, their targets and
+Council plays, for this Round only); ``actions``: ``false`` (the policy decides inside the Round's actions) or
+``true`` (at each of its Movement and Politics actions it weighs that action's choices one by one: the policy's
+target, not moving and every other land its figures reach; a Council or each number of Court Cards to draw).
 """
 
 from __future__ import annotations
 
+from sim.search.settings import COMMON, normalize
 from strategies.principes.base import Strategy
 
-OBJECTIVES = ("win", "score")
 CHOICES = ("lead", "all")
 # How the searcher may carry out a Round's actions (``tactics: true``): each is the policy's parameters with these
 # changed, for the rest of the Round. They cover the in-action decisions the Round's plan leaves to the policy:
@@ -36,25 +35,16 @@ FAST_ONLY = "the rollout searcher plays on the compiled engine only (engine: fas
 
 class Rollout(Strategy):
     name = "rollout"
-    defaults = {
-        "rollouts": 16,
-        "policy": "politician",
-        "objective": "win",
-        "choices": "lead",
-        "determinize": False,
-        "tactics": False,
-        "actions": False,
-    }
+    defaults = {**COMMON, "policy": "politician", "choices": "lead", "tactics": False, "actions": False}
+    optional = {"budget": 0, "rollouts": 0, "determinize": False, "sees_hidden": False}  # null by default
 
     def __init__(self, **params):
         super().__init__(**params)
-        n = self.p["rollouts"]
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise ValueError(f"rollout: rollouts must be a whole number ≥ 0, not {n!r}")
-        for key in ("determinize", "tactics", "actions"):
+        self.p = normalize(params, self.defaults)
+        for key in ("tactics", "actions"):
             if not isinstance(self.p[key], bool):
                 raise ValueError(f"rollout: {key} must be true or false, not {self.p[key]!r}")
-        for key, allowed in (("objective", OBJECTIVES), ("choices", CHOICES)):
+        for key, allowed in (("choices", CHOICES),):
             if self.p[key] not in allowed:
                 raise ValueError(f"rollout: {key} must be one of {', '.join(allowed)}, not {self.p[key]!r}")
 

@@ -55,7 +55,7 @@ def test_invariants_hold_and_the_searcher_changes_some_choices(determinize, choi
     assert (table[:, 0] == 3).all()  # every game finished with its 3 players (a failed invariant: -its number)
     assert 0 < stats[:, search.S_CHANGED].sum() <= stats[:, search.S_DECISIONS].sum()
     assert stats[:, search.S_KIND : search.S_KIND + 36].sum() == stats[:, search.S_CHANGED].sum()
-    assert stats[:, search.S_RDECISIONS :].sum() == 0  # reactions are the policy's unless asked for
+    assert stats[:, search.S_RDECISIONS : search.S_PLAYOUTS].sum() == 0  # reactions are the policy's unless asked for
 
 
 def test_a_searcher_weighs_its_reactions_when_asked():
@@ -68,7 +68,7 @@ def test_a_searcher_weighs_its_reactions_when_asked():
     assert (table[:, 0] == 3).all()
     decided, changed = stats[:, search.S_RDECISIONS].sum(), stats[:, search.S_RCHANGED].sum()
     assert 0 < changed <= decided
-    assert stats[:, search.S_RKIND :].sum() == changed
+    assert stats[:, search.S_RKIND : search.S_PLAYOUTS].sum() == changed
     assert stats[:, search.S_KIND : search.S_KIND + 36].sum() == stats[:, search.S_CHANGED].sum()
     found = search.reaction_changes(stats.sum(axis=0))
     assert found["decisions"] == decided and sum(c["count"] for c in found["changes"]) <= changed

@@ -88,16 +88,18 @@ def test_determinize_keeps_what_the_searcher_sees_and_reads_nothing_hidden(game)
         assert STATE.diff(d, search.determinized(states, T, me, 8)[0]) != []  # another playout, another resample
 
 
-def test_determinized_choices_do_not_depend_on_hidden_cards_the_cheats_do():
+@pytest.mark.parametrize("budget", [{}, {"rollouts": None, "budget": 40}])
+def test_determinized_choices_do_not_depend_on_hidden_cards_the_cheats_do(budget):
     """Swapping the hidden cards: the determinized searcher weighs every candidate the same, playout for playout; the
-    cheating one, which sees them, plays some playouts differently."""
+    cheating one, which sees them, plays some playouts differently. Also with a budget spent by sequential halving
+    (which candidates stay in is decided on determinized playouts only)."""
     cheats_differ = 0
     for game in (0, 7):
         turns = searcher_turns(study(), game)
         for t in turns[:: max(1, len(turns) // 3)]:
             seen = {}
             for determinize in (True, False):
-                e = study(determinize=determinize, objective="score")
+                e = study(determinize=determinize, objective="score", **budget)
                 states, R, T, seat, me = at(e, game, t)
                 seen[determinize] = [search.search_position(e, s, R, T, me, root=3) for s in
                                      (states, hidden_elsewhere(states, me))]  # fmt: skip
@@ -153,8 +155,9 @@ def test_the_searcher_finds_the_one_winning_move():
     hand, so the game ends after one more round; its candidates end it with different final margins (the same on
     every stream: no dice decide them); every other player is given the VP (in-game VP, ``vp_by``) that makes the
     candidate with the best margin the only one that wins (a tie), and it is not the policy's choice. With 8
-    playouts the searcher finds it: it wins every playout of that candidate and no playout of any other."""
-    e = study(rollouts=8)
+    playouts the searcher finds it: it wins every playout of that candidate and no playout of any other. (It sees the
+    hidden cards: the margins are those of the true hands.)"""
+    e = study(rollouts=8, sees_hidden=True)
     states, R, T, me, cand, m, best = winning_position(e)
     s = states[0]
     for r in range(3):

@@ -64,7 +64,7 @@ def test_tactic_rows_are_the_policy_with_the_tactics_parameters():
     assert rows.shape[0] == floats.shape[0] == x.shape[0] == n + search.NTACT
     me = p.seats[1]
     assert tuple(x[me, [search.X_TACTICS, search.X_TROW]]) == (search.NTACT, n)
-    assert (x[n:, search.X_ROLLOUTS] == -1).all()  # a tactic row is played, never searched from
+    assert (x[n:, search.X_BUDGET] == -1).all()  # a tactic row is played, never searched from
     for t, change in enumerate(TACTICS.values()):
         ints, fl = compile_strategy(policy, {**params, **change})
         assert (rows[n + t] == ints).all() and (floats[n + t] == fl).all()
@@ -148,6 +148,7 @@ def _experiment(tmp_path):
         (["--seat", "bohemia"], "--seat: expected one of polonia_maior"),
         (["--seat", "masovia", "--rollouts", "4,x"], "--rollouts: expected a comma list"),
         (["--seat", "masovia", "--games", "1"], "--games: expected a number of games ≥ 2"),
+        (["--seat", "masovia", "--budget", "-4"], "--budget: expected a comma list"),
     ],
 )
 def test_bad_ladder_flags_are_one_line_and_exit_2(tmp_path, capsys, args, expected):
@@ -169,6 +170,19 @@ def test_ladder_workers_1_and_2_agree(tmp_path, capsys):
     assert runs[0] == runs[1]
     assert runs[0]["rungs"][0]["gain"] == 0 and runs[0]["rungs"][0]["decisions"] == 0  # 0 playouts: the plan itself
     assert runs[0]["rungs"][1]["decisions"] > 0 and NP == 4
+
+
+def test_ladder_budgets_per_decision_by_halving(tmp_path, capsys):
+    """``--budget``: each rung's searcher spends that many playouts per decision (sequential halving over the 6
+    leads: 6 + 3 + 2 playouts at budget 6, one more than uniform's 6 x 1), and the ladder says so."""
+    main(["ladder", _experiment(tmp_path), "--seat", "silesia", "--budget", "0,6", "--games", "6", "--json",
+          "--no-progress"])  # fmt: skip
+    body = json.loads(capsys.readouterr().out)
+    assert body["allocation"] == "halving" and body["determinize"] and [r["rollouts"] for r in body["rungs"]] == [0, 6]
+    assert body["rungs"][0]["decisions"] == 0 < body["rungs"][1]["decisions"]
+    main(["ladder", _experiment(tmp_path), "--seat", "silesia", "--budget", "6", "--games", "6", "--sees-hidden",
+          "--no-progress"])  # fmt: skip
+    assert all("sees hidden cards" in line for line in capsys.readouterr().out.strip().splitlines())
 
 
 def test_a_mixed_seat_plays_each_profile_its_share_of_the_games():

@@ -40,7 +40,7 @@ def test_invariants_hold_and_each_searched_action_is_counted():
     assert (table[:, chunk.COL["bad"]] == 0).all()  # ``invariants.violations`` after every event
     for at in (search.S_MOVEMENT, search.S_POLITICS):  # conqueror moves and calls Councils; a share of Might moves
         decisions = stats[:, at].sum()
-        changes = stats[:, at + 1 : (search.S_POLITICS if at == search.S_MOVEMENT else search.NSTAT)].sum()
+        changes = stats[:, at + 1 : (search.S_POLITICS if at == search.S_MOVEMENT else search.S_PLAYOUTS)].sum()
         assert decisions >= 5 and 0 < changes <= decisions
 
 

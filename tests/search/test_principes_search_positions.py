@@ -91,11 +91,14 @@ def test_determinize_keeps_what_the_searcher_sees_and_reads_nothing_hidden(game,
     assert STATE.diff(d, search.determinized(p, sa, SEAT, 8)[0]) != []  # another playout, another resample
 
 
-@pytest.mark.parametrize(("game", "round_"), positions())
-def test_determinized_choices_do_not_depend_on_hidden_cards_the_cheats_do(game, round_):
+@pytest.mark.parametrize(("game", "round_", "budget"), [(*g, {}) for g in positions()]
+                         + [(3, 3, {"rollouts": None, "budget": 40})])  # fmt: skip
+def test_determinized_choices_do_not_depend_on_hidden_cards_the_cheats_do(game, round_, budget):
+    """Also with a budget spent by sequential halving: which candidates stay in is decided on determinized playouts
+    only, so it cannot depend on the hidden cards either."""
     seen = {}
     for determinize in (True, False):
-        p = payload(searcher(determinize=determinize, objective="score"), **EVERY_MODULE)
+        p = payload(searcher(determinize=determinize, objective="score", **budget), **EVERY_MODULE)
         c = chunk.compiled(p)[1][0]
         sa, plans, sid, _ = search.round_position(p, KEY, game, round_)
         swapped = hidden_elsewhere(sa, c, SEAT)

@@ -31,6 +31,8 @@ from sim.games.dark_ages.multiplayer import (  # noqa: F401 (the multiplayer stu
 )
 from sim.games.dark_ages.study import check_common, check_modules, strategy_object  # noqa: F401
 from sim.schemas import check_experiment
+from sim.search.settings import every_seat
+from strategies.dark_ages import make
 
 KEYS = tuple(dict.fromkeys((*multiplayer.KEYS, *solo_experiment.KEYS, *solo_module_effects.KEYS)))
 MODES = ("multiplayer", "solo", "module_effects", "solo_module_effects")
@@ -41,6 +43,7 @@ SEARCH_MAX_CHUNK = 20  # searched games per chunk (a rollout seat): a few second
 def experiment_from_dict(raw: dict, source: str):
     """``mode: solo`` selects a Module 1 experiment (``solo_experiment``), ``mode: module_effects`` the paired
     module comparison (``module_effects``); otherwise 2-4 player games."""
+    raw = every_seat(raw, source, check_searcher)  # search: {budget, ...}: a searcher in every seat (sim.search)
     check_experiment("dark_ages", raw, source, multiplayer.KEYS)  # kinds, ranges, plans: sim/schemas/dark_ages.py
     mode = raw.get("mode", "multiplayer")
     if mode == "solo":
@@ -55,6 +58,11 @@ def experiment_from_dict(raw: dict, source: str):
     if mode != "multiplayer":
         raise ConfigError(source, "mode", ", ".join(MODES[:-1]) + " or " + MODES[-1], mode)
     return multiplayer.experiment_from_dict(raw, source)
+
+
+def check_searcher(params: dict) -> None:
+    """The settings of ``search:`` as a rollout seat's (``strategies.dark_ages.rollout``); ValueError when bad."""
+    make("rollout", params)
 
 
 def max_chunk(payload) -> int | None:

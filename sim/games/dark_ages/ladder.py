@@ -28,7 +28,7 @@ from sim.games.dark_ages.fast import search
 from sim.games.dark_ages.fast.experiment import HEAD, context_of, run_seated
 from sim.games.dark_ages.fast.layout import OUT_COLS, Index
 from sim.games.dark_ages.fast.search import S_CHANGED, S_DECISIONS, changes, reaction_changes
-from sim.ladder import Ladder, chunk_size, profiles, rung, shares
+from sim.ladder import Ladder, budget_settings, chunk_size, profiles, rung, shares
 from sim.runner import run
 from sim.stats import wilson
 
@@ -84,10 +84,11 @@ def _experiment(raw: dict, seats, source: str):
 
 
 def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = 200, seed: int | None = None, workers: int = 1,
-           progress: bool = False, source: str = "arguments", determinize: bool = False,
-           tactics: bool = False) -> Ladder:  # fmt: skip
+           progress: bool = False, source: str = "arguments", determinize: bool = True,
+           tactics: bool = False, allocation: str | None = None) -> Ladder:  # fmt: skip
     """The searcher at each of ``budgets`` playouts in Ruler ``seat`` against the experiment ``raw``'s other Rulers
-    (with ``determinize``, the searcher's ``determinize: true``; with ``tactics``, its ``reactions: true``)."""
+    (with ``determinize``, the searcher's ``determinize: true``; with ``tactics``, its ``reactions: true``; with an
+    ``allocation``, each budget is the searcher's ``budget`` per decision spent by it, else its ``rollouts``)."""
 
     if raw.get("game") != "dark_ages" or raw.get("mode", "multiplayer") != "multiplayer":
         raise ConfigError(source, "mode", "a Dark Ages multiplayer experiment (the searcher plays multiplayer games)",
@@ -95,7 +96,7 @@ def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = 200, seed: 
     seed = raw.get("seed", 1) if seed is None else seed
     found = profiles(raw, source)
     parts = [_ladder_profile(raw, seats, seat, budgets, n, seed if len(found) == 1 else derive_seed(seed, "profile", k),
-                             workers, progress, source, determinize, tactics)
+                             workers, progress, source, determinize, tactics, allocation)
              for k, ((seats, _), n) in enumerate(zip(found, shares(games, [w for _, w in found]), strict=True))
              if n]  # fmt: skip
     plans = Counter()
@@ -111,10 +112,11 @@ def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = 200, seed: 
         rungs.append(rung(n, won, plan_won, seconds, stats[S_DECISIONS], stats[S_CHANGED], changes(stats),
                           reactions=reaction_changes(stats) if tactics else None))  # fmt: skip
     return Ladder(seat, label, games, int(seed), float(plan_won.mean()), wilson(plan_won.sum(), games), rungs,
-                  determinize, tactics)  # fmt: skip
+                  determinize, tactics, allocation=allocation)  # fmt: skip
 
 
-def _ladder_profile(raw, seats, seat, budgets, games, seed, workers, progress, source, determinize, tactics):
+def _ladder_profile(raw, seats, seat, budgets, games, seed, workers, progress, source, determinize, tactics,
+                    allocation):  # fmt: skip
     """One profile's games: (the seat's plan label, its per-game wins, [(searcher's wins, search statistics,
     seconds) per budget])."""
     base = _experiment(raw, seats, source)
@@ -145,7 +147,8 @@ def _ladder_profile(raw, seats, seat, budgets, games, seed, workers, progress, s
     rungs = []
     for n in budgets:
         policy = field[seat]
-        settings = {"rollouts": n, "policy": policy, "determinize": determinize, "reactions": tactics}
+        settings = {**budget_settings(n, allocation), "policy": policy, "determinize": determinize,
+                    "reactions": tactics}  # fmt: skip
         searcher = {"name": f"{label}+rollout{n}", "uses": "rollout", "params": settings}
         out, won = play(_experiment(raw, {**field, seat: searcher}, source))
         rungs.append((won, out.counts["stats"], out.seconds))

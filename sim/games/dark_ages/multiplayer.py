@@ -50,6 +50,7 @@ from sim.games.dark_ages.game.setup import PLAYER_COUNTS, new_game
 from sim.games.dark_ages.scoring import CATEGORIES as FINAL_CATEGORIES
 from sim.games.dark_ages.study import check_common, check_modules, plan_specs, strategy_object
 from sim.rng import trial_state
+from sim.search.settings import seat_label
 from sim.stats import mean_ci, wilson
 from strategies.dark_ages import NAMES as STRATEGY_NAMES
 from strategies.dark_ages import resolve
@@ -151,6 +152,7 @@ def check_seats(raw: dict, source: str, rulers: list[str]) -> tuple[tuple, tuple
             label, uses, params = resolve(seats[ruler])
         except (ValueError, ConfigError) as err:
             raise ConfigError(source, f"seats.{ruler}", PLAN_HELP, str(err)) from None
+        label = seat_label(label, uses, params)  # a searcher that sees hidden cards says so wherever it is named
         spec = (uses, json.dumps(params, sort_keys=True))
         if labels.setdefault(label, spec) != spec:
             raise ConfigError(source, f"seats.{ruler}", "one definition per plan name", label)

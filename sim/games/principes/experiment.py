@@ -50,6 +50,7 @@ from sim.games.principes.study import KEYS as MULTIPLAYER_KEYS
 from sim.games.principes.study import Experiment, seat_strategies  # noqa: F401  (the experiment contract)
 from sim.rng import trial_state
 from sim.schemas import check_experiment
+from sim.search.settings import every_seat
 from strategies.principes import make
 
 SEARCH_MAX_CHUNK = 50  # searched games per chunk (a rollout seat): a few seconds of one core
@@ -60,6 +61,7 @@ KEYS = tuple(dict.fromkeys((*MULTIPLAYER_KEYS, *solo_experiment.KEYS, "modules")
 
 
 def experiment_from_dict(raw: dict, source: str):
+    raw = every_seat(raw, source, lambda p: make("rollout", p))  # search: {budget, ...}: a searcher in every seat
     check_experiment("principes", raw, source, MULTIPLAYER_KEYS)  # kinds, ranges, plans: sim/schemas/principes.py
     if raw.get("mode", "multiplayer") == "solo":  # solo mode: sim.games.principes.solo_experiment
         return solo_experiment.experiment_from_dict(raw, source)

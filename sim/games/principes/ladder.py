@@ -18,7 +18,7 @@ import numpy as np
 
 from sim.balance.store import derive_seed
 from sim.errors import ConfigError
-from sim.ladder import DEFAULT_GAMES, Ladder, Rung, rung  # noqa: F401 (the ladder's shapes, shared: sim.ladder)
+from sim.ladder import DEFAULT_GAMES, Ladder, Rung, budget_settings, rung  # noqa: F401 (shared: sim.ladder)
 from sim.ladder import chunk_size as _chunk_size
 from sim.ladder import profiles as _profiles
 from sim.ladder import shares as _shares
@@ -85,9 +85,12 @@ def _tactics(stats: np.ndarray) -> list[dict]:
 
 def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = DEFAULT_GAMES, seed: int | None = None,
            workers: int = 1, progress: bool = False, source: str = "arguments",
-           determinize: bool = False, tactics: bool = False, actions: bool = False) -> Ladder:  # fmt: skip
+           determinize: bool = True, tactics: bool = False, actions: bool = False,
+           allocation: str | None = None) -> Ladder:  # fmt: skip
     """The searcher at each of ``budgets`` playouts in ``seat`` against the experiment ``raw``'s field (with
-    ``determinize``, ``tactics`` or ``actions``, the searcher's ``determinize``, ``tactics`` or ``actions: true``)."""
+    ``determinize``, ``tactics`` or ``actions``, the searcher's ``determinize``, ``tactics`` or ``actions: true``;
+    with an ``allocation``, each budget is the searcher's ``budget`` per decision spent by it, else its
+    ``rollouts``)."""
     from sim.games.principes.fast.search import S_CHANGED, S_DECISIONS
 
     if raw.get("game") != "principes" or raw.get("mode", "multiplayer") != "multiplayer":
@@ -97,7 +100,8 @@ def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = DEFAULT_GAM
     profiles = _profiles(raw, source)
     shares = _shares(games, [w for _, w in profiles])
     parts = [_ladder_profile(raw, seats, seat, budgets, n, seed if len(profiles) == 1 else
-                             derive_seed(seed, "profile", k), workers, progress, source, determinize, tactics, actions)
+                             derive_seed(seed, "profile", k), workers, progress, source, determinize, tactics, actions,
+                             allocation)
              for k, ((seats, _), n) in enumerate(zip(profiles, shares, strict=True)) if n]  # fmt: skip
     plans = Counter()  # the seat's own plan -> its games
     for label, won, _ in parts:
@@ -112,11 +116,11 @@ def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = DEFAULT_GAM
         rungs.append(rung(n, won, plan_won, seconds, stats[S_DECISIONS], stats[S_CHANGED], _changes(stats),
                           _tactics(stats), actions=_actions(stats) if actions else None))  # fmt: skip
     return Ladder(seat, label, games, int(seed), float(plan_won.mean()), wilson(plan_won.sum(), games), rungs,
-                  determinize, tactics, actions)  # fmt: skip
+                  determinize, tactics, actions, allocation)  # fmt: skip
 
 
 def _ladder_profile(raw, seats, seat, budgets, games, seed, workers, progress, source, determinize, tactics,
-                    actions):  # fmt: skip
+                    actions, allocation):  # fmt: skip
     """One profile's games: (the seat's plan label, its per-game wins, [(searcher's wins, search statistics,
     seconds) per budget])."""
     base = _experiment(raw, seats, source)
@@ -142,7 +146,7 @@ def _ladder_profile(raw, seats, seat, budgets, games, seed, workers, progress, s
     rungs = []
     for n in budgets:
         policy = {"name": label, "uses": uses, "params": params}
-        settings = {"rollouts": n, "policy": policy, "determinize": determinize, "tactics": tactics,
+        settings = {**budget_settings(n, allocation), "policy": policy, "determinize": determinize, "tactics": tactics,
                     "actions": actions}  # fmt: skip
         searcher = {"name": f"{label}+rollout{n}", "uses": "rollout", "params": settings}
         out, won = play(_experiment(raw, {**field_seats, seat: searcher}, source))

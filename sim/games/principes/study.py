@@ -23,6 +23,7 @@ from sim.games.principes.fast.dispatch import choose_engine
 from sim.games.principes.game.battles import KINDS
 from sim.games.principes.game.setup import GameRules, load_game_rules
 from sim.games.principes.rules import SYMBOLS
+from sim.search.settings import seat_label
 from sim.stats import hist_mean_ci, wilson
 from strategies.principes import resolve
 
@@ -80,6 +81,7 @@ def experiment_from_dict(raw: dict, source: str) -> Experiment:
     specs: list[tuple[str, dict]] = []
     ids = []
     for label, uses, params in resolved:
+        label = seat_label(label, uses, params)  # a searcher that sees hidden cards says so wherever it is named
         if label in labels and specs[labels.index(label)] != (uses, params):
             raise ConfigError(source, "seats", "one definition per strategy name", label)
         if label not in labels:

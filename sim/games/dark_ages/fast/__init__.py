@@ -31,4 +31,5 @@ from pathlib import Path as _Path
 
 from sim.numba_cache import guard as _guard
 
-_guard(_Path(__file__).resolve().parent)
+_search = _Path(__file__).resolve().parents[3] / "search"  # sim.search.searcher: the searcher's compiled decision
+_guard(_Path(__file__).resolve().parent, [_search / "searcher.py"], shared=[_search])

@@ -1,42 +1,43 @@
-"""The rollout searcher on the compiled engine: a seat that chooses its turn's Noble action (where it places its Noble
-disc, and which move of that action) or its Pass by playing every candidate to the end of the game (flat Monte
-Carlo), ``uses: rollout`` (``strategies.dark_ages.rollout``).
+"""The rollout searcher's Dark Ages hooks (``sim.search``, ``uses: rollout``, ``strategies.dark_ages.rollout``): a seat
+that chooses its turn's Noble action (where it places its Noble disc, and which move of that action) or its Pass, and
+with ``reactions: true`` its reactions, by playing candidates to the end of the game; the budget, its allocation and
+the common random numbers are ``sim.search.searcher``'s, the hooks here (``turn_start``, ``turn_value``) its
+``start`` and ``value``.
 
-At each of its turns, once the turn's free steps are done (``loop.turn_begins``), a searching seat lists every
-action's legal moves and asks its ``policy`` for its choice as usual (``strategies.choose_action``, drawing from the
-game's own stream). It then scores each candidate by ``rollouts`` playouts from that position (the candidate carried
-out, the turn ended, then ``loop.play`` to the end: every seat plays its own plan, the searcher its ``policy``) and
-keeps the best by win rate (a shared first place counts as a win: "In case of a tie, players share victory") or by
-share of the final VP (``objective: score``); ties keep the policy's choice. Candidates (``candidates``): the
-policy's choice, the policy's move restricted to each other action space (its first priority of that action with a
-fitting move, else the action's first legal move), and Pass when the rules allow it ("you may decide to Pass earlier
-even if you have Noble discs left. You may not Pass, however, if all of your Noble discs are available"); ``choices:
-all`` adds every other legal move, up to ``MAXC`` candidates. Playout k of decision d (the game's turn number) of
-game g draws from the stream (seed, g, d, k) (``sim.rng``), the same for every candidate (common random numbers)
-and independent of workers and chunks; the searched game's own stream is never touched by a playout, so with 0
-rollouts a searcher plays its policy's game exactly.
+At each of its turns, once the turn's free steps are done (``loop.turn_begins``), a searching seat lists every action's
+legal moves and asks its ``policy`` for its choice as usual (``strategies.choose_action``, drawing from the game's own
+stream). It then weighs each candidate by playouts from that position (the candidate carried out, the turn ended, then
+``loop.play`` to the end: every seat plays its own plan, the searcher its ``policy``) and keeps the best by win rate (a
+shared first place counts as a win: "In case of a tie, players share victory") or by share of the final VP (``objective:
+score``); ties keep the policy's choice. Candidates (``candidates``): the policy's choice, the policy's move restricted
+to each other action space (its first priority of that action with a fitting move, else the action's first legal move),
+and Pass when the rules allow it ("you may decide to Pass earlier even if you have Noble discs left. You may not Pass,
+however, if all of your Noble discs are available"); ``choices: all`` adds every other legal move, up to ``MAXC``
+candidates. Playout k of decision d (the game's turn number) of game g draws from the stream (seed, g, d, k)
+(``sim.rng``), the same for every candidate (common random numbers) and independent of workers and chunks; the searched
+game's own stream is never touched by a playout, so with budget 0 a searcher plays its policy's game exactly.
 
-What the searcher sees: by default (``determinize: false``) every playout starts from the true position, the others'
-hands and the Culture deck's order included (the cheating upper bound). With ``determinize: true`` playout k first
-resamples, from its own stream, what the seat cannot see (``determinize``): the other players' hands ("Culture cards
-go into your hand") and the order of the face-down draw deck ("Shuffle the common Culture cards together to form the
-draw deck"). The cards pooled from those hands and the undrawn deck are sorted and shuffled, then each other hand gets
-as many as it held and the deck the rest; its own hand, the offer, the discards and the board stay. The resample reads
-only the pooled cards in a fixed order, so its outcome, and so the search, cannot depend on where the hidden cards
-actually lie. The modules' own hidden cards (Wyrd, Combat, Campaign and Alliance cards, module decks) are not
-resampled: the playouts see them.
+What the searcher sees: by default (``determinize: true``) playout k first resamples, from its own stream, what the seat
+cannot see (``determinize``): the other players' hands ("Culture cards go into your hand") and the order of the
+face-down draw deck ("Shuffle the common Culture cards together to form the draw deck"). The cards pooled from those
+hands and the undrawn deck are sorted and shuffled, then each other hand gets as many as it held and the deck the rest;
+its own hand, the offer, the discards and the board stay. The resample reads only the pooled cards in a fixed order, so
+its outcome, and so the search, cannot depend on where the hidden cards actually lie. The modules' own hidden cards
+(Wyrd, Combat, Campaign and Alliance cards, module decks) are not resampled: the playouts see them. With ``sees_hidden:
+true`` (``determinize: false``) every playout starts from the true position, the others' hands and the Culture deck's
+order included: the cheating upper bound, labelled "sees hidden cards".
 
 Reactions (``reactions: true``): when a stack pushes out a searching seat's disc, in its own turn or another's, it
-weighs the reaction too (``searched_react``): its policy's reaction, the policy's choice restricted to the other of
-the two adjacent reactions, and with ``choices: all`` every legal reaction move, each played ``rollouts`` times
-from there (the reaction applied, the turn ended, then to the end of the game) on the streams of (seed, game, turn)
-salted apart from the turns' (``RSALT``). Off by default, so the searcher plays the games it played before.
+weighs the reaction too (``searched_react``): its policy's reaction, the policy's choice restricted to the other of the
+two adjacent reactions, and with ``choices: all`` every legal reaction move, each weighed by playouts from there (the
+reaction applied, the turn ended, then to the end of the game) on the streams of (seed, game, turn) salted apart from
+the turns' (``RSALT``). Off by default, so the searcher plays the games it played before.
 
 Not searched: the other choices inside a turn the policy makes (free settling, a Title's repeat, what to discard,
 Passing's steps), nor a Grand Building played instead of a Noble action.
 
-The reference engine does not search (``fast.dispatch.choose_engine`` refuses a rollout seat there), so the
-functions here name the reference question they answer as their twin.
+The reference engine does not search (``fast.dispatch.choose_engine`` refuses a rollout seat there), so the functions
+here name the reference question they answer as their twin.
 """
 
 from __future__ import annotations
@@ -74,9 +75,11 @@ from sim.games.dark_ages.fast.stream import J, shuffle
 from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.study import plan_specs
 from sim.rng import mix, trial_state
+from sim.search.searcher import X_BUDGET, X_DETERMINIZE, X_GAME, X_OBJECTIVE, searcher
+from sim.search.settings import NOT_SEARCHING, search_row
 
-X_ROLLOUTS, X_OBJECTIVE, X_CHOICES, X_DETERMINIZE, X_REACTIONS, NX = range(6)  # a strategy's search row
-OBJECTIVES = ("win", "score")  # (rollouts -1: a plain plan)
+# a strategy's search row: the columns every game shares (``sim.search.searcher``: X_BUDGET -1 for a plain plan), then
+X_CHOICES, X_REACTIONS, NX = range(X_GAME, X_GAME + 3)
 CHOICES = ("actions", "all")
 MAXC = 64  # candidates at most (``choices: all``)
 PASS = 5  # a candidate's kind: the action (``layout.ACTIONS`` index) or PASS, or REACT + the reaction (``X_*``)
@@ -87,7 +90,8 @@ RSALT = np.uint64(0x5EAC7104DA5EA5C4)  # a reaction's playouts: apart from the t
 # per-game statistics: turn decisions, choices changed, (policy kind, chosen) counts; the same for reactions
 S_DECISIONS, S_CHANGED, S_KIND = 0, 1, 2
 S_RDECISIONS, S_RCHANGED, S_RKIND = S_KIND + 36, S_KIND + 37, S_KIND + 38
-NSTAT = S_RKIND + 36
+S_PLAYOUTS = S_RKIND + 36  # playouts played
+NSTAT = S_PLAYOUTS + 1
 
 
 @njit(**J)
@@ -197,31 +201,40 @@ def playout(P, T, ST, seat, me, c, R, MVA, NK, MV, mv, max_turns, objective, sc)
 
 
 @njit(**J)
-def search(S, T, ST, X, seat, me, cand, nc, root, Sd, Sp, max_turns, values):
-    """Twin: ``strategies.dark_ages.scripted.Scripted.choose_action`` (or ``react``) by rollouts: ``me``'s candidate
-    (row of ``cand``) in ``seat``'s turn of the best mean ``value`` over ``X[S.strategy[me], X_ROLLOUTS]`` playouts
-    (playout k of every candidate from the same start, the position or with ``X_DETERMINIZE`` its ``determinize``
-    for ``me`` from stream k of ``root``, into ``Sd[0]``); ``values`` (MAXC,) gets each candidate's summed value.
-    Ties keep the earlier candidate, the policy's first."""
+def turn_start(ctx, rs):
+    """``sim.search.searcher``'s ``start``: the position into ``Sd[0]``, with ``X_DETERMINIZE`` its ``determinize``
+    for ``me``."""
+    S, T, ST, x, seat, me, cand, Sd, Sp, MVA, NK, MV, mv, max_turns, sc = ctx
+    Sd[0] = S
+    if x[X_DETERMINIZE]:
+        determinize(Sd[0], T, me, rs)
+
+
+@njit(**J)
+def turn_value(ctx, c, rs):
+    """``sim.search.searcher``'s ``value``: candidate ``c`` of ``me`` played from a copy of the start to the end
+    (``playout``)."""
+    S, T, ST, x, seat, me, cand, Sd, Sp, MVA, NK, MV, mv, max_turns, sc = ctx
+    Sp[0] = Sd[0]
+    return playout(Sp[0], T, ST, seat, me, cand[c], rs, MVA, NK, MV, mv, max_turns, x[X_OBJECTIVE], sc)
+
+
+decide_turn = searcher(turn_start, turn_value, nogil=True)
+
+
+@njit(**J)
+def search(S, T, ST, X, seat, me, cand, nc, root, Sd, Sp, max_turns, values, stats):
+    """Twin: ``strategies.dark_ages.scripted.Scripted.choose_action`` (or ``react``) by playouts: ``me``'s candidate
+    (row of ``cand``) in ``seat``'s turn that ``decide_turn`` keeps (``sim.search.searcher``: the budget of
+    ``X[S.strategy[me]]``, playout k of every candidate from the same start on stream k of ``root``); ``values``
+    (MAXC,) gets each candidate's summed value, ``stats`` its playouts. Ties keep the earlier candidate, the
+    policy's first."""
     x = X[S.strategy[me]]
     MVA, NK, MV, mv = buffers()
-    sc = np.zeros(OUT_COLS, np.int64)
-    rs = np.empty(1, np.uint64)
-    values[:nc] = 0.0
-    for k in range(x[X_ROLLOUTS]):
-        rs[0] = trial_state(root, k)
-        Sd[0] = S
-        if x[X_DETERMINIZE]:
-            determinize(Sd[0], T, me, rs)
-        start = rs[0]
-        for c in range(nc):
-            rs[0] = start
-            Sp[0] = Sd[0]
-            values[c] += playout(Sp[0], T, ST, seat, me, cand[c], rs, MVA, NK, MV, mv, max_turns, x[X_OBJECTIVE], sc)
-    best = 0
-    for c in range(1, nc):
-        if values[c] > values[best]:
-            best = c
+    ctx = (S, T, ST, x, seat, me, cand, Sd, Sp, MVA, NK, MV, mv, max_turns, np.zeros(OUT_COLS, np.int64))
+    counts = np.empty(MAXC, np.int64)
+    best = decide_turn(ctx, nc, x, root, values, counts)
+    stats[S_PLAYOUTS] += counts[:nc].sum()
     return best
 
 
@@ -247,7 +260,8 @@ def searched_turn(S, T, seat, ST, X, MVA, NK, MV, mv, R, root, Sd, Sp, max_turns
             chosen = choose_action(S, T, seat, ST, sid, MVA, NK, can_pass, mv, R)
         nc = candidates(S, T, seat, ST, MVA, NK, can_pass, chosen, mv, X[sid, X_CHOICES], cand)
         if nc > 1:
-            best = search(S, T, ST, X, seat, seat, cand, nc, trial_state(root, S.turns), Sd, Sp, max_turns, values)
+            best = search(S, T, ST, X, seat, seat, cand, nc, trial_state(root, S.turns), Sd, Sp, max_turns, values,
+                          stats)  # fmt: skip
             stats[S_DECISIONS] += 1
             if best > 0:
                 stats[S_CHANGED] += 1
@@ -274,16 +288,16 @@ def other_turn(S, T, seat, ST, X, MVA, NK, MV, mv, R, root, Sd, Sp, max_turns, s
 def searched_react(S, T, seat, ST, X, MV, R, root, Sd, Sp, max_turns, stats, cand, values):
     """Twin: ``game.loop.react`` in ``seat``'s turn with the reaction of a seat searching reactions (``X_REACTIONS``)
     chosen by ``search`` among ``reaction_candidates``, on the stream (``root`` salted, the turn); ``stats`` counts
-    the decision. Another owner's reaction, or one with 0 rollouts, is its plan's (the same draws as ``react``)."""
+    the decision. Another owner's reaction, or one with budget 0, is its plan's (the same draws as ``react``)."""
     owner, k, j = pushed_out(S, T, ST, MV, R)
     if k == 0:
         return
     x = X[S.strategy[owner]]
-    if x[X_ROLLOUTS] > 0 and x[X_REACTIONS]:
+    if x[X_BUDGET] > 0 and x[X_REACTIONS]:
         nc = reaction_candidates(S, T, owner, ST, MV, k, j, x[X_CHOICES], cand, R)
         if nc > 1:
             rroot = trial_state(mix(root ^ RSALT), S.turns)
-            best = search(S, T, ST, X, seat, owner, cand, nc, rroot, Sd, Sp, max_turns, values)
+            best = search(S, T, ST, X, seat, owner, cand, nc, rroot, Sd, Sp, max_turns, values, stats)
             stats[S_RDECISIONS] += 1
             if best > 0:
                 stats[S_RCHANGED] += 1
@@ -322,7 +336,7 @@ def reaction_candidates(S, T, seat, ST, MV, k, j, choices, cand, R):
 
 @njit(**J, inline="always")
 def play_searched(S, T, ST, X, max_turns, debug, R, root, Sd, Sp, stats):
-    """Twin: ``game.loop.play`` with each searching seat's (``X`` rollouts ≥ 0) turns by ``searched_turn`` and the
+    """Twin: ``game.loop.play`` with each searching seat's (``X`` budget ≥ 0) turns by ``searched_turn`` and the
     others' by ``other_turn``; returns the first failed invariant (``debug``) or 0."""
     MVA, NK, MV, mv = buffers()
     cand = np.zeros((MAXC, 7), np.int64)
@@ -332,7 +346,7 @@ def play_searched(S, T, ST, X, max_turns, debug, R, root, Sd, Sp, stats):
         if S.turns >= max_turns:
             S.trigger = 5
             break
-        if X[S.strategy[seat], X_ROLLOUTS] >= 0:
+        if X[S.strategy[seat], X_BUDGET] >= 0:
             searched_turn(S, T, seat, ST, X, MVA, NK, MV, mv, R, root, Sd, Sp, max_turns, stats, cand, values)
         else:
             other_turn(S, T, seat, ST, X, MVA, NK, MV, mv, R, root, Sd, Sp, max_turns, stats, cand, values)
@@ -374,7 +388,7 @@ def decide(states, T, ST, X, seat, cand, nc, root, max_turns, values):
     ``states[0]`` with the candidates ``cand[:nc]``; returns the candidate chosen."""
     Sd = np.empty(1, states.dtype)
     Sp = np.empty(1, states.dtype)
-    return search(states[0], T, ST, X, seat, seat, cand, nc, root, Sd, Sp, max_turns, values)
+    return search(states[0], T, ST, X, seat, seat, cand, nc, root, Sd, Sp, max_turns, values, np.zeros(NSTAT, np.int64))
 
 
 @njit(**J)
@@ -450,18 +464,17 @@ def searching(e) -> bool:
 
 
 def search_table(e) -> np.ndarray:
-    """``X``: one search row per strategy row of ``e`` (``experiment.strategy_table``): rollouts (-1: a plain plan),
-    objective, choices, determinize."""
+    """``X``: one search row per strategy row of ``e`` (``experiment.strategy_table``): the shared columns of
+    ``sim.search.settings.search_row`` (budget -1: a plain plan), choices, reactions."""
     from strategies.dark_ages.rollout import Rollout
 
     rows = []
     for uses, params in plan_specs(e):
         if uses != "rollout":
-            rows.append((-1, 0, 0, 0, 0))
+            rows.append((*NOT_SEARCHING, 0, 0))
             continue
         p = Rollout(**(json.loads(params) or {})).p
-        rows.append((p["rollouts"], OBJECTIVES.index(p["objective"]), CHOICES.index(p["choices"]),
-                     int(p["determinize"]), int(p["reactions"])))  # fmt: skip
+        rows.append((*search_row(p), CHOICES.index(p["choices"]), int(p["reactions"])))
     return np.array(rows, np.int64).reshape(-1, NX)
 
 

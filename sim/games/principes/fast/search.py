@@ -1,41 +1,42 @@
-"""The rollout searcher on the compiled engine: a seat that chooses its Round's plan by playing every candidate to the
-end of the game (flat Monte Carlo), ``uses: rollout`` (``strategies.principes.rollout``).
+"""The rollout searcher's Principes hooks (``sim.search``, ``uses: rollout``, ``strategies.principes.rollout``): the
+decisions a searching seat takes over, their candidates, and the ``start`` and ``value`` of a playout that
+``sim.search.searcher`` weighs them with (its budget, allocation and common random numbers are written there once).
 
 At each Round, after every seat has planned (``driver.round_start``: its policy's plan, drawn from the game's own stream
-as usual), a searching seat scores each candidate plan by ``rollouts`` playouts from that position
-(``driver.round_rest`` then ``driver.play_on``: the others re-plan this Round with their own plans, since plans are
-secret, and every seat plays its own plan from then on, the searcher its ``policy``) and keeps the best by win rate (or
-by final Might share: ``objective: score``); ties keep the policy's plan. Candidates are the policy's plan with each
-action moved to the lead (``choices: lead``, up to 6) or every ordered plan (``choices: all``, 120 for 3 actions); with
-``tactics: true`` also the policy's plan carried out with each of ``rollout.TACTICS`` (the policy's row with the
-parameters that decide attacks, targets and Council plays changed: rows of their own after the experiment's strategies,
-``search_tables``), for the rest of the Round. With ``actions: true`` it also stops the Round before each of its
-Movement and Politics actions (``driver.round_rest`` up to that action) and weighs that action's choices one by one
-(``search_action``, ``action_candidates``): where the figures the policy frees to move go (the policy's target, not
-moving, every other land they reach and it does not hold: ``scripted.scripted_target`` with the row's
-``P_TARGET`` set), or whether to summon a Council or draw 0 to ``politics.cards_drawn`` Court Cards
-(``scripted.scripted_politics`` with ``P_POLITICS`` set), each played from that action to the end of the game.
-Playout k of decision d of game g draws from the stream (seed, g, d, k) (``sim.rng``), the same for every candidate
-(common random numbers) and independent of workers and chunks; the searched game's own stream is never touched by a
-playout, so with 0 rollouts a searcher plays its policy's game exactly.
+as usual), a searching seat weighs candidate plans (``search_plan``, ``plan_start`` and ``plan_value``: the others
+re-plan this Round with their own plans from the playout's start, since plans are secret, and every seat plays its own
+plan from then on, the searcher its ``policy``) and keeps the best by win rate (or by final Might share: ``objective:
+score``); ties keep the policy's plan. Candidates are the policy's plan with each action moved to the lead (``choices:
+lead``, up to 6) or every ordered plan (``choices: all``, 120 for 3 actions); with ``tactics: true`` also the policy's
+plan carried out with each of ``rollout.TACTICS`` (the policy's row with the parameters that decide attacks, targets and
+Council plays changed: rows of their own after the experiment's strategies, ``search_tables``), for the rest of the
+Round. With ``actions: true`` it also stops the Round before each of its Movement and Politics actions
+(``driver.round_rest`` up to that action) and weighs that action's choices one by one (``search_action``,
+``action_candidates``, ``action_start`` and ``action_value``): where the figures the policy frees to move go (the
+policy's target, not moving, every other land they reach and it does not hold: ``scripted.scripted_target`` with the
+row's ``P_TARGET`` set), or whether to summon a Council or draw 0 to ``politics.cards_drawn`` Court Cards
+(``scripted.scripted_politics`` with ``P_POLITICS`` set), each played from that action to the end of the game. Playout k
+of decision d of game g draws from the stream (seed, g, d, k) (``sim.rng``), the same for every candidate (common random
+numbers) and independent of workers and chunks; the searched game's own stream is never touched by a playout, so with
+budget 0 a searcher plays its policy's game exactly.
 
-What the searcher sees: by default (``determinize: false``) every playout starts from the true position, the
-others' hands and the face-down decks included (the cheating upper bound). With ``determinize: true`` playout k
-first resamples, from its own stream, what the rulebook keeps from the searcher (``determinize``): the other
-players' hands ("Battle Cards, Court Cards, and Neighbor Cards make up the players' hand"), the order of the
-face-down Progress Tile stacks ("6 spaces for stacks of face-down Progress Tiles") and the History Cards not yet
-revealed ("the top card of the prearranged History Cards deck should be revealed"), keeping what it can see: its
-own hand, how many cards of each type every hand and deck holds (the decks are separate, so a draw shows its type),
-the Market, each stack's size, the revealed History Cards and each Period's share of the deck. The card decks
-themselves are counts drawn at random (``cards.draw_into``), so their order is a playout's anyway. The searcher
-keeps no memory of the past beyond the position (a tile put back under a stack is shuffled in with the rest).
-Everything else (units, gold, tracks, buildings, Princes, Princesses, the Market) is public. The resample reads only
-the pooled counts and each stack's and Period's cards in a fixed order, so its outcome, and so the search, cannot
-depend on how the hidden cards actually lie. At a Movement inside the Round the others' actions not yet revealed
-are hidden too: each determinized playout plans them again from the resampled position (``replan_rest``).
+What the searcher sees: by default (``determinize: true``) playout k first resamples, from its own stream, what the
+rulebook keeps from the searcher (``determinize``): the other players' hands ("Battle Cards, Court Cards, and Neighbor
+Cards make up the players' hand"), the order of the face-down Progress Tile stacks ("6 spaces for stacks of face-down
+Progress Tiles") and the History Cards not yet revealed ("the top card of the prearranged History Cards deck should be
+revealed"), keeping what it can see: its own hand, how many cards of each type every hand and deck holds (the decks are
+separate, so a draw shows its type), the Market, each stack's size, the revealed History Cards and each Period's share
+of the deck. The card decks themselves are counts drawn at random (``cards.draw_into``), so their order is a playout's
+anyway. The searcher keeps no memory of the past beyond the position (a tile put back under a stack is shuffled in with
+the rest). Everything else (units, gold, tracks, buildings, Princes, Princesses, the Market) is public. The resample
+reads only the pooled counts and each stack's and Period's cards in a fixed order, so its outcome, and so the search,
+cannot depend on how the hidden cards actually lie. At a Movement inside the Round the others' actions not yet revealed
+are hidden too: each determinized playout plans them again from the resampled position (``replan_rest``). With
+``sees_hidden: true`` (``determinize: false``) every playout starts from the true position, the others' hands and the
+face-down decks included: the cheating upper bound, labelled "sees hidden cards".
 
-The reference engine does not search (``fast.dispatch.choose_engine`` refuses a rollout seat there), so the
-functions here name the reference question they answer as their twin.
+The reference engine does not search (``fast.dispatch.choose_engine`` refuses a rollout seat there), so the functions
+here name the reference question they answer as their twin.
 """
 
 from __future__ import annotations
@@ -67,14 +68,16 @@ from sim.games.principes.fast.turn_order import turn_order
 from sim.games.principes.fast.victory import result
 from sim.games.principes.study import game_rules
 from sim.rng import mix, trial_state
+from sim.search.searcher import X_BUDGET, X_DETERMINIZE, X_GAME, X_OBJECTIVE, searcher
+from sim.search.settings import NOT_SEARCHING, search_row
 from strategies.principes.rollout import TACTICS
 
 NACT = 6  # the Action Tokens (``state.ACTIONS``)
-# a strategy's search row (-1 rollouts: none); X_TACTICS: how many tactic rows, the first at X_TROW; X_ACTIONS: the
-# first of the NP rows a searcher's own actions are carried out with (seat q's: X_ACTIONS + q), 0 with actions off
-X_ROLLOUTS, X_OBJECTIVE, X_CHOICES, X_DETERMINIZE, X_TACTICS, X_TROW, X_ACTIONS, NX = range(8)
+# a strategy's search row: the columns every game shares (``sim.search.searcher``: X_BUDGET -1 for a plain plan),
+# then X_CHOICES; X_TACTICS: how many tactic rows, the first at X_TROW; X_ACTIONS: the first of the NP rows a
+# searcher's own actions are carried out with (seat q's: X_ACTIONS + q), 0 with actions off
+X_CHOICES, X_TACTICS, X_TROW, X_ACTIONS, NX = range(X_GAME, X_GAME + 5)
 NTACT = len(TACTICS)
-OBJECTIVES = ("win", "score")
 CHOICES = ("lead", "all")
 MAXCAND = 720  # every ordered plan of up to 6 actions
 SALT = np.uint64(0x5EA5C4D1A7C0FFEE)  # the playouts' streams: apart from the games' own
@@ -88,7 +91,8 @@ POLITICS_CHANGES = ("summons a Council where the plan draws", "draws where the p
                     "draws another number of Court Cards")  # fmt: skip
 S_MOVEMENT = S_TACTIC + NTACT
 S_POLITICS = S_MOVEMENT + 1 + len(MOVEMENT_CHANGES)
-NSTAT = S_POLITICS + 1 + len(POLITICS_CHANGES)
+S_PLAYOUTS = S_POLITICS + 1 + len(POLITICS_CHANGES)  # playouts played
+NSTAT = S_PLAYOUTS + 1
 ACTION_DECISIONS = 1 << 20  # an action's decision stream: apart from the Round's decisions (round * NP + seat)
 NCODES = NL + 2  # the most choices one action offers (a Movement: its own, none, every land)
 
@@ -236,46 +240,53 @@ def playout(Sr, C, P, F, sid, sidr, q, first, order, no, plans, rs, Sp, trace, t
     return value(S, C, q, winner, objective)
 
 
+@njit(cache=True)
+def plan_start(ctx, rs):
+    """``sim.search.searcher``'s ``start`` at a Round's plan: the position into ``Sd[0]`` (determinized for seat
+    ``q`` with ``X_DETERMINIZE``), then the others plan again from it (plans are secret), once for every
+    candidate."""
+    S, C, P, F, sid, sidr, q, x, cand, nc, Sd, Sp, order, no, plans, trace, tn = ctx
+    Sd[0] = S
+    if x[X_DETERMINIZE]:
+        determinize(Sd[0], C, q, rs)
+    no[0] = turn_order(Sd[0], C, order)
+    for o in range(no[0]):
+        r = order[o]
+        if r != q:
+            hooks.plan(Sd[0], C, P, F, sid, r, rs, plans[r])
+
+
+@njit(cache=True)
+def plan_value(ctx, c, rs):
+    """``sim.search.searcher``'s ``value`` at a Round's plan: candidate ``c`` (a plan of ``cand``, or from ``nc`` on
+    the policy's plan with tactic row ``c - nc``) as seat ``q``'s plan, played to the end (``playout``)."""
+    S, C, P, F, sid, sidr, q, x, cand, nc, Sd, Sp, order, no, plans, trace, tn = ctx
+    plans[q, : C.planned] = cand[c if c < nc else 0, : C.planned]
+    sidr[q] = sid[q] if c < nc else x[X_TROW] + c - nc
+    return playout(Sd[0], C, P, F, sid, sidr, q, 0, order, no[0], plans, rs, Sp, trace, tn, x[X_OBJECTIVE])
+
+
+decide_plan = searcher(plan_start, plan_value)
+
+
 @njit(cache=True, inline="always")
 def search_plan(S, C, P, F, X, sid, q, plan, base, decision, Sd, Sp, trace, tn, stats, values):
-    """``base.Strategy.plan`` by rollouts: replaces the policy's ``plan`` of seat ``q`` with the candidate of the best
-    mean ``value`` over ``X[sid[q], X_ROLLOUTS]`` playouts (playout k of every candidate from the same start: the
-    position, or with ``X_DETERMINIZE`` its ``determinize`` from stream k, into ``Sd[0]``, and the others' plans
-    made again from it); candidates ``nc`` on are the policy's plan with each tactic row (``X_TACTICS``);
-    ``values`` (MAXCAND + NTACT,) gets each candidate's summed value, ``stats`` (NSTAT,) counts the decision. Returns
-    (the candidate chosen, 0: the policy's plan; how many were weighed; seat ``q``'s strategy row for the rest of the
-    Round)."""
+    """``base.Strategy.plan`` by playouts: replaces the policy's ``plan`` of seat ``q`` with the candidate
+    ``decide_plan`` keeps (``sim.search.searcher``: the budget of ``X[sid[q]]``, playout k of every candidate from
+    the same start); candidates ``nc`` on are the policy's plan with each tactic row (``X_TACTICS``); ``values``
+    (MAXCAND + NTACT,) gets each candidate's summed value, ``stats`` (NSTAT,) counts the decision and its playouts.
+    Returns (the candidate chosen, 0: the policy's plan; how many were weighed; seat ``q``'s strategy row for the
+    rest of the Round)."""
     x = X[sid[q]]
     cand = np.empty((MAXCAND, NACT), np.int64)
     nc = candidates(C, plan, x[X_CHOICES], cand)
     nt = x[X_TACTICS]
-    sidr = sid.copy()
-    root = trial_state(base, decision)
-    rs = np.empty(1, np.uint64)
-    order = np.empty(NP, np.int64)
-    plans = np.empty((NP, NACT), np.int64)
-    values[: nc + nt] = 0.0
-    for k in range(x[X_ROLLOUTS]):
-        rs[0] = trial_state(root, k)
-        Sd[0] = S
-        if x[X_DETERMINIZE]:
-            determinize(Sd[0], C, q, rs)
-        no = turn_order(Sd[0], C, order)
-        for o in range(no):  # the others plan again (plans are secret), once for every candidate
-            r = order[o]
-            if r != q:
-                hooks.plan(Sd[0], C, P, F, sid, r, rs, plans[r])
-        start = rs[0]
-        for c in range(nc + nt):
-            rs[0] = start
-            plans[q, : C.planned] = cand[c if c < nc else 0, : C.planned]
-            sidr[q] = sid[q] if c < nc else x[X_TROW] + c - nc
-            values[c] += playout(Sd[0], C, P, F, sid, sidr, q, 0, order, no, plans, rs, Sp, trace, tn, x[X_OBJECTIVE])
-    best = 0
-    for c in range(1, nc + nt):
-        if values[c] > values[best]:  # ties keep the earlier candidate, the policy's plan first
-            best = c
+    counts = np.empty(MAXCAND + NTACT, np.int64)
+    ctx = (S, C, P, F, sid, sid.copy(), q, x, cand, nc, Sd, Sp, np.empty(NP, np.int64), np.zeros(1, np.int64),
+           np.empty((NP, NACT), np.int64), trace, tn)  # fmt: skip
+    best = decide_plan(ctx, nc + nt, x, trial_state(base, decision), values, counts)
     stats[S_DECISIONS] += 1
+    stats[S_PLAYOUTS] += counts[: nc + nt].sum()
     row = sid[q]
     if best >= nc:  # the policy's plan, carried out with a tactic
         stats[S_CHANGED] += 1
@@ -357,20 +368,45 @@ def next_action(S, C, X, sid, order, no, plans, first):
         q = order[i % no]
         x = X[sid[q]]
         a = plans[q, i // no]
-        if x[X_ROLLOUTS] > 0 and x[X_ACTIONS] > 0 and (a == A_MOVEMENT or a == A_POLITICS) and not S.eliminated[q]:
+        if x[X_BUDGET] > 0 and x[X_ACTIONS] > 0 and (a == A_MOVEMENT or a == A_POLITICS) and not S.eliminated[q]:
             return i
     return WHOLE
+
+
+@njit(cache=True)
+def action_start(ctx, rs):
+    """``sim.search.searcher``'s ``start`` inside a Round's action ``first``: the position into ``Sd[0]``, and with
+    ``X_DETERMINIZE`` its ``determinize`` for seat ``q`` with the others' hidden actions planned again
+    (``replan_rest``)."""
+    S, C, P, F, sid, sidc, q, x, codes, t, col, first, order, no, plans, rest, Sd, Sp, trace, tn = ctx
+    Sd[0] = S
+    rest[:] = plans
+    if x[X_DETERMINIZE]:
+        determinize(Sd[0], C, q, rs)
+        replan_rest(Sd[0], C, P, F, sid, q, order, no, first, rs, rest)
+
+
+@njit(cache=True)
+def action_value(ctx, c, rs):
+    """``sim.search.searcher``'s ``value`` inside a Round's action: seat ``q``'s row ``t`` with candidate ``c``'s
+    code, the action and the rest of the game played on (``playout``)."""
+    S, C, P, F, sid, sidc, q, x, codes, t, col, first, order, no, plans, rest, Sd, Sp, trace, tn = ctx
+    P[t, col] = codes[c]
+    return playout(Sd[0], C, P, F, sid, sidc, q, first, order, no, rest, rs, Sp, trace, tn, x[X_OBJECTIVE])
+
+
+decide_action = searcher(action_start, action_value)
 
 
 @njit(cache=True, inline="always")
 def search_action(S, C, P, F, X, sid, sidr, q, first, order, no, plans, base, decision, Sd, Sp, trace, tn, stats,
                   values, codes):  # fmt: skip
     """``base.Strategy.movement`` or ``base.Strategy.politics`` of seat ``q`` at the Round's action ``first`` by
-    rollouts: each of ``action_candidates`` played ``X_ROLLOUTS`` times from the same start (the position, or its
-    ``determinize`` with the others' hidden actions planned again, ``replan_rest``), the action and the rest of seat
-    ``q``'s Round carried out by its row ``X_ACTIONS + q`` with the candidate's code; the best mean ``value`` stays in
-    that row, and ``sidr[q]`` becomes it. ``codes`` and ``values`` (NCODES,) get each candidate's code and summed value,
-    ``stats`` counts the decision. Returns (the code chosen, how many were weighed)."""
+    playouts: ``decide_action`` over ``action_candidates`` (``sim.search.searcher``: the budget of ``X[sid[q]]``,
+    every candidate's playout k from the same start), the action and the rest of seat ``q``'s Round carried out by
+    its row ``X_ACTIONS + q`` with the candidate's code; the chosen code stays in that row, and ``sidr[q]`` becomes
+    it. ``codes`` and ``values`` (NCODES,) get each candidate's code and summed value, ``stats`` counts the decision.
+    Returns (the code chosen, how many were weighed)."""
     x = X[sid[q]]
     t = x[X_ACTIONS] + q
     action = plans[q, first // no]
@@ -378,27 +414,11 @@ def search_action(S, C, P, F, X, sid, sidr, q, first, order, no, plans, base, de
     nc, own = action_candidates(S, C, P, F, sidr[q], t, q, action, codes)
     sidc = sidr.copy()
     sidc[q] = t
-    root = trial_state(base, decision)
-    rs = np.empty(1, np.uint64)
-    rest = np.empty((NP, NACT), np.int64)
-    values[:nc] = 0.0
-    for k in range(x[X_ROLLOUTS] if nc > 1 else 0):
-        rs[0] = trial_state(root, k)
-        Sd[0] = S
-        rest[:] = plans
-        if x[X_DETERMINIZE]:
-            determinize(Sd[0], C, q, rs)
-            replan_rest(Sd[0], C, P, F, sid, q, order, no, first, rs, rest)
-        start = rs[0]
-        for c in range(nc):
-            rs[0] = start
-            P[t, col] = codes[c]
-            values[c] += playout(Sd[0], C, P, F, sid, sidc, q, first, order, no, rest, rs, Sp, trace, tn,
-                                 x[X_OBJECTIVE])  # fmt: skip
-    best = 0
-    for c in range(1, nc):
-        if values[c] > values[best]:  # ties keep the earlier candidate, the policy's choice first
-            best = c
+    counts = np.empty(NCODES, np.int64)
+    ctx = (S, C, P, F, sid, sidc, q, x, codes, t, col, first, order, no, plans, np.empty((NP, NACT), np.int64), Sd,
+           Sp, trace, tn)  # fmt: skip
+    best = decide_action(ctx, nc, x, trial_state(base, decision), values, counts)
+    stats[S_PLAYOUTS] += counts[:nc].sum()
     P[t, col] = codes[best]
     sidr[q] = t
     if action == A_POLITICS:
@@ -443,7 +463,7 @@ def play_searched(S0, C, P, F, X, sid, rs, base, Sa, Sd, Sp, debug, stats):
         sidr[:] = sid
         for o in range(no):
             q = order[o]
-            if X[sid[q], X_ROLLOUTS] > 0:
+            if X[sid[q], X_BUDGET] > 0:
                 d = S.round * NP + q
                 _, _, row = search_plan(S, C, P, F, X, sid, q, plans[q], base, d, Sd, Sp, trace, tn, stats, values)
                 sidr[q] = row
@@ -633,8 +653,9 @@ def determinized(payload, sa, seat: int, seed: int) -> np.ndarray:
 
 def search_tables(payload) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``chunk.compiled``'s strategy rows (P, F) with each tactic searcher's tactic rows after them, and every row's
-    search row (X: rollouts, -1 for a plain plan or a tactic row; objective; choices; determinize; tactics and the
-    first tactic row; the first of the NP rows of the searchers' own actions, 0 without ``actions``)."""
+    search row (X: the shared columns of ``sim.search.settings.search_row``, budget -1 for a plain plan or a tactic
+    row; choices; tactics and the first tactic row; the first of the NP rows of the searchers' own actions, 0 without
+    ``actions``)."""
     from strategies.principes import playout_policy
     from strategies.principes.rollout import Rollout
 
@@ -644,13 +665,14 @@ def search_tables(payload) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     n = len(payload.specs)
     settings = [Rollout(**params).p if uses == "rollout" else None for uses, params in payload.specs]
     actions = n + NTACT * sum(bool(s and s["tactics"]) for s in settings)  # the action rows after the tactic rows
+    plain = (*NOT_SEARCHING, 0, 0, 0, 0)
     for (_, params), s in zip(payload.specs, settings, strict=True):
         if s is None:
-            rows.append((-1, 0, 0, 0, 0, 0, 0))
+            rows.append(plain)
             continue
         tactics = NTACT if s["tactics"] else 0
-        rows.append((s["rollouts"], OBJECTIVES.index(s["objective"]), CHOICES.index(s["choices"]),
-                     int(s["determinize"]), tactics, n if tactics else 0, actions if s["actions"] else 0))  # fmt: skip
+        rows.append((*search_row(s), CHOICES.index(s["choices"]), tactics, n if tactics else 0,
+                     actions if s["actions"] else 0))  # fmt: skip
         if tactics:
             policy, pp = playout_policy(params)
             for change in TACTICS.values():
@@ -662,7 +684,7 @@ def search_tables(payload) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         ps.append(np.zeros((NP, p.shape[1]), p.dtype))
         fs.append(np.zeros((NP, f.shape[1]), f.dtype))
         n += NP
-    rows += [(-1, 0, 0, 0, 0, 0, 0)] * (n - len(payload.specs))
+    rows += [plain] * (n - len(payload.specs))
     return np.vstack(ps), np.vstack(fs), np.array(rows, np.int64).reshape(n, NX)
 
 
