@@ -45,4 +45,42 @@ def sensitivity(file, field, include_rulebook, only, games, trajectories, top, c
     click.echo(dumps(result.to_json()) if as_json else format_sensitivity(result))
 
 
-commands = [with_backend(sensitivity)]
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--knobs", required=True, metavar="KEY[=LO..HI],…", help="The rules values to search (a list item as "
+              "KEY[i]); without a range, two steps either side.")  # fmt: skip
+@click.option("--target", type=float, default=2.0, show_default=True, help="Points of win rate every faction should "
+              "land within of its fair share.")  # fmt: skip
+@click.option("--budget", type=int, default=20_000, show_default=True, help="Games for the search.")
+@click.option("--games", type=int, default=1_000, show_default=True, help="Games per candidate (all the same games).")
+@click.option("--holdout", type=int, default=4_000, show_default=True, help="Held-out games of each side of the check.")
+@click.option("--field", type=click.Path(dir_okay=False), help="Play this experiment's seats instead.")
+@click.option("--seed", type=SEED, help="Root seed (default: the experiment's).")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+@click.option("--out", type=click.Path(dir_okay=False), help="Write the rebalanced study (an experiment file with "
+              "rules:) here.")  # fmt: skip
+@click.option("--save", type=OUT_DIR, help="Keep every candidate here (a rerun plays only what is missing).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+def rebalance(file, knobs, target, budget, games, holdout, field, seed, workers, out, save, as_json):
+    """Search the named rules values (nevergrad) for the smallest change that brings every faction within --target
+    points of its fair share, on common random numbers; confirm it on held-out games and write it as a study."""
+    import math
+
+    from sim.errors import ConfigError
+    from sim.rebalance import format_rebalance, write_rules_file
+    from sim.rebalance import rebalance as run
+    from sim.results import dumps
+
+    if not math.isfinite(target) or target < 0:
+        raise ConfigError("--target", "", "points of win rate ≥ 0 (e.g. 2)", target)
+    raw, field_raw = _study(file, field)
+    result = run(raw, knobs, source=file, field_raw=field_raw, target=target / 100, budget=budget, games=games,
+                 holdout=holdout, seed=seed, workers=workers, save=save)  # fmt: skip
+    if out:
+        from sim.sensitivity import study_body
+
+        write_rules_file(study_body(raw, field_raw), result, out)
+    click.echo(dumps(result.to_json()) if as_json else format_rebalance(result))
+
+
+commands = [with_backend(sensitivity), with_backend(rebalance)]

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.compare import paired_ci, per_game_wins
+from sim.compare import paired_ci, parity, per_game_wins
 from sim.errors import ConfigError
 
 NOTCH = 0.2  # a real value's perturbation: ±20%
@@ -140,32 +140,34 @@ def read_files(raw: dict) -> dict[str, bool]:
     return _study_files(raw["game"], raw)
 
 
-def factors(raw: dict, source: str, include_rulebook: bool = False, only: str | None = None):
-    """(factors, not perturbable labels) of every number the study reads; ``only`` keeps labels starting so."""
+def rules_numbers(raw: dict):
+    """(label, override key, provenance, place, number, file stem, read) of every number in the game's rules files,
+    with the study's own ``rules:`` applied; ``read`` says whether the study reads that file."""
     from sim.config import load_ruleset
 
     ruleset = load_ruleset(raw["game"], raw.get("rules") or None)
     files = read_files(raw)
-    out, stuck = [], []
     for stem, loaded in ruleset.files.items():
-        if not files.get(stem, True):
-            continue
         for p in loaded.provenance:
-            if p.source == "rulebook" and not include_rulebook:
-                continue
             key = ruleset.override_key(stem, p.key)
             for suffix, where, x in numbers(p.value):
-                label = key + suffix
-                if only and not label.startswith(only):
-                    continue
-                low, high = neighbours(x)
-                ok_low = low != x and accepts(raw, {key: replaced(p.value, where, low)}, source)
-                ok_high = high != x and accepts(raw, {key: replaced(p.value, where, high)}, source)
-                if not ok_low and not ok_high:
-                    stuck.append(label)
-                    continue
-                low, high = (low if ok_low else x), (high if ok_high else x)
-                out.append(Factor(label, key, p.source, p.value, where, x, low, high))
+                yield key + suffix, key, p, where, x, stem, files.get(stem, True)
+
+
+def factors(raw: dict, source: str, include_rulebook: bool = False, only: str | None = None):
+    """(factors, not perturbable labels) of every number the study reads; ``only`` keeps labels starting so."""
+    out, stuck = [], []
+    for label, key, p, where, x, _stem, read in rules_numbers(raw):
+        if not read or (p.source == "rulebook" and not include_rulebook) or (only and not label.startswith(only)):
+            continue
+        low, high = neighbours(x)
+        ok_low = low != x and accepts(raw, {key: replaced(p.value, where, low)}, source)
+        ok_high = high != x and accepts(raw, {key: replaced(p.value, where, high)}, source)
+        if not ok_low and not ok_high:
+            stuck.append(label)
+            continue
+        low, high = (low if ok_low else x), (high if ok_high else x)
+        out.append(Factor(label, key, p.source, p.value, where, x, low, high))
     return out, stuck
 
 
@@ -178,6 +180,11 @@ class Record:
 
     win_rate: dict[str, float]
     wins: dict[str, np.ndarray] = field(default_factory=dict)
+    fair: dict[str, float] = field(default_factory=dict)  # each faction's fair share of wins
+
+    def unfairness(self) -> float:
+        """The largest distance of any faction's win rate from its fair share."""
+        return max(abs(p - self.fair.get(k, 1 / len(self.win_rate))) for k, p in self.win_rate.items())
 
 
 class PointStore:
@@ -197,6 +204,7 @@ class PointStore:
                 rec = Record(
                     dict(zip(names, map(float, data["win_rate"]), strict=True)),
                     {n: data["wins"][i] for i, n in enumerate(names) if not np.isnan(data["wins"][i]).all()},
+                    dict(zip(names, map(float, data["fair"]), strict=True)),
                 )
             self.memory[key] = rec
             return rec
@@ -213,7 +221,8 @@ class PointStore:
 
         def write(tmp: str) -> None:
             with open(tmp, "wb") as f:
-                np.savez(f, factions=np.array(names), win_rate=np.array([rec.win_rate[n] for n in names]), wins=wins)
+                np.savez(f, factions=np.array(names), win_rate=np.array([rec.win_rate[n] for n in names]), wins=wins,
+                         fair=np.array([rec.fair.get(n, np.nan) for n in names]))  # fmt: skip
 
         atomic_write(self.directory / f"{key}.npz", write)
 
@@ -240,7 +249,8 @@ class Player:
         if rec is None:
             result = run_experiment(with_rules(self.raw, overrides), source=self.source, games=games, seed=seed,
                                     workers=self.workers, keep_rows=True)  # fmt: skip
-            rec = Record(dict(result.metrics["win_rate"]), per_game_wins(result.metrics, result.rows))
+            fair = parity(result.metrics, result.rows, self.raw.get("players"))
+            rec = Record(dict(result.metrics["win_rate"]), per_game_wins(result.metrics, result.rows), fair)
             self.store.put(key, rec, games)
             self.played += games
         return rec
