@@ -264,9 +264,10 @@ def gap(win_rate: dict[str, float]) -> float:
     return max(win_rate.values()) - min(win_rate.values())
 
 
-def morris_screen(facs: list[Factor], play, trajectories: int, seed: int) -> list[dict]:
+def morris_screen(facs: list[Factor], play, trajectories: int, seed: int) -> tuple[list[dict], int]:
     """Morris elementary effects of each factor on each faction's win rate and on the gap, per notch; the factors
-    ranked by the largest mean absolute effect on any faction (mu*)."""
+    ranked by the largest mean absolute effect on any faction (mu*), and how many points the loader refused in
+    part (see ``play_what_loads``)."""
     from SALib.analyze import morris as analyze
     from SALib.sample import morris as sample
 
@@ -274,8 +275,11 @@ def morris_screen(facs: list[Factor], play, trajectories: int, seed: int) -> lis
     x = sample.sample(problem, trajectories, num_levels=LEVELS, seed=seed % 2**32)
     notches = np.where(x < 0.25, -1, np.where(x > 0.75, 1, 0))
     recs = []
+    refused = 0
     for row in notches:
-        recs.append(play(settings(zip(facs, map(int, row), strict=True))))
+        rec, dropped = play_what_loads(play, settings(zip(facs, map(int, row), strict=True)))
+        recs.append(rec)
+        refused += bool(dropped)
     factions = list(recs[0].win_rate)
     outputs = {name: np.array([r.win_rate[name] for r in recs]) for name in factions}
     outputs["gap"] = np.array([gap(r.win_rate) for r in recs])
@@ -288,7 +292,22 @@ def morris_screen(facs: list[Factor], play, trajectories: int, seed: int) -> lis
         per = {name: float(mu[name][i]) for name in factions}
         ranked.append({"factor": f, "mu_star": max(per.values()), "mu_star_gap": float(mu["gap"][i]), "per": per})
     ranked.sort(key=lambda r: (-r["mu_star"], -r["mu_star_gap"], r["factor"].label))
-    return ranked
+    return ranked, refused
+
+
+def play_what_loads(play, overrides: dict) -> tuple[Record, list[str]]:
+    """Play ``overrides``; where the loader refuses a combination (two numbers of one list that each moved within
+    the rules, e.g. settle costs [2, 1, 2]), that value stays as shipped at this point. Returns what was dropped."""
+    overrides, dropped = dict(overrides), []
+    while True:
+        try:
+            return play(overrides), dropped
+        except ConfigError as exc:
+            culprit = [k for k in overrides if exc.key == k or exc.key.startswith((k + ".", k + "["))]
+            if not culprit:
+                raise
+            dropped.append(culprit[0])
+            del overrides[culprit[0]]
 
 
 def paired_change(base: Record, point: Record) -> dict[str, dict]:
@@ -328,12 +347,16 @@ class Sensitivity:
     confirmed: list[dict]  # {factor, sides} for the top values
     stuck: list[str]
     games_played: int
+    refused: int = 0  # screen points where the loader refused a combination, so one value stayed as shipped
+    points: int = 0  # screen points in all
 
     def answer(self) -> str:
+        """The one-sentence answer: the confirmed values, largest change of any faction's win rate first."""
         if not self.confirmed:
             return "No value of the study could be perturbed."
-        shown = sorted(self.confirmed, key=lambda c: -largest_move(c))
-        top = [f"{c['factor'].label} ({largest_move(c):+.1%} gap)" for c in shown[:3]]
+        shown = sorted(self.confirmed, key=lambda c: -abs(largest_change(c)[2]))
+        top = [f"{c['factor'].label} ({_pts(largest_change(c)[2])} points for {_plain(largest_change(c)[0])})"
+               for c in shown[:3]]  # fmt: skip
         return "The verdict depends most on " + ", then ".join(top) + "."
 
     def to_json(self) -> dict:
@@ -346,10 +369,31 @@ class Sensitivity:
             "games_played": self.games_played, "base": self.base.win_rate, "answer": self.answer(),
             "screen": [{**fac(r["factor"]), "mu_star": r["mu_star"], "mu_star_gap": r["mu_star_gap"],
                         "per_faction": r["per"]} for r in self.ranked],
-            "confirmed": [{**fac(c["factor"]), "largest_gap_move": largest_move(c), "sides": c["sides"]}
-                          for c in self.confirmed],
-            "not_perturbable": self.stuck,
+            "confirmed": [{**fac(c["factor"]), "largest_change": dict(zip(("faction", "side", "change", "lo", "hi"),
+                                                                          largest_change(c), strict=True)),
+                           "largest_gap_move": largest_move(c), "sides": c["sides"]} for c in self.confirmed],
+            "not_perturbable": self.stuck, "screen_points": self.points, "screen_points_refused_in_part": self.refused,
         }  # fmt: skip
+
+
+def largest_change(c: dict) -> tuple[str, str, float, float, float]:
+    """(faction, side, change, lo, hi) of the largest change of any faction's win rate over both sides."""
+    found = ("", "", 0.0, math.nan, math.nan)
+    for side, s in c["sides"].items():
+        for name, v in s["change"].items():
+            if abs(v["diff"]) > abs(found[2]):
+                found = (name, side, v["diff"], v["lo"], v["hi"])
+    return found
+
+
+def _pts(x: float) -> str:
+    return f"{100 * x:+.1f}" if x == x else "n/a"
+
+
+def _plain(name: str) -> str:
+    from sim.glossary import plain
+
+    return plain(name) if name else "none"
 
 
 def largest_move(c: dict) -> float:
@@ -395,12 +439,13 @@ def sensitivity(
     store = PointStore(save)
     make = play_factory or (lambda r, g, s: Player(r, source, g, s, workers, store))
     screen_play = make(raw, games, seed)
-    ranked = morris_screen(facs, screen_play, trajectories, seed)
+    ranked, refused = morris_screen(facs, screen_play, trajectories, seed)
     confirm_play = make(raw, confirm_games, seed)
     base = confirm_play({})
     confirmed = [{"factor": r["factor"], "sides": confirm(r["factor"], confirm_play, base)} for r in ranked[:top]]
     played = getattr(screen_play, "played", 0) + getattr(confirm_play, "played", 0)
-    result = Sensitivity(raw["game"], raw.get("title", ""), confirm_games, seed, base, ranked, confirmed, stuck, played)
+    result = Sensitivity(raw["game"], raw.get("title", ""), confirm_games, seed, base, ranked, confirmed, stuck, played,
+                         refused, len(ranked) and (len(facs) + 1) * trajectories)  # fmt: skip
     if save is not None:
         from sim.results import write_json
 
@@ -436,24 +481,34 @@ def tornado(result: Sensitivity, path: str | Path) -> Path:
 
 
 def format_sensitivity(result: Sensitivity) -> str:
-    from sim.glossary import plain
-
-    lines = [f"{result.title or result.game}: sensitivity of the verdict, {result.games:,} games a side, seed "
-             f"{result.seed} ({result.games_played:,} games played)",
-             "  shipped: " + ", ".join(f"{plain(k)} {v:.1%}" for k, v in
-                                       sorted(result.base.win_rate.items(), key=lambda kv: -kv[1]))]  # fmt: skip
-    for c in result.confirmed:
+    """The ranked table (largest change of a faction's win rate first), each side's changes, the screen's next
+    values, the values the loader would not let move, and the one-sentence answer; changes in points."""
+    lines = [
+        f"{result.title or result.game}: sensitivity of the verdict, {result.games:,} games a side, seed "
+        f"{result.seed} ({result.games_played:,} games played)",
+        "  shipped: "
+        + ", ".join(f"{_plain(k)} {v:.1%}" for k, v in sorted(result.base.win_rate.items(), key=lambda kv: -kv[1])),
+        f"  {'value [source]':<48} {'range':<14} {'largest change of a win rate (95%), pts':<46} gap move",
+    ]
+    for c in sorted(result.confirmed, key=lambda c: -abs(largest_change(c)[2])):
         f = c["factor"]
-        lines.append(f"  {f.label} [{f.source}] = {f.base:g}, range {f.low:g}..{f.high:g}; largest gap move "
-                     f"{largest_move(c):+.1%}")  # fmt: skip
+        name, side, diff, lo, hi = largest_change(c)
+        span = f"{f.low:g}..{f.base:g}..{f.high:g}"
+        change = f"{_plain(name)} {_pts(diff)} [{_pts(lo)}, {_pts(hi)}] ({side})"
+        lines.append(f"  {f.label + ' [' + f.source + ']':<48} {span:<14} {change:<46} {_pts(largest_move(c))}")
         for side, s in c["sides"].items():
-            parts = [f"{plain(k)} {v['diff']:+.1%} [{v['lo']:+.1%}, {v['hi']:+.1%}]" for k, v in s["change"].items()]
-            lines.append(f"    {side} to {s['value']:g}: " + "; ".join(parts))
+            moved = sorted(s["change"].items(), key=lambda kv: -abs(kv[1]["diff"]))
+            parts = [f"{_plain(k)} {_pts(v['diff'])} [{_pts(v['lo'])}, {_pts(v['hi'])}]" for k, v in moved]
+            lines.append(f"      {side} to {s['value']:g}: " + "; ".join(parts))
     if len(result.ranked) > len(result.confirmed):
-        rest = ", ".join(f"{r['factor'].label} {r['mu_star']:.1%}" for r in result.ranked[len(result.confirmed) :][:10])
-        lines.append(f"  next in the screen (Morris mu*, per notch): {rest}")
+        rest = result.ranked[len(result.confirmed) :][:10]
+        lines.append("  next in the screen (Morris mu*, pts a notch): "
+                     + ", ".join(f"{r['factor'].label} {100 * r['mu_star']:.1f}" for r in rest))  # fmt: skip
+    if result.refused:
+        lines.append(f"  {result.refused} of {result.points} screen points combined values the loader refuses (e.g. "
+                     "settle costs that fall); there the refused value stayed as shipped")  # fmt: skip
     if result.stuck:
-        lines.append(f"  not perturbable here ({len(result.stuck)}: the loader refuses both neighbours): "
+        lines.append(f"  not perturbable here ({len(result.stuck)}: the rules' loader refuses both neighbours): "
                      + ", ".join(result.stuck[:8]) + (" …" if len(result.stuck) > 8 else ""))  # fmt: skip
     lines.append(result.answer())
     return "\n".join(lines)
