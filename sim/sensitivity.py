@@ -303,7 +303,8 @@ def play_what_loads(play, overrides: dict) -> tuple[Record, list[str]]:
         try:
             return play(overrides), dropped
         except ConfigError as exc:
-            culprit = [k for k in overrides if exc.key == k or exc.key.startswith((k + ".", k + "["))]
+            where = "." + exc.key.replace("[", ".[") + "."  # the error may name the key with its file's stem
+            culprit = [k for k in overrides if "." + k.replace("[", ".[") + "." in where]
             if not culprit:
                 raise
             dropped.append(culprit[0])
