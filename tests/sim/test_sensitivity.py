@@ -102,3 +102,24 @@ def test_bad_input_is_one_line_exit_2(capsys, args, needle):
     assert exc.value.code == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and needle in err
+
+
+def test_a_refused_combination_keeps_that_value_as_shipped():
+    """Two numbers of one list may each move within the rules and together break them (settle costs [2, 1, 2]):
+    that point plays with the list as shipped, whichever way the loader names the key."""
+    from sim.errors import ConfigError
+    from sim.sensitivity import play_what_loads
+
+    played = []
+
+    def play(overrides):
+        played.append(dict(overrides))
+        if "farm_track.spaces" in overrides:
+            raise ConfigError("study: rules", "tracks.farm_track.spaces.army_limit", "values that never decrease", 1)
+        return Record({"a": 1.0})
+
+    rec, dropped = play_what_loads(play, {"farm_track.spaces": [1], "die.faces": 7})
+    assert rec.win_rate == {"a": 1.0} and dropped == ["farm_track.spaces"]
+    assert played[-1] == {"die.faces": 7}
+    with pytest.raises(ConfigError):  # an error about something else is not swallowed
+        play_what_loads(lambda o: (_ for _ in ()).throw(ConfigError("x", "other.key", "y", 1)), {"die.faces": 7})
