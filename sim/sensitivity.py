@@ -227,6 +227,20 @@ class PointStore:
         atomic_write(self.directory / f"{key}.npz", write)
 
 
+def mixed_wins(metrics: dict, rows) -> dict[str, np.ndarray]:
+    """Per-game wins of a field of mixed plans (``won_<faction>``: 1, 0, or -1 where it did not sit), each kept only
+    where its mean reproduces the faction's win rate."""
+    out = {}
+    for name, rate in metrics.get("win_rate", {}).items():
+        if rows is None or f"won_{name}" not in rows.columns:
+            continue
+        won = rows[f"won_{name}"].to_numpy().astype(float)
+        won[won < 0] = np.nan
+        if not np.isnan(won).all() and math.isclose(float(np.nanmean(won)), rate, rel_tol=1e-9, abs_tol=1e-9):
+            out[name] = won
+    return out
+
+
 def point_key(raw: dict, overrides: dict, games: int, seed: int) -> str:
     text = json.dumps({"raw": with_rules(raw, overrides), "games": games, "seed": seed}, sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:20]
@@ -250,7 +264,8 @@ class Player:
             result = run_experiment(with_rules(self.raw, overrides), source=self.source, games=games, seed=seed,
                                     workers=self.workers, keep_rows=True)  # fmt: skip
             fair = parity(result.metrics, result.rows, self.raw.get("players"))
-            rec = Record(dict(result.metrics["win_rate"]), per_game_wins(result.metrics, result.rows), fair)
+            wins = per_game_wins(result.metrics, result.rows) or mixed_wins(result.metrics, result.rows)
+            rec = Record(dict(result.metrics["win_rate"]), wins, fair)
             self.store.put(key, rec, games)
             self.played += games
         return rec
