@@ -123,3 +123,19 @@ def test_a_refused_combination_keeps_that_value_as_shipped():
     assert played[-1] == {"die.faces": 7}
     with pytest.raises(ConfigError):  # an error about something else is not swallowed
         play_what_loads(lambda o: (_ for _ in ()).throw(ConfigError("x", "other.key", "y", 1)), {"die.faces": 7})
+
+
+@pytest.mark.slow
+def test_on_the_real_engine_a_rulers_settle_cost_outranks_a_value_that_cannot_matter():
+    """Tomislav's players mark (2: playable from 2 players) cannot change a 3-player game, so under common random
+    numbers its elementary effects are exactly zero; his settle costs move his games, the cost of a neighbouring
+    Province most (his expansion plan settles next door), and settling cheaper helps him."""
+    raw = load_experiment(STUDY)
+    result = sensitivity(raw, source=STUDY, only="rulers.tomislav", games=300, trajectories=4, top=1,
+                         confirm_games=1500)  # fmt: skip
+    by_label = {r["factor"].label: r for r in result.ranked}
+    assert by_label["rulers.tomislav.players"]["mu_star"] == 0
+    assert result.ranked[0]["factor"].label == "rulers.tomislav.settle_costs[1]"
+    assert result.ranked[0]["mu_star"] > 0.005  # about a point a notch
+    cheaper = result.confirmed[0]["sides"]["down"]["change"]["tomislav"]
+    assert cheaper["diff"] > 0 and cheaper["hi"] > cheaper["lo"]
