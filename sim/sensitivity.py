@@ -482,14 +482,17 @@ def tornado(result: Sensitivity, path: str | Path) -> Path:
     rows = sorted(result.confirmed, key=lambda c: abs(largest_move(c)))
     fig, ax = plt.subplots(figsize=(8, 0.5 * len(rows) + 1.5))
     for i, c in enumerate(rows):
-        for side, colour in (("down", "tab:blue"), ("up", "tab:red")):
+        for side, colour, shift in (("down", "tab:blue", -0.2), ("up", "tab:red", 0.2)):  # side by side: both show
             if side in c["sides"]:
-                ax.barh(i, 100 * c["sides"][side]["gap_move"], color=colour, label=side if i == 0 else None)
+                ax.barh(i + shift, 100 * c["sides"][side]["gap_move"], height=0.4, color=colour, label=side)
     ax.set_yticks(range(len(rows)), [c["factor"].label for c in rows], fontsize=8)
     ax.axvline(0, color="black", lw=0.8)
     ax.set_xlabel("change of the gap between strongest and weakest (points)")
-    ax.set_title(f"{result.title or result.game}: sensitivity ({result.games:,} games a side)", fontsize=9)
-    ax.legend(fontsize=8)
+    ax.set_title(f"{result.title or result.game}\nsensitivity, {result.games:,} games a side", fontsize=9)
+    handles, labels = ax.get_legend_handles_labels()
+    unique = dict(zip(labels, handles, strict=True))  # one entry a side
+    if unique:
+        ax.legend(list(unique.values()), list(unique), fontsize=8)
     fig.tight_layout()
     out = atomic_write(path, lambda tmp: fig.savefig(tmp, format="png", dpi=110))
     plt.close(fig)
