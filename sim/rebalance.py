@@ -269,7 +269,10 @@ def write_rules_file(raw: dict, result: Rebalance, path: str | Path) -> Path:
     body = {**body, "title": f"{raw.get('title') or raw['game']} (rebalanced)"}
     change = ", ".join(f"{k.label} {k.base} → {result.values[k.label]}" for k in result.knobs
                        if result.values[k.label] != k.base) or "none"  # fmt: skip
-    head = f"# sim rebalance: {change}; every faction within {result.target:.0%}: {result.within}\n"
+    head = (
+        f"# sim rebalance: {change}; every faction within {result.target * 100:g} points of its fair share on "
+        f"{result.holdout:,} held-out games: {'yes' if result.within else 'no'}\n"
+    )
     return write_text(path, head + yaml.safe_dump(body, sort_keys=False, allow_unicode=True))
 
 
