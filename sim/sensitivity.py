@@ -48,6 +48,16 @@ class Factor:
         """The override for notch -1 (down), 0 (shipped) or +1 (up) of this number alone."""
         return settings([(self, notch)])
 
+    @property
+    def shown(self) -> str:
+        """The label with the id of each list item on the way (``common_technology[2]`` is card ``C005``)."""
+        node, ids = self.whole, []
+        for part in self.where:
+            node = node[part]
+            if isinstance(part, int) and isinstance(node, dict) and isinstance(node.get("id"), str):
+                ids.append(node["id"])
+        return f"{self.label} ({', '.join(ids)})" if ids else self.label
+
     def value_in(self, overrides: dict) -> float:
         """The number as ``overrides`` set it (shipped when they leave it alone)."""
         node = overrides.get(self.override, self.whole)
@@ -485,7 +495,7 @@ def tornado(result: Sensitivity, path: str | Path) -> Path:
         for side, colour, shift in (("down", "tab:blue", -0.2), ("up", "tab:red", 0.2)):  # side by side: both show
             if side in c["sides"]:
                 ax.barh(i + shift, 100 * c["sides"][side]["gap_move"], height=0.4, color=colour, label=side)
-    ax.set_yticks(range(len(rows)), [c["factor"].label for c in rows], fontsize=8)
+    ax.set_yticks(range(len(rows)), [c["factor"].shown for c in rows], fontsize=8)
     ax.axvline(0, color="black", lw=0.8)
     ax.set_xlabel("change of the gap between strongest and weakest (points)")
     ax.set_title(f"{result.title or result.game}\nsensitivity, {result.games:,} games a side", fontsize=9)
@@ -514,7 +524,7 @@ def format_sensitivity(result: Sensitivity) -> str:
         name, side, diff, lo, hi = largest_change(c)
         span = f"{f.low:g}..{f.base:g}..{f.high:g}"
         change = f"{_plain(name)} {_pts(diff)} [{_pts(lo)}, {_pts(hi)}] ({side})"
-        lines.append(f"  {f.label + ' [' + f.source + ']':<48} {span:<14} {change:<46} {_pts(largest_move(c))}")
+        lines.append(f"  {f.shown + ' [' + f.source + ']':<48} {span:<14} {change:<46} {_pts(largest_move(c))}")
         for side, s in c["sides"].items():
             moved = sorted(s["change"].items(), key=lambda kv: -abs(kv[1]["diff"]))
             parts = [f"{_plain(k)} {_pts(v['diff'])} [{_pts(v['lo'])}, {_pts(v['hi'])}]" for k, v in moved]

@@ -139,3 +139,11 @@ def test_on_the_real_engine_a_rulers_settle_cost_outranks_a_value_that_cannot_ma
     assert result.ranked[0]["mu_star"] > 0.005  # about a point a notch
     cheaper = result.confirmed[0]["sides"]["down"]["change"]["tomislav"]
     assert cheaper["diff"] > 0 and cheaper["hi"] > cheaper["lo"]
+
+
+def test_a_number_inside_a_card_names_the_card():
+    raw = load_experiment(STUDY)
+    facs, _ = factors(raw, STUDY, only="common_technology[2].levels[0]")
+    (amount,) = [f for f in facs if f.label.endswith("effect.amount")]
+    assert amount.shown == "common_technology[2].levels[0].effect.amount (C005)"  # Boleslaus' starting card
+    assert amount.whole[2]["starting"] == "boleslaus_the_cruel" and amount.value_in({}) == amount.base == 1
