@@ -3,8 +3,9 @@
 nevergrad (as ``sim tune`` uses it) searches the named rules values (knobs) within their ranges. A candidate's
 score is the largest distance of any faction's win rate from its fair share, plus a small cost for each value it
 changes and for each notch it moves one (a whole step, or 20% of a real), so of two equally fair changes the
-smaller wins. Every candidate plays the same games (common random numbers); the winner is confirmed against the
-shipped rules on held-out games, paired game by game.
+smaller wins; a tenth of the mean distance breaks ties when no knob moves the farthest faction. Every candidate
+plays the same games (common random numbers); the winner is confirmed against the shipped rules on held-out games,
+paired game by game.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from sim.sensitivity import (
 
 COST_PER_VALUE = 0.005  # half a point of win rate for each value changed
 COST_PER_NOTCH = 0.0025  # and a quarter point for each notch it moves
+MEAN_WEIGHT = 0.1  # a tenth of the mean distance: when no knob moves the farthest faction, the others still count
 IMPLIED_STEPS = 2  # a knob without a range: two whole steps (or 2 × 20% of a real) either side, as the rules allow
 
 
@@ -206,10 +208,11 @@ def rebalance(
         key = json_key(values)
         if key not in seen:
             try:
-                unfair = play(changes(knobs, values)).unfairness()
+                distances = play(changes(knobs, values)).distances()
+                unfair, mean = max(distances), sum(distances) / len(distances)
             except ConfigError:  # the loader refuses this combination (each knob alone was fine)
-                unfair = math.inf
-            seen[key] = unfair + cost(knobs, values)
+                unfair = mean = math.inf
+            seen[key] = unfair + MEAN_WEIGHT * mean + cost(knobs, values)
             search.append({"values": values, "unfairness": unfair, "score": seen[key]})
         opt.tell(cand, seen[key] if math.isfinite(seen[key]) else 10.0)
     best = min(search, key=lambda s: (s["score"], json_key(s["values"])))

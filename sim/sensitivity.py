@@ -192,9 +192,13 @@ class Record:
     wins: dict[str, np.ndarray] = field(default_factory=dict)
     fair: dict[str, float] = field(default_factory=dict)  # each faction's fair share of wins
 
+    def distances(self) -> list[float]:
+        """Each faction's distance of its win rate from its fair share."""
+        return [abs(p - self.fair.get(k, 1 / len(self.win_rate))) for k, p in self.win_rate.items()]
+
     def unfairness(self) -> float:
         """The largest distance of any faction's win rate from its fair share."""
-        return max(abs(p - self.fair.get(k, 1 / len(self.win_rate))) for k, p in self.win_rate.items())
+        return max(self.distances())
 
 
 class PointStore:
