@@ -113,18 +113,19 @@ def _run_demo(out: Path, trials: int, scale: float, bar) -> tuple[list[Path], di
             directory = studies.study(game, demo.verdict).folder
             target = out / "reports" / f"{game}-verdict"
             written += _link(section, balance_report(directory, target), f"The balance verdict: {demo.verdict}")
-            replay = _play(directory / "equilibrium.yaml", None, bar, target / "replay")
-            written += _link(section, replay.extra["report"], "The verdict's games, replayed")
+            replay = _play(directory / "equilibrium.yaml", None, bar)  # its games again: the numbers must hold
             section["verdict"] = verdict_summary(directory, replay, target / "win_rates.png")
     return written, sections, odds
 
 
-def _play(path: Path, games: int | None, bar, out: Path):
-    """Play a study (``games``: its own number when None) and write its report (``result.extra["report"]``)."""
+def _play(path: Path, games: int | None, bar, out: Path | None = None):
+    """Play a study (``games``: its own number when None) and write its report to ``out``, when given
+    (``result.extra["report"]``)."""
     raw = load_experiment(path)
     bar.total += games or raw.get("games", 0)
-    result = run_experiment(raw, source=str(path), games=games, workers=2, keep_rows=True)
-    result.extra["report"] = build_experiment_report(result, raw, out, str(path))
+    result = run_experiment(raw, source=str(path), games=games, workers=2, keep_rows=out is not None)
+    if out is not None:
+        result.extra["report"] = build_experiment_report(result, raw, out, str(path))
     return result
 
 

@@ -202,8 +202,8 @@ def playout(P, T, ST, seat, me, c, R, MVA, NK, MV, mv, max_turns, objective, sc)
 
 @njit(**J)
 def turn_start(ctx, rs):
-    """``sim.search.searcher``'s ``start``: the position into ``Sd[0]``, with ``X_DETERMINIZE`` its ``determinize``
-    for ``me``."""
+    """Twin: none (``sim.search.searcher``'s ``start``: the position into ``Sd[0]``, with ``X_DETERMINIZE`` its
+    ``determinize`` for ``me``)."""
     S, T, ST, x, seat, me, cand, Sd, Sp, MVA, NK, MV, mv, max_turns, sc = ctx
     Sd[0] = S
     if x[X_DETERMINIZE]:
@@ -212,8 +212,8 @@ def turn_start(ctx, rs):
 
 @njit(**J)
 def turn_value(ctx, c, rs):
-    """``sim.search.searcher``'s ``value``: candidate ``c`` of ``me`` played from a copy of the start to the end
-    (``playout``)."""
+    """Twin: ``game.loop.play`` (``sim.search.searcher``'s ``value``: candidate ``c`` of ``me`` played from a copy of
+    the start to the end, ``playout``)."""
     S, T, ST, x, seat, me, cand, Sd, Sp, MVA, NK, MV, mv, max_turns, sc = ctx
     Sp[0] = Sd[0]
     return playout(Sp[0], T, ST, seat, me, cand[c], rs, MVA, NK, MV, mv, max_turns, x[X_OBJECTIVE], sc)

@@ -242,9 +242,9 @@ def playout(Sr, C, P, F, sid, sidr, q, first, order, no, plans, rs, Sp, trace, t
 
 @njit(cache=True)
 def plan_start(ctx, rs):
-    """``sim.search.searcher``'s ``start`` at a Round's plan: the position into ``Sd[0]`` (determinized for seat
-    ``q`` with ``X_DETERMINIZE``), then the others plan again from it (plans are secret), once for every
-    candidate."""
+    """``rollout.Rollout.plan``'s position, as ``sim.search.searcher``'s ``start`` at a Round's plan: the position
+    into ``Sd[0]`` (determinized for seat ``q`` with ``X_DETERMINIZE``), then the others plan again from it (plans
+    are secret), once for every candidate."""
     S, C, P, F, sid, sidr, q, x, cand, nc, Sd, Sp, order, no, plans, trace, tn = ctx
     Sd[0] = S
     if x[X_DETERMINIZE]:
@@ -258,8 +258,9 @@ def plan_start(ctx, rs):
 
 @njit(cache=True)
 def plan_value(ctx, c, rs):
-    """``sim.search.searcher``'s ``value`` at a Round's plan: candidate ``c`` (a plan of ``cand``, or from ``nc`` on
-    the policy's plan with tactic row ``c - nc``) as seat ``q``'s plan, played to the end (``playout``)."""
+    """``driver.play_game`` from a Round's plan, as ``sim.search.searcher``'s ``value``: candidate ``c`` (a plan of
+    ``cand``, or from ``nc`` on the policy's plan with tactic row ``c - nc``) as seat ``q``'s plan, played to the
+    end (``playout``)."""
     S, C, P, F, sid, sidr, q, x, cand, nc, Sd, Sp, order, no, plans, trace, tn = ctx
     plans[q, : C.planned] = cand[c if c < nc else 0, : C.planned]
     sidr[q] = sid[q] if c < nc else x[X_TROW] + c - nc
@@ -375,7 +376,8 @@ def next_action(S, C, X, sid, order, no, plans, first):
 
 @njit(cache=True)
 def action_start(ctx, rs):
-    """``sim.search.searcher``'s ``start`` inside a Round's action ``first``: the position into ``Sd[0]``, and with
+    """``rollout.Rollout.plan``'s position before action ``first``, as ``sim.search.searcher``'s ``start`` inside a
+    Round: the position into ``Sd[0]``, and with
     ``X_DETERMINIZE`` its ``determinize`` for seat ``q`` with the others' hidden actions planned again
     (``replan_rest``)."""
     S, C, P, F, sid, sidc, q, x, codes, t, col, first, order, no, plans, rest, Sd, Sp, trace, tn = ctx
@@ -388,7 +390,8 @@ def action_start(ctx, rs):
 
 @njit(cache=True)
 def action_value(ctx, c, rs):
-    """``sim.search.searcher``'s ``value`` inside a Round's action: seat ``q``'s row ``t`` with candidate ``c``'s
+    """``driver.play_game`` from inside a Round's action, as ``sim.search.searcher``'s ``value``: seat ``q``'s row
+    ``t`` with candidate ``c``'s
     code, the action and the rest of the game played on (``playout``)."""
     S, C, P, F, sid, sidc, q, x, codes, t, col, first, order, no, plans, rest, Sd, Sp, trace, tn = ctx
     P[t, col] = codes[c]
