@@ -30,4 +30,5 @@ COMMAND_MODULES: list[str] = [
     "sim.serve.cli",
     "sim.balance.cli",
     "sim.ladder",
+    "sim.verdict.cli",
 ]
