@@ -109,6 +109,23 @@ def against_plans(result: dict, plans_path: str | Path) -> dict | None:
                              "difference": top[k]["win_rate"] - plans[k]} for k in keys}}  # fmt: skip
 
 
+def trust(result: dict, compared: dict) -> str:
+    """Which verdict a designer should trust, and why, in words."""
+    tau = compared["kendall_tau"]
+    far = max(compared["factions"].items(), key=lambda kv: abs(kv[1]["difference"]))
+    agree = ("rank the factions alike" if tau >= 0.67 else "rank the factions differently" if tau <= 0.33 else
+             "partly agree on the ranking")  # fmt: skip
+    text = (f"The two verdicts {agree} (Kendall's tau {tau:+.2f}: +1 is the same order, -1 the reverse) and differ "
+            f"most on {plain(far[0])} ({100 * far[1]['difference']:+.1f} points). The plan equilibrium (sim balance) "
+            "is a fast answer about scripted plans, each the best reply to the others' plans; the ladder's players "
+            "look ahead in every seat and beat those plans by a wide margin, so where the two disagree the ladder is "
+            "nearer to strong play. ")  # fmt: skip
+    if result["verdict"]["converged"]:
+        return text + "This ladder has converged, so trust it over the plan equilibrium."
+    return text + ("This ladder has not converged, so neither verdict is final: read the ladder's top rung as the "
+                   "better guess and its movement as the size of the doubt.")
+
+
 def headline(result: dict) -> dict:
     """The manifest's headline: the top rung's win rates, strongest, weakest, largest gap, converged or not."""
     if not result["rungs"]:
@@ -174,8 +191,11 @@ def build(result: dict, out: str | Path, plans: str | Path | None = None) -> lis
     verdict = result["verdict"]
     top = result["rungs"][-1]
     rates = ", ".join(f"{plain(k)} {_pct(top['factions'][k]['win_rate'])}" for k in top["ranking"])
-    summary = (f"With the same searcher in every seat at {top['budget']} playouts, {rates} "
-               f"(fair share {_pct(result['fair_share'])}). " + verdict["text"])
+    state = ("The ladder has converged: stronger searchers no longer move these numbers by more than 2 points."
+             if verdict["converged"] else "The ladder has not converged: stronger searchers may still move these "
+             "numbers (the verdict below says how far and which way).")  # fmt: skip
+    summary = (f"With the same searcher in every seat at {top['budget']} playouts (its strongest rung), the factions "
+               f"win {rates} of their games; the fair share is {_pct(result['fair_share'])}. {state}")
     policies = result["searcher"]["policies"]
     caveats = [
         "A verdict from a ladder that has not converged is the win rates at the strongest play the ladder reached, "
@@ -196,7 +216,9 @@ def build(result: dict, out: str | Path, plans: str | Path | None = None) -> lis
               "Paired: the same games at both budgets, so the change is measured game by game.",
               "Converged: every faction moves by less than ±2 points from the rung before (the whole 95% interval), "
               "the ranking holds, and a seat with twice the budget gains at most 3 points."]  # fmt: skip
-    doc = {"title": f"Balance verdict from strong play: {result['title']}", "question": result["question"] or
+    sections = [("Ladder or plan equilibrium?", trust(result, compared))] if compared else []
+    doc = {"sections": sections, "title": f"Balance verdict from strong play: {result['title']}",
+           "question": result["question"] or
            "Which factions win more or less than their fair share when every seat plays well?",
            "summary": summary, "verdict": verdict["text"], "caveats": caveats, "setup": setup,
            "table_title": "Win rate by faction at each budget [95% interval]", "table": main, "legend": legend,

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import math
 
+from sim.glossary import plain
+
 TOLERANCE = 0.02  # a faction's paired rung-to-rung change: its 95% interval inside ±2 points
 TRACE_LIMIT = 0.03  # the skill trace: a seat at twice the budget gains at most 3 points (top of its interval)
 SETTLED = 0.01  # a change this small leaves room for a ±1-point interval inside ±2 points
@@ -72,12 +74,12 @@ def judge(rungs: list[dict]) -> dict:
                   if trace else f"the skill trace at {top['budget']} playouts did not finish")  # fmt: skip
     if out["converged"]:
         out["text"] = (f"Converged at {top['budget']} playouts: every faction is within ±2 points of {prev['budget']} "
-                       f"playouts (largest change {largest} {_pts(moves[largest]['change'])} "
+                       f"playouts (largest change {plain(largest)} {_pts(moves[largest]['change'])} "
                        f"{_ci(moves[largest]['ci95'])}), the ranking is the same, and {trace_text}.")  # fmt: skip
         return out
     out["settle"] = settle(rungs)
     movers = sorted(moves, key=lambda k: -abs(moves[k]["change"]))
-    said = ", ".join(f"{k} {out['directions'][k]} {_pts(moves[k]['change'])} {_ci(moves[k]['ci95'])}"
+    said = ", ".join(f"{plain(k)} {out['directions'][k]} {_pts(moves[k]['change'])} {_ci(moves[k]['ci95'])}"
                      for k in movers if not inside[k])  # fmt: skip
     parts = [f"Not converged at {top['budget']} playouts."]
     if not out["checks"]["win_rates"]:
@@ -85,7 +87,8 @@ def judge(rungs: list[dict]) -> dict:
                      f"{abs(100 * moves[largest]['change']):.1f} points, or their intervals are wider than ±2 points: "
                      f"{said}.")  # fmt: skip
     if not out["checks"]["ranking"]:
-        parts.append(f"The ranking changed ({' > '.join(prev['ranking'])} became {' > '.join(top['ranking'])}).")
+        parts.append(f"The ranking changed ({' > '.join(map(plain, prev['ranking']))} became "
+                     f"{' > '.join(map(plain, top['ranking']))}).")
     if not out["checks"]["skill_trace"]:
         parts.append(f"Skill trace: {trace_text}, above the 3-point line." if trace else f"Skill trace: {trace_text}.")
     parts.append(out["settle"]["text"])
