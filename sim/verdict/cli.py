@@ -45,21 +45,23 @@ def ladder_budgets(budgets: str | None, b0: int | None, rungs: int | None) -> li
               "each playout resamples what its seat cannot see).")  # fmt: skip
 @click.option("--plans", type=click.Path(dir_okay=False, exists=True), help="A plan-equilibrium verdict (sim balance's "
               "balance.json) to set beside the ladder's.")  # fmt: skip
+@click.option("--title", help="The verdict's title (default: the study's).")
 @click.option("--out", required=True, type=click.Path(file_okay=False), help="The ladder's folder (checkpoints, games, "
               "verdict.json, plots, report).")  # fmt: skip
 @click.option("--resume", is_flag=True, help="Continue the ladder in --out (its budgets may grow).")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print verdict.json instead of the verdict in words.")
 @click.option("--progress/--no-progress", default=True, help="Show progress.")
-def verdict(study, budgets, b0, rungs, games, trace_games, no_trace, seed, policy, see_hidden, plans, out, resume,
-            workers, as_json, progress):  # fmt: skip
+def verdict(study, budgets, b0, rungs, games, trace_games, no_trace, seed, policy, see_hidden, plans, title, out,
+            resume, workers, as_json, progress):  # fmt: skip
     """The balance verdict from strong play: the searcher in every seat at doubling budgets on the same games, each
     rung's win rates, game ends and lengths, its skill trace, and whether the win rates have stopped moving."""
     from reports.verdict import build
     from sim.verdict.ladder import Ladder
 
     steps = ladder_budgets(budgets, b0, rungs)
-    flags = [("--trace-games", trace_games), ("--seed", seed), ("--policy", policy), ("--plans", plans)]
+    flags = [("--trace-games", trace_games), ("--seed", seed), ("--policy", policy), ("--plans", plans),
+             ("--title", title)]
     command = " ".join(["sim verdict", shlex.quote(study), "--budgets", ",".join(map(str, steps)),
                         "--games", str(games),
                         *(f"{flag} {shlex.quote(str(v))}" for flag, v in flags if v is not None),
@@ -67,7 +69,7 @@ def verdict(study, budgets, b0, rungs, games, trace_games, no_trace, seed, polic
                         "--out", shlex.quote(out)])  # fmt: skip
     ladder = Ladder(study, steps, games=games, trace_games=trace_games, seed=seed, out=out, policy=policy,
                     determinize=not see_hidden, workers=workers, resume=resume, progress=progress,
-                    trace=not no_trace, command=command)  # fmt: skip
+                    trace=not no_trace, command=command, title=title)  # fmt: skip
     result = ladder.run(on_rung=lambda r: build(r, out, plans))
     click.echo(dumps(result) if as_json else result["verdict"]["text"])
 

@@ -48,7 +48,8 @@ class Ladder:
 
     def __init__(self, study: str, budgets: list[int], *, games: int, trace_games: int | None, seed: int | None,
                  out: str | Path, policy: str | None = None, determinize: bool = True, workers: int = 1,
-                 resume: bool = False, progress: bool = False, trace: bool = True, command: str = ""):  # fmt: skip
+                 resume: bool = False, progress: bool = False, trace: bool = True, command: str = "",
+                 title: str | None = None):  # fmt: skip
         self.study, self.budgets = study, grows(list(budgets))
         self.raw = load_experiment(study)
         self.game = check_game(self.raw, study)
@@ -60,6 +61,7 @@ class Ladder:
         self.seed = int(self.raw.get("seed", 1) if seed is None else seed)
         self.determinize, self.workers, self.progress, self.command = determinize, workers, progress, command
         self.out = Path(out)
+        self.title = title or self.raw.get("title", "")
         self.resume = resume
         self._preflight()
         self._claim()
@@ -144,7 +146,7 @@ class Ladder:
 
     def result(self, rungs: list[dict], complete: bool = False) -> dict:
         players = self.raw.get("players", len(self.keys))
-        return {"game": self.game, "study": self.study, "title": self.raw.get("title", ""),
+        return {"game": self.game, "study": self.study, "title": self.title,
                 "question": self.raw.get("question", ""), "command": self.command, "seed": self.seed,
                 "games": self.games, "trace_games": self.trace_games, "budgets": self.budgets,
                 "determinize": self.determinize,

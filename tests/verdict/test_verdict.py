@@ -156,3 +156,14 @@ def test_a_shorter_resume_rebuilds_the_verdict_from_the_games_on_disk(tmp_path, 
     shorter = verdict(capsys, s, "--budgets", "1", "--games", "4", "--no-trace", "--out", out, "--resume")
     assert shorter["rungs"][0]["factions"] == longer["rungs"][0]["factions"] and len(shorter["rungs"]) == 1
     assert np.isclose(sum(f["win_rate"] for f in shorter["rungs"][0]["factions"].values()), 1.0)
+
+
+@pytest.mark.slow
+def test_a_rung_on_a_local_dask_cluster_gives_the_local_verdict(tmp_path, capsys):
+    s = study(tmp_path)
+    args = [s, "--budgets", "1", "--games", "4", "--no-trace"]
+    local = verdict(capsys, *args, "--out", str(tmp_path / "local"))
+    cluster = verdict(capsys, *args, "--backend", "dask", "--local-cluster", "2", "--out", str(tmp_path / "dask"))
+    assert comparable(cluster) == comparable(local)
+    assert pl.read_parquet(tmp_path / "dask" / "rungs" / "b1.parquet").equals(
+        pl.read_parquet(tmp_path / "local" / "rungs" / "b1.parquet"))
