@@ -107,6 +107,8 @@ def settle(rungs: list[dict]) -> dict:
     gains = [r["trace"]["gain"] for r in rungs if r.get("trace") and not math.isnan(r["trace"]["gain"])]
     tsteps, tbasis = (_steps_to(gains[-1], gains[-2] if len(gains) > 1 else None, TRACE_LIMIT) if gains
                       else (None, "not measured"))  # fmt: skip
+    if gains and not top.get("trace"):
+        tsteps, tbasis = None, f"{tbasis} at {rungs[-2]['budget']} playouts, not yet measured at {top['budget']}"
     widths = [(m["ci95"][1] - m["ci95"][0]) / 2 for m in top["change"].values() if not math.isnan(m["ci95"][0])]
     games = math.ceil(top["games"] * (max(widths) / SETTLED) ** 2) if widths else None
     budget = None

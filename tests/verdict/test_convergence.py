@@ -71,6 +71,8 @@ def test_settle_reads_the_budget_off_how_the_change_shrank():
     assert s["budget"] == 64
     assert s["games"] == math.ceil(4000 * (0.02 / 0.01) ** 2)  # the widest half-width, 2 points, down to 1
     assert not judge(rungs)["converged"] and "64 playouts" in judge(rungs)["text"]
+    rungs[-1]["trace"] = None  # the top rung's skill trace did not finish: no budget is claimed
+    assert settle(rungs)["budget"] is None and "not yet measured at 16" in settle(rungs)["text"]
 
 
 def test_settle_says_when_nothing_can_be_read_off():
