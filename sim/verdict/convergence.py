@@ -35,7 +35,7 @@ def _ci(ci) -> str:
 def _steps_to(value: float, before: float | None, target: float) -> tuple[int | None, str]:
     """Doublings (rungs) until ``value`` shrinks to ``target``, at the rate it shrank from ``before``; the basis."""
     if value <= target:
-        return 0, "already within"
+        return 0, "already within (its estimate)"
     if before is None:
         return math.ceil(math.log2(value / target)), "assumed to halve with each rung (one step measured)"
     if value >= before or before <= 0:
@@ -90,7 +90,8 @@ def judge(rungs: list[dict]) -> dict:
         parts.append(f"The ranking changed ({' > '.join(map(plain, prev['ranking']))} became "
                      f"{' > '.join(map(plain, top['ranking']))}).")
     if not out["checks"]["skill_trace"]:
-        parts.append(f"Skill trace: {trace_text}, above the 3-point line." if trace else f"Skill trace: {trace_text}.")
+        parts.append(f"Skill trace: {trace_text}; its interval reaches above the 3-point line." if trace else
+                     f"Skill trace: {trace_text}.")  # fmt: skip
     parts.append(out["settle"]["text"])
     out["text"] = " ".join(parts)
     return out
