@@ -115,9 +115,12 @@ def settle(rungs: list[dict]) -> dict:
     budget = None
     if steps is not None and tsteps is not None:
         budget = int(round(top["budget"] * growth ** max(steps, tsteps)))
+    noise = all(m["ci95"][0] <= 0 <= m["ci95"][1] for m in top["change"].values())
+    said = (f" Every change since {rungs[-2]['budget']} playouts is within its interval's noise; ±1-point intervals "
+            f"would take about {games:,} games a rung." if noise and games else "")  # fmt: skip
     if budget is None:
         text = (f"No budget can be read off yet (largest change: {basis}; skill-trace gain: {tbasis}); the next rung, "
-                f"{int(top['budget'] * growth)} playouts, is the way to find out.")  # fmt: skip
+                f"{int(top['budget'] * growth)} playouts, is the way to find out.{said}")  # fmt: skip
     else:
         text = (f"It would likely settle near {budget} playouts (largest change {basis}; skill-trace gain {tbasis})"
                 + (f", with about {games:,} games for ±1-point intervals." if games else "."))

@@ -81,6 +81,9 @@ def test_settle_says_when_nothing_can_be_read_off():
              rung(16, [0.5, 0.3, 0.2], {k: (0.05, 0.04, 0.06) for k in KEYS})]  # growing, not shrinking
     s = settle(rungs)
     assert s["budget"] is None and "did not shrink" in s["text"] and "32 playouts" in s["text"]
+    assert "noise" not in s["text"]  # each change's interval excludes 0: a real move, not noise
+    rungs[-1] = rung(16, [0.5, 0.3, 0.2], {k: (0.05, -0.01, 0.11) for k in KEYS})
+    assert "within its interval's noise" in settle(rungs)["text"] and f"{4000 * 36:,} games" in settle(rungs)["text"]
 
 
 def test_changes_and_trace_are_paired_game_by_game():
