@@ -121,6 +121,9 @@ def settle(rungs: list[dict]) -> dict:
     if budget is None:
         text = (f"No budget can be read off yet (largest change: {basis}; skill-trace gain: {tbasis}); the next rung, "
                 f"{int(top['budget'] * growth)} playouts, is the way to find out.{said}")  # fmt: skip
+    elif budget <= top["budget"]:
+        text = (f"The budget may already be enough (largest change {basis}; skill-trace gain {tbasis}); the games are "
+                "not" + (f": ±1-point intervals would take about {games:,} games a rung." if games else "."))
     else:
         text = (f"It would likely settle near {budget} playouts (largest change {basis}; skill-trace gain {tbasis})"
                 + (f", with about {games:,} games for ±1-point intervals." if games else "."))

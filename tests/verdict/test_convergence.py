@@ -75,6 +75,13 @@ def test_settle_reads_the_budget_off_how_the_change_shrank():
     assert settle(rungs)["budget"] is None and "not yet measured at 16" in settle(rungs)["text"]
 
 
+def test_settle_says_when_the_games_not_the_budget_are_short():
+    wide = {k: (0.001, -0.04, 0.04) for k in KEYS}  # no move, intervals of ±4 points
+    s = settle([rung(4, [0.5, 0.3, 0.2]), rung(8, [0.5, 0.3, 0.2], wide, trace=(0.01, -0.03, 0.05))])
+    assert s["budget"] == 8 and s["games"] == 4000 * 16
+    assert s["text"].startswith("The budget may already be enough") and f"{4000 * 16:,} games" in s["text"]
+
+
 def test_settle_says_when_nothing_can_be_read_off():
     rungs = [rung(4, [0.5, 0.3, 0.2]),
              rung(8, [0.5, 0.3, 0.2], {k: (0.03, 0.02, 0.04) for k in KEYS}),
