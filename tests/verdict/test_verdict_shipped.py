@@ -42,7 +42,7 @@ def test_the_shipped_verdict_is_the_recorded_games(folder):
         again = summary.rung_summary(rung["budget"], keys, won, ends, length, 1.0)
         for k in keys:
             assert again["factions"][k]["wins"] == rung["factions"][k]["wins"]
-            assert again["factions"][k]["games"] == rung["factions"][k]["games"] == result["games"]
+            assert again["factions"][k]["games"] == rung["factions"][k]["games"] <= result["games"] == len(rows)
         assert again["ranking"] == rung["ranking"]
         if before is not None:
             moved = summary.change(keys, before, won)
