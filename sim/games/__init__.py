@@ -31,4 +31,5 @@ COMMAND_MODULES: list[str] = [
     "sim.balance.cli",
     "sim.ladder",
     "sim.rules_cli",
+    "sim.verdict.cli",
 ]
