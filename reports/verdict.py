@@ -20,6 +20,7 @@ from reports.page import render_html, render_markdown  # noqa: E402
 from reports.plots import OKABE_ITO, _save  # noqa: E402
 from sim.glossary import plain  # noqa: E402
 from sim.results import write_text  # noqa: E402
+from sim.verdict.summary import ladder_headline
 
 
 def _pct(x) -> str:
@@ -126,23 +127,6 @@ def trust(result: dict, compared: dict) -> str:
                    "better guess and its movement as the size of the doubt.")
 
 
-def headline(result: dict) -> dict:
-    """The manifest's headline: the top rung's win rates, strongest, weakest, largest gap, converged or not."""
-    if not result["rungs"]:
-        return {"kind": "ladder", "rungs": 0}
-    top = result["rungs"][-1]
-    rates = {k: top["factions"][k]["win_rate"] for k in top["ranking"]}
-    fair = result["fair_share"]
-    gap = max(rates, key=lambda k: abs(rates[k] - fair))
-    trace = top.get("trace")
-    return {"kind": "ladder", "fair_share": round(fair, 4), "win_rate": rates, "strongest": top["ranking"][0],
-            "weakest": top["ranking"][-1],
-            "largest_gap": {"faction": gap, "points": round(100 * (rates[gap] - fair), 1)},
-            "converged": result["verdict"]["converged"], "budget": top["budget"], "games": top["games"],
-            "skill_trace_gain_points": round(100 * trace["gain"], 1) if trace else None,
-            "sees": result["searcher"]["sees"]}  # fmt: skip
-
-
 def _tables(result: dict, compared: dict | None) -> tuple[pd.DataFrame, list]:
     rungs = result["rungs"]
     main = pd.DataFrame([{"faction": plain(k), **{f"{r['budget']} playouts": (
@@ -230,7 +214,7 @@ def build(result: dict, out: str | Path, plans: str | Path | None = None) -> lis
     written = [write_text(out / "report.html", render_html(doc)), write_text(out / "report.md", render_markdown(doc))]
     manifest = {"question": doc["question"], "command": result["command"], "seed": result["seed"],
                 "status": "current", "note": f"sim verdict ladder; {'complete' if result['complete'] else 'stopped'} "
-                f"after {len(result['rungs'])} rung(s)", "headline": headline(result)}  # fmt: skip
+                f"after {len(result['rungs'])} rung(s)", "headline": ladder_headline(result)}  # fmt: skip
     if compared:
         manifest["against_plans"] = {"kendall_tau": round(compared["kendall_tau"], 3), "difference_points": {
             k: round(100 * v["difference"], 1) for k, v in compared["factions"].items()}}  # fmt: skip

@@ -116,7 +116,11 @@ def study(game: str, name: str) -> Study:
 def headline(folder: Path, seeds: list[str] = ()) -> dict:
     """A study's headline numbers, from its records: a balance run's balance.json (with its ladders and, for
     ``seeds``, the balance.json of the same study run from other seeds), a solo study's solo-tuned.json, or the
-    held-out gains in its tuned plans' headers."""
+    held-out gains in its tuned plans' headers, or a ``sim verdict`` ladder's verdict.json."""
+    if (folder / "verdict.json").exists():
+        from sim.verdict.summary import ladder_headline
+
+        return ladder_headline(json.loads((folder / "verdict.json").read_text()))
     if (folder / "balance.json").exists():
         return _balance_headline(folder, seeds)
     if (folder / "solo-tuned.json").exists():
@@ -198,6 +202,11 @@ def title(name: str) -> str:
 
 
 def answer(h: dict) -> str:
+    if h["kind"] == "ladder":
+        settled = "converged" if h["converged"] else "not converged"
+        return (f"{title(h['strongest'])} strongest ({h['win_rate'][h['strongest']]:.1%}), {title(h['weakest'])} "
+                f"weakest ({h['win_rate'][h['weakest']]:.1%}), fair {h['fair_share']:.1%}, with searchers in every "
+                f"seat at {h['budget']} playouts; {settled}")  # fmt: skip
     if h["kind"] == "balance":
         gap = h["largest_gap"]
         return (f"{title(h['strongest'])} strongest ({h['win_rate'][h['strongest']]:.1%}), {title(h['weakest'])} "
@@ -254,13 +263,27 @@ def _trust(h: dict) -> str:
     return "; ".join(parts)
 
 
+def _ladder_row(s: Study) -> str:
+    h = s.headline
+    gap, rate = h["largest_gap"], h["win_rate"]
+    trace = h.get("skill_trace_gain_points")
+    trust = ("converged" if h["converged"] else f"not converged at {h['budget']} playouts")
+    trust += f"; a seat at twice the budget gains {trace:+.1f} points" if trace is not None else ""
+    return (f"| {GAME_TITLES[s.game]} | {s.question} ([{s.name}](studies/{s.game}/{s.name}/manifest.yaml)) | "
+            f"searchers in every seat, {h['budget']} playouts a candidate, seeing {h['sees']}; {h['games']:,} games | "
+            f"{h['fair_share']:.1%} | {title(h['strongest'])} {rate[h['strongest']]:.1%} | {title(h['weakest'])} "
+            f"{rate[h['weakest']]:.1%} | {gap['points']:+.1f} points from the fair share ({title(gap['faction'])}) | "
+            f"{trust} |")  # fmt: skip
+
+
 def glance_markdown() -> str:
-    """The verdict at a glance: one row per current balance study (the README quotes it between
-    ``<!-- studies:glance -->`` markers; a test keeps the two equal)."""
-    rows = [GLANCE_HEAD]
-    for s in studies():
+    """The verdict at a glance: one row per current ladder verdict (strong play), then per current plan-equilibrium
+    study (the README quotes it between ``<!-- studies:glance -->`` markers; a test keeps the two equal)."""
+    current = [s for s in studies() if s.status == "current"]
+    rows = [GLANCE_HEAD] + [_ladder_row(s) for s in current if s.headline["kind"] == "ladder"]
+    for s in current:
         h = s.headline
-        if s.status != "current" or h["kind"] != "balance":
+        if h["kind"] != "balance":
             continue
         gap, rate = h["largest_gap"], h["win_rate"]
         rows.append(f"| {GAME_TITLES[s.game]} | {s.question} ([{s.name}](studies/{s.game}/{s.name}/manifest.yaml)) "

@@ -85,3 +85,20 @@ def trace_gain(keys: list[str], rung_won: np.ndarray, traced: dict[str, np.ndarr
     per_game = np.nanmean(stacked[:, counted], axis=0) if counted.any() else np.zeros(0)
     gain, ci = _paired(np.zeros(len(per_game)), per_game)
     return {"seats": seats, "gain": gain, "ci95": ci, "games": int(counted.sum())}
+
+
+def ladder_headline(result: dict) -> dict:
+    """The manifest's headline: the top rung's win rates, strongest, weakest, largest gap, converged or not."""
+    if not result["rungs"]:
+        return {"kind": "ladder", "rungs": 0}
+    top = result["rungs"][-1]
+    rates = {k: top["factions"][k]["win_rate"] for k in top["ranking"]}
+    fair = result["fair_share"]
+    gap = max(rates, key=lambda k: abs(rates[k] - fair))
+    trace = top.get("trace")
+    return {"kind": "ladder", "fair_share": round(fair, 4), "win_rate": rates, "strongest": top["ranking"][0],
+            "weakest": top["ranking"][-1],
+            "largest_gap": {"faction": gap, "points": round(100 * (rates[gap] - fair), 1)},
+            "converged": result["verdict"]["converged"], "budget": top["budget"], "games": top["games"],
+            "skill_trace_gain_points": round(100 * trace["gain"], 1) if trace else None,
+            "sees": result["searcher"]["sees"]}  # fmt: skip

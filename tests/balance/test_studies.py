@@ -138,7 +138,7 @@ def test_sim_studies_lists_current_first_with_each_answer(capsys):
     main(["studies", "dark_ages"])
     lines = capsys.readouterr().out.splitlines()
     shipped = [s for s in ALL if s.game == "dark_ages"]
-    assert len(lines) == len(shipped) and lines[0].startswith("current     dark_ages/ruler-balance-3p-pooled: ")
+    assert len(lines) == len(shipped) and lines[0].startswith("current     dark_ages/")
     assert all(answer(s.headline) in line for s, line in zip(shipped, lines, strict=True))
     main(["studies", "principes", "--json"])
     listed = json.loads(capsys.readouterr().out)
@@ -160,7 +160,7 @@ def test_bad_input_to_sim_studies_is_one_line(capsys, argv):
 
 def test_the_glance_table_has_one_row_per_current_verdict_from_its_headline():
     rows = glance_markdown().splitlines()[2:]
-    current = [s for s in ALL if s.status == "current" and s.headline["kind"] == "balance"]
+    current = [s for kind in ("ladder", "balance") for s in ALL if s.status == "current" and s.headline["kind"] == kind]
     assert len(rows) == len(current)
     for s, row in zip(current, rows, strict=True):
         h = s.headline
@@ -169,6 +169,7 @@ def test_the_glance_table_has_one_row_per_current_verdict_from_its_headline():
         assert cells[4].endswith(f"{h['win_rate'][h['strongest']]:.1%}")
         assert cells[5].endswith(f"{h['win_rate'][h['weakest']]:.1%}")
         assert cells[6].startswith(f"{h['largest_gap']['points']:+.1f} points")
+        assert ("converged" in cells[7]) == (h["kind"] == "ladder")
 
 
 def test_the_readme_glance_block_is_the_generated_one():
