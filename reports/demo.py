@@ -32,20 +32,24 @@ from sim.echo import GAME_NAMES
 from sim.experiments import load_experiment, run_experiment
 from sim.games import BATTLE_MODULES
 from sim.results import write_csv, write_text
+from sim.verdict.ladder import replays
 
 
 @dataclass(frozen=True)
 class DemoGame:
-    study: str  # the game's main experiment: its scripted field, played afresh
+    study: str  # the game's main experiment: its scripted field, played afresh where the game has no verdict
     games: int
     effects: str  # a paired study of the modules (or rule variants), played afresh
     verdict: str | None  # the current shipped balance study (studies/<game>/), its games replayed (None: none yet)
+    ladder: str | None  # the current shipped ladder verdict (sim verdict), a few of its games replayed
 
 
 DEMO = {
-    "principes": DemoGame("faction-balance-full.yaml", 4_000, "module-effects.yaml", "faction-balance-full-council"),
-    "dark_ages": DemoGame("ruler-balance.yaml", 4_000, "module-effects.yaml", "ruler-balance-3p-pooled"),
-    "hussars": DemoGame("family-balance.yaml", 2_000, "battle-rules.yaml", None),
+    "principes": DemoGame("faction-balance-full.yaml", 4_000, "module-effects.yaml", "faction-balance-full-council",
+                          "faction-balance-full-ladder"),
+    "dark_ages": DemoGame("ruler-balance.yaml", 4_000, "module-effects.yaml", "ruler-balance-3p-pooled",
+                          "ruler-balance-3p-ladder"),
+    "hussars": DemoGame("family-balance.yaml", 2_000, "battle-rules.yaml", None, None),
 }
 EFFECT_GAMES = 2_000
 
@@ -102,9 +106,10 @@ def _run_demo(out: Path, trials: int, scale: float, bar) -> tuple[list[Path], di
         bar.total += heatmap_cells(inp) * HEATMAP_TRIALS - trials
         written += _link(section, build_report(inp, out / "reports" / f"{game}-battle"),
                          f"Battle report: {results[closest].title or closest}")  # fmt: skip
-        study = CONFIG_DIR / game / "experiments" / demo.study
-        result = _play(study, _scaled(demo.games, scale), bar, out / "reports" / f"{game}-study")
-        written += _link(section, result.extra["report"], f"The scripted field: {result.title}")
+        if not (demo.verdict or demo.ladder):  # no verdict yet: the scripted field is the game's balance answer
+            study = CONFIG_DIR / game / "experiments" / demo.study
+            result = _play(study, _scaled(demo.games, scale), bar, out / "reports" / f"{game}-study")
+            written += _link(section, result.extra["report"], f"The scripted field: {result.title}")
         effects = CONFIG_DIR / game / "experiments" / demo.effects
         result = _play(effects, _scaled(EFFECT_GAMES, scale), bar, out / "reports" / f"{game}-effects")
         written += _link(section, result.extra["report"], f"What the modules change: {result.title}")
@@ -115,6 +120,11 @@ def _run_demo(out: Path, trials: int, scale: float, bar) -> tuple[list[Path], di
             written += _link(section, balance_report(directory, target), f"The balance verdict: {demo.verdict}")
             replay = _play(directory / "equilibrium.yaml", None, bar)  # its games again: the numbers must hold
             section["verdict"] = verdict_summary(directory, replay, target / "win_rates.png")
+        if demo.ladder:
+            folder = studies.study(game, demo.ladder).folder
+            section["links"].insert(0, (_copy_report(folder, out / "reports" / f"{game}-ladder"),
+                                        f"The verdict under strong play: {demo.ladder}"))  # fmt: skip
+            section["ladder"] = ladder_summary(folder)
     return written, sections, odds
 
 
@@ -174,6 +184,29 @@ def verdict_summary(directory: Path, replay, plot: Path) -> dict:
     return {"sentence": sentence, "trust": trust, "plot": plot, "replay": f"Its {replay.n:,} games, replayed, {said}"}
 
 
+LADDER_REPLAY = 2  # games of a shipped ladder's first rung the demo plays again (searched games take seconds)
+
+
+def ladder_summary(folder: Path) -> dict:
+    """A shipped ladder verdict in a sentence, whether it converged, and a check that its games replay."""
+    result = json.loads((folder / "verdict.json").read_text())
+    h = studies.headline(folder)
+    rates = h["win_rate"]
+    name = lambda f: f.replace("_", " ").title()  # noqa: E731
+    sentence = (f"With the same searcher in every seat at {h['budget']} playouts, {name(h['strongest'])} wins "
+                f"{rates[h['strongest']]:.1%} and {name(h['weakest'])} {rates[h['weakest']]:.1%} of its games, "
+                f"against a fair share of {h['fair_share']:.1%}.")  # fmt: skip
+    said = "replay game for game." if replays(folder, LADDER_REPLAY) else "do NOT replay: the study is stale."
+    return {"sentence": sentence, "verdict": result["verdict"]["text"], "converged": h["converged"],
+            "plot": folder / "ladder.png",
+            "replay": f"Its first rung's first {LADDER_REPLAY} games, played again, {said}"}
+
+
+def _copy_report(folder: Path, target: Path) -> Path:
+    """A shipped study's own report page, copied beside the demo's others (its plots are embedded)."""
+    return write_text(target / "report.html", (folder / "report.html").read_text())
+
+
 def write_index(out: Path, sections: dict, odds: pd.DataFrame, seconds: float) -> Path:
     """``index.html``: the battle odds of every bundled battle, then a section a game."""
     e = html.escape
@@ -184,15 +217,22 @@ def write_index(out: Path, sections: dict, odds: pd.DataFrame, seconds: float) -
              f"the whole page took {seconds:.0f} s to compute.</p>",
              "<h2>The balance verdicts</h2><ul>"
              + "".join(f"<li><strong>{e(GAME_NAMES.get(g, g))}:</strong> "
-                       + e(s["verdict"]["sentence"] if s.get("verdict") else "no balance verdict yet.") + "</li>"
+                       + e((s.get("ladder") or s.get("verdict") or {}).get("sentence", "no balance verdict yet."))
+                       + "</li>"
                        for g, s in sections.items())
              + "</ul><p>How far each can be trusted is said in its game's section below.</p>",
              "<h2>Battle odds</h2>", _odds_table(odds), _img(out / "battle_odds.png", "P(attacker wins)")]  # fmt: skip
     for game, s in sections.items():
         parts.append(f"<h2>{e(GAME_NAMES.get(game, game))}</h2>")
+        lad = s.get("ladder")
+        if lad:
+            settled = "It has converged." if lad["converged"] else "It has not converged yet."
+            parts.append(f"<div class='verdict'><p><strong>Balance under strong play:</strong> {e(lad['sentence'])} "
+                         f"{e(settled)}</p><p>{e(lad['verdict'])} {e(lad['replay'])}</p></div>"
+                         + _img(lad["plot"], "Win rate against the searchers' budget"))  # fmt: skip
         v = s.get("verdict")
         if v:
-            parts.append(f"<div class='verdict'><p><strong>Balance:</strong> {e(v['sentence'])}</p>"
+            parts.append(f"<div class='verdict'><p><strong>Balance under the plans:</strong> {e(v['sentence'])}</p>"
                          f"<p><strong>How far to trust it:</strong> {e(v['trust'])} {e(v['replay'])}</p></div>"
                          + _img(v["plot"], "Win rates under the verdict"))  # fmt: skip
         else:

@@ -168,3 +168,17 @@ def load(out: str | Path) -> dict:
     """A ladder's ``verdict.json`` read back."""
     return json.loads((Path(out) / "verdict.json").read_text())
 
+
+def replays(folder: Path, games: int) -> bool:
+    """Whether the first ``games`` recorded games of a shipped ladder's first rung replay game for game from the
+    command and seed it names (``make demo`` and the tests check a shipped verdict this way, without searching the
+    whole ladder again)."""
+    result = json.loads((folder / "verdict.json").read_text())
+    run = json.loads((folder / "verdict-run.json").read_text())
+    first = result["rungs"][0]["budget"]
+    seated = every_seat(load_experiment(Path(__file__).resolve().parents[2] / result["study"]), run["policies"],
+                        first, run["determinize"])  # fmt: skip
+    replay = run_experiment(seated, games=games, seed=result["seed"], keep_rows=True).rows
+    recorded = pl.read_parquet(folder / "rungs" / f"b{first}.parquet").drop("budget").head(games)
+    columns = replay.select(recorded.columns)
+    return columns.equals(recorded.cast(columns.schema))

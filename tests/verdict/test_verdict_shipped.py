@@ -8,11 +8,9 @@ import numpy as np
 import polars as pl
 import pytest
 
-from sim.experiments import load_experiment, run_experiment
 from sim.verdict import summary
 from sim.verdict.convergence import judge
-from sim.verdict.ladder import game_module
-from sim.verdict.seats import every_seat
+from sim.verdict.ladder import game_module, replays
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = sorted(p.parent for p in (ROOT / "studies").glob("*/*/verdict.json") if (p.parent / "rungs").is_dir())
@@ -21,14 +19,7 @@ REPLAYED = 3  # games replayed from the first rung: a few seconds of searched pl
 
 @pytest.mark.parametrize("folder", SHIPPED, ids=[f"{p.parent.name}/{p.name}" for p in SHIPPED])
 def test_a_shipped_rung_replays_game_for_game(folder):
-    result = json.loads((folder / "verdict.json").read_text())
-    run = json.loads((folder / "verdict-run.json").read_text())
-    raw = load_experiment(ROOT / result["study"])
-    first = result["rungs"][0]["budget"]
-    seated = every_seat(raw, run["policies"], first, run["determinize"])
-    replay = run_experiment(seated, games=REPLAYED, seed=result["seed"], keep_rows=True).rows
-    recorded = pl.read_parquet(folder / "rungs" / f"b{first}.parquet").drop("budget").head(REPLAYED)
-    assert replay.select(recorded.columns).equals(recorded.cast(replay.select(recorded.columns).schema))
+    assert replays(folder, REPLAYED)
 
 
 @pytest.mark.parametrize("folder", SHIPPED, ids=[f"{p.parent.name}/{p.name}" for p in SHIPPED])
