@@ -17,8 +17,8 @@ import click
 import polars as pl
 
 from sim import __version__
-from sim.checkpoint import config_hash
-from sim.errors import SimError
+from sim.checkpoint import config_hash, read_json
+from sim.errors import ConfigError, SimError
 from sim.experiments import RUN_KEYS, experiment_module, load_experiment, run_experiment
 from sim.results import write_json, write_parquet, write_text
 from sim.verdict import convergence, summary
@@ -85,7 +85,9 @@ class Ladder:
         if self.resume:
             if not path.exists():
                 raise SimError(f"{self.out}: nothing to resume (no {RUN_FILE}); run without --resume first")
-            saved = json.loads(path.read_text())
+            saved = read_json(path, "the ladder's own record of what it was asked (sim verdict --out)")
+            if not isinstance(saved, dict):
+                raise ConfigError(str(path), "", "a mapping of what the ladder was asked", type(saved).__name__)
             differs = [f"{k}: saved {saved.get(k)!r}, now {asked[k]!r}" for k in MUST_MATCH if saved.get(k) != asked[k]]
             before, now = saved.get("budgets") or [], asked["budgets"]
             if before[: len(now)] != now[: len(before)]:  # more rungs, or fewer (to rebuild the report): one prefix
@@ -113,7 +115,7 @@ class Ladder:
         timing = save / "seconds.json"
         if not result.extra.get("chunks_loaded"):
             write_json(timing, {"seconds": result.seconds})
-        seconds = json.loads(timing.read_text())["seconds"] if timing.exists() else None
+        seconds = _seconds(timing)
         rows = result.rows if result.rows is not None else pl.read_parquet(save / "games.parquet")
         return rows, seconds
 
@@ -164,9 +166,18 @@ class Ladder:
         return result
 
 
+def _seconds(path: Path) -> float | None:
+    """A rung's recorded play time, or None when it is missing or damaged (only the report's games/s shows it)."""
+    try:
+        seconds = read_json(path)["seconds"]
+    except (ConfigError, KeyError, TypeError):
+        return None
+    return float(seconds) if isinstance(seconds, (int, float)) else None
+
+
 def load(out: str | Path) -> dict:
-    """A ladder's ``verdict.json`` read back."""
-    return json.loads((Path(out) / "verdict.json").read_text())
+    """A ladder's ``verdict.json`` read back (bounded, strict: a damaged file is a one-line error naming it)."""
+    return read_json(Path(out) / "verdict.json", "a verdict.json written by sim verdict")
 
 
 def replays(folder: Path, games: int) -> bool:

@@ -150,6 +150,18 @@ def test_resume_of_another_study_is_refused(tmp_path, capsys):
     assert exit_.value.code == 2 and "holds an earlier ladder" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("damage", ["{\"study\": ", "[1, 2]", "{\"seed\": 7, \"seed\": 8}"])
+def test_a_damaged_ladder_record_under_resume_is_named_in_one_line(tmp_path, capsys, damage):
+    out = tmp_path / "out"
+    verdict(capsys, study(tmp_path), "--budgets", "1", "--games", "2", "--no-trace", "--out", str(out))
+    (out / "verdict-run.json").write_text(damage)  # truncated, not a mapping, a key given twice
+    with pytest.raises(SystemExit) as exit_:
+        main(["verdict", study(tmp_path), "--budgets", "1", "--games", "2", "--no-trace", "--out", str(out),
+              "--resume", "--no-progress"])  # fmt: skip
+    err = capsys.readouterr().err.strip()
+    assert exit_.value.code == 2 and len(err.splitlines()) == 1 and "verdict-run.json" in err, err
+
+
 def test_a_shorter_resume_rebuilds_the_verdict_from_the_games_on_disk(tmp_path, capsys):
     s, out = study(tmp_path), str(tmp_path / "out")
     longer = verdict(capsys, s, "--budgets", "1,2", "--games", "4", "--no-trace", "--out", out)
