@@ -8,13 +8,29 @@ import numpy as np
 import polars as pl
 import pytest
 
+from sim.experiments import load_experiment, run_experiment
 from sim.verdict import summary
 from sim.verdict.convergence import judge
-from sim.verdict.ladder import game_module, replays
+from sim.verdict.ladder import game_module
+from sim.verdict.seats import every_seat
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = sorted(p.parent for p in (ROOT / "studies").glob("*/*/verdict.json") if (p.parent / "rungs").is_dir())
 REPLAYED = 3  # games replayed from the first rung: a few seconds of searched play
+
+
+def replays(folder: Path, games: int) -> bool:
+    """Whether the first ``games`` recorded games of a shipped ladder's first rung replay game for game from the
+    command and seed it names."""
+    result = json.loads((folder / "verdict.json").read_text())
+    run = json.loads((folder / "verdict-run.json").read_text())
+    first = result["rungs"][0]["budget"]
+    seated = every_seat(load_experiment(ROOT / result["study"]), run["policies"],
+                        first, run["determinize"])  # fmt: skip
+    replay = run_experiment(seated, games=games, seed=result["seed"], keep_rows=True).rows
+    recorded = pl.read_parquet(folder / "rungs" / f"b{first}.parquet").drop("budget").head(games)
+    columns = replay.select(recorded.columns)
+    return columns.equals(recorded.cast(columns.schema))
 
 
 @pytest.mark.parametrize("folder", SHIPPED, ids=[f"{p.parent.name}/{p.name}" for p in SHIPPED])
