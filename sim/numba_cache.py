@@ -116,7 +116,7 @@ def _compile(kernel, sig) -> None:
     started = time.perf_counter()
     cached = _is_cached(kernel, sig)
     if cached is False:
-        with compile_notice(_engine_name(kernel)):
+        with compile_notice(_engine_name(kernel), f"{kernel.py_func.__module__}.{kernel.py_func.__qualname__}"):
             kernel.compile(sig)
         STARTUP["compiled"] += time.perf_counter() - started
     else:
@@ -144,11 +144,11 @@ def _engine_name(kernel) -> str:
 
 
 @contextmanager
-def compile_notice(engine: str):
-    """Say on stderr that ``engine`` is being compiled, how long it took last time, then how long it took now."""
+def compile_notice(engine: str, kernel: str = ""):
+    """Say on stderr that ``engine`` is being compiled, how long ``kernel`` took last time, then how long now."""
     spin = sys.stderr.isatty() and SPINNER["on"]
     record = Path(numba_config.CACHE_DIR or Path.home() / ".cache") / "sim-compile-seconds.json"
-    last = _read_seconds(record).get(engine)
+    last = _read_seconds(record).get(kernel or engine)
     guess = f"about {_minutes(last)}" if last else "a few minutes"
     line = f"compiling the {engine} engine (first run on this machine, {guess}; later runs start in a second)"
     print(line, file=sys.stderr, flush=True)
@@ -175,7 +175,7 @@ def compile_notice(engine: str):
         print(f"compiled the {engine} engine in {seconds:.0f} s", file=sys.stderr, flush=True)
         try:
             record.parent.mkdir(parents=True, exist_ok=True)
-            record.write_text(json.dumps({**_read_seconds(record), engine: round(seconds)}))
+            record.write_text(json.dumps({**_read_seconds(record), kernel or engine: round(seconds)}))
         except OSError:
             pass
 
