@@ -13,7 +13,7 @@ compiled engines, one core:
   spent per decision.
 
 The fields: Principes ``configs/principes/experiments/faction-balance.yaml`` (History off; Masovia the one-seat
-searcher), Dark Ages three Rulers of ``configs/dark_ages/balance/ruler-balance-3p/equilibrium.yaml`` with their
+searcher), Dark Ages three Rulers of ``studies/dark_ages/ruler-balance-3p/equilibrium.yaml`` with their
 equilibrium plans (Boleslaus the Cruel the one-seat searcher). A benchmark reports; it never fails on wall-clock.
 
 Usage: ``python bench/search_every_seat.py [--budget 64] [--games 6] [--head 400 150] [--head-budget 32]`` (about
@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 from bench.common import record  # noqa: E402
 
 PRINCIPES = ROOT / "configs/principes/experiments/faction-balance.yaml"
-EQUILIBRIUM = ROOT / "configs/dark_ages/balance/ruler-balance-3p/equilibrium.yaml"
+EQUILIBRIUM = ROOT / "studies/dark_ages/ruler-balance-3p/equilibrium.yaml"
 RULERS = ("boleslaus_the_cruel", "tomislav", "gero_the_great")
 MEASURED = "tomislav"  # the head to head's seat: Boleslaus's plan alone wins about 97% of this field's games
 KEY = 20261206
