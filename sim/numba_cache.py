@@ -24,6 +24,8 @@ from filelock import FileLock
 from numba.core import caching
 from numba.core import config as numba_config
 
+from sim.echo import GAME_NAMES
+
 # numba's locator for NUMBA_CACHE_DIR (public since numba 0.60, underscored before)
 _USER_DIR = getattr(caching, "UserProvidedCacheLocator", None) or caching._UserProvidedCacheLocator
 
@@ -134,13 +136,12 @@ def _is_cached(kernel, sig) -> bool | None:
 
 
 SPINNER = {"on": True}  # off where several processes compile at once on one terminal (make demo)
-ENGINE_NAMES = {"principes": "Principes", "dark_ages": "Dark Ages", "hussars": "Winged Hussars"}
 
 
 def _engine_name(kernel) -> str:
     parts = kernel.py_func.__module__.split(".")
     game = parts[2] if parts[:2] == ["sim", "games"] and len(parts) > 2 else parts[0]
-    return ENGINE_NAMES.get(game, game)
+    return GAME_NAMES.get(game, game)
 
 
 @contextmanager

@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sim.config import read_yaml
+from sim.echo import GAME_NAMES
 from sim.errors import ConfigError
 
 STUDIES_DIR = Path(__file__).resolve().parent.parent / "studies"
 STATUSES = ("current", "superseded")
 TARGET = 2.0  # points: a verdict's exploitability target (the README's "target ≤ 2")
-GAME_TITLES = {"principes": "Principes", "dark_ages": "Dark Ages", "hussars": "Winged Hussars"}
 
 
 # --- plans named through their study ----------------------------------------------------------------------------
@@ -269,7 +269,7 @@ def _ladder_row(s: Study) -> str:
     trace = h.get("skill_trace_gain_points")
     trust = ("converged" if h["converged"] else f"not converged at {h['budget']} playouts")
     trust += f"; a seat at twice the budget gains {trace:+.1f} points" if trace is not None else ""
-    return (f"| {GAME_TITLES[s.game]} | {s.question} ([{s.name}](studies/{s.game}/{s.name}/manifest.yaml)) | "
+    return (f"| {GAME_NAMES[s.game]} | {s.question} ([{s.name}](studies/{s.game}/{s.name}/manifest.yaml)) | "
             f"searchers in every seat, {h['budget']} playouts a candidate, seeing {h['sees']}; {h['games']:,} games | "
             f"{h['fair_share']:.1%} | {title(h['strongest'])} {rate[h['strongest']]:.1%} | {title(h['weakest'])} "
             f"{rate[h['weakest']]:.1%} | {gap['points']:+.1f} points from the fair share ({title(gap['faction'])}) | "
@@ -286,7 +286,7 @@ def glance_markdown() -> str:
         if h["kind"] != "balance":
             continue
         gap, rate = h["largest_gap"], h["win_rate"]
-        rows.append(f"| {GAME_TITLES[s.game]} | {s.question} ([{s.name}](studies/{s.game}/{s.name}/manifest.yaml)) "
+        rows.append(f"| {GAME_NAMES[s.game]} | {s.question} ([{s.name}](studies/{s.game}/{s.name}/manifest.yaml)) "
                     f"| equilibrium of {h['plans']} tuned plans, {h['rounds']} rounds | {h['fair_share']:.1%} | "
                     f"{title(h['strongest'])} {rate[h['strongest']]:.1%} | {title(h['weakest'])} "
                     f"{rate[h['weakest']]:.1%} | {gap['points']:+.1f} points ({title(gap['faction'])}), by "
@@ -302,7 +302,7 @@ def index_markdown() -> str:
              "because a current one reads it.", ""]  # fmt: skip
     for s in studies():
         m = s.manifest
-        lines += [f"## {GAME_TITLES[s.game]}: `{s.name}` ({s.status})", "",
+        lines += [f"## {GAME_NAMES[s.game]}: `{s.name}` ({s.status})", "",
                   f"- Question: {s.question}", f"- Answer: {answer(s.headline)}",
                   f"- Reproduce: `{m['command']}`" + (f" (seed {m['seed']})" if m.get("seed") is not None else ""),
                   f"- Files: [studies/{s.game}/{s.name}/](../../studies/{s.game}/{s.name}/)"]  # fmt: skip
