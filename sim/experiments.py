@@ -103,7 +103,7 @@ def apply_sets(raw: dict, changes: dict, source: str = "--set") -> dict:
     rules: dict = {}
     for key, value in changes.items():
         head = key.split(".")[0]
-        if head in keys and not key.startswith("rules."):
+        if head in keys and not key.startswith("rules.") and not _names_rule(raw, key, value, source):
             _set_nested(out, key.split("."), value, source)
         else:
             rules[key.removeprefix("rules.")] = value
@@ -114,6 +114,21 @@ def apply_sets(raw: dict, changes: dict, source: str = "--set") -> dict:
             raise ConfigError("experiment", "rules", "a mapping of dotted rules keys to values", file_rules)
         out["rules"] = {**file_rules, **rules}
     return out
+
+
+def _names_rule(raw: dict, key: str, value: object, source: str) -> bool:
+    """Whether a dotted ``key`` that starts with an experiment key is a rules value all the same: the experiment's
+    value there is no mapping to set into (Dark Ages' ``rulers: all`` against ``rulers.<ruler>.settle_costs``),
+    and the rules hold the key."""
+    from sim.config import load_ruleset
+
+    if "." not in key or isinstance(raw.get(key.split(".")[0]), dict):
+        return False
+    try:
+        load_ruleset(raw["game"], {key: value}, {key: source})
+    except ConfigError:
+        return False
+    return True
 
 
 def _set_nested(tree: dict, parts: list[str], value: object, source: str) -> None:

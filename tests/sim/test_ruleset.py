@@ -115,3 +115,16 @@ def test_set_edits_a_key_of_the_experiments_own_mode():
     body = apply_sets({"game": "principes", "history": False}, {"difficulties": ["normal"]})
     with pytest.raises(ConfigError, match="difficulties"):
         experiment.experiment_from_dict({k: v for k, v in body.items() if k != "game"}, "x")
+
+
+def test_set_routes_a_rules_key_that_starts_with_an_experiment_key():
+    """Dark Ages' experiments name their Rulers (``rulers: all``) and rulers.yaml holds each Ruler's card: a
+    ``--set rulers.<ruler>.settle_costs`` is the card's value, not an edit of the experiment's list."""
+    from sim.experiments import apply_sets
+
+    raw = {"game": "dark_ages", "rulers": "all", "players": 3}
+    out = apply_sets(raw, {"rulers.boleslaus_the_cruel.settle_costs": [1, 2, 3]})
+    assert out["rulers"] == "all" and out["rules"] == {"rulers.boleslaus_the_cruel.settle_costs": [1, 2, 3]}
+    with pytest.raises(ConfigError, match="rulers"):  # not a rules key either: the experiment's own error
+        apply_sets(raw, {"rulers.nobody": 1})
+    assert apply_sets({"game": "dark_ages", "rulers": {"x": 1}}, {"rulers.x": 2})["rulers"] == {"x": 2}
