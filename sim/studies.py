@@ -23,6 +23,7 @@ from sim.echo import GAME_NAMES
 from sim.errors import ConfigError
 
 STUDIES_DIR = Path(__file__).resolve().parent.parent / "studies"
+ROOT = STUDIES_DIR.parent
 STATUSES = ("current", "superseded")
 TARGET = 2.0  # points: a verdict's exploitability target (the README's "target ≤ 2")
 
@@ -108,6 +109,46 @@ def study(game: str, name: str) -> Study:
     if not path.exists():
         raise ConfigError("sim studies", f"{game}/{name}", "a shipped study (sim studies lists them)", name)
     return Study(game, name, path.parent, _check_manifest(path, read_yaml(path)))
+
+
+def ladder_of(path: str | Path) -> Study | None:
+    """The current shipped ladder verdict (``sim verdict``) that plays the study file ``path``, or that was set
+    beside the plan-equilibrium verdict in folder ``path`` (its ``--plans``), if any."""
+    import shlex
+
+    target = Path(path).resolve()
+    for s in studies():
+        words = shlex.split(s.manifest["command"]) if s.headline.get("kind") == "ladder" else []
+        plans = words[words.index("--plans") + 1] if "--plans" in words[:-1] else None
+        named = [words[2]] if len(words) > 2 else []
+        named += [plans, str(Path(plans).parent)] if plans else []
+        if s.status == "current" and any((ROOT / n).resolve() == target for n in named):
+            return s
+    return None
+
+
+def from_ladder(win_rate: dict[str, float], ladder: Study) -> dict:
+    """Plan-equilibrium win rates beside a ladder's top rung: Kendall's tau of the two rankings and each faction's
+    difference (plans minus ladder), in points."""
+    from scipy.stats import kendalltau
+
+    top = ladder.headline["win_rate"]
+    keys = [k for k in top if k in win_rate]
+    tau = float(kendalltau([top[k] for k in keys], [win_rate[k] for k in keys]).statistic) if len(keys) > 1 else 1.0
+    return {"study": f"{ladder.game}/{ladder.name}", "budget": ladder.headline["budget"], "kendall_tau": tau,
+            "converged": ladder.headline["converged"],
+            "difference_points": {k: _points(win_rate[k] - top[k]) for k in keys}}  # fmt: skip
+
+
+def from_ladder_text(compared: dict) -> str:
+    """One sentence: how far a plan-equilibrium verdict is from the ladder's players."""
+    diffs = compared["difference_points"]
+    far = max(diffs, key=lambda k: abs(diffs[k]))
+    state = "converged" if compared["converged"] else "not converged"
+    return (f"Against the strong-play ladder ({compared['study']}: searchers in every seat at {compared['budget']} "
+            f"playouts, {state}) these plans rank the factions with Kendall's tau {compared['kendall_tau']:+.2f} "
+            f"(+1 the same order) and differ by {min(diffs.values()):+.1f} to {max(diffs.values()):+.1f} points, "
+            f"most on {title(far)} ({diffs[far]:+.1f}).")
 
 
 # --- headline numbers, read from a study's own records -------------------------------------------------------
@@ -317,7 +358,6 @@ def index_markdown() -> str:
 
 
 GLANCE_OPEN, GLANCE_CLOSE = "<!-- studies:glance -->", "<!-- /studies:glance -->"
-ROOT = STUDIES_DIR.parent
 
 
 def with_glance(text: str) -> str:

@@ -148,7 +148,14 @@ def balance(file, budget, rounds, epsilon, precision, holdout, candidates, max_p
         for path in write_balance(result, raw, shipped, _command_line(), ship=ship):
             click.echo(f"wrote {path}", err=True)
         body["shipped"] = str(shipped)
+    from sim.studies import from_ladder, from_ladder_text, ladder_of
+
+    ladder = ladder_of(file)
+    if ladder is not None:
+        body["from_ladder"] = from_ladder(result.metrics["win_rate"], ladder)
     click.echo(dumps(body) if as_json else format_balance(result))
+    if ladder is not None and not as_json:
+        click.echo("  " + from_ladder_text(body["from_ladder"]))
 
 
 commands = [with_backend(c) for c in (tune, balance)]

@@ -221,6 +221,7 @@ def _balance_report(directory: Path, doc: dict, out: Path) -> list[Path]:
     from reports.assumptions import study_assumptions
     from reports.page import render_html, render_markdown
     from sim.config import read_yaml
+    from sim.studies import from_ladder, from_ladder_text, ladder_of
 
     frame = _frame(doc)
     out.mkdir(parents=True, exist_ok=True)
@@ -253,6 +254,9 @@ def _balance_report(directory: Path, doc: dict, out: Path) -> list[Path]:
     else:
         caveats.append("No searcher has played against these plans yet: how far they are from strong play is not "
                        "measured.")  # fmt: skip
+    ladder = ladder_of(directory)
+    if ladder is not None:
+        caveats.append(from_ladder_text(from_ladder(doc["win_rate"], ladder)))
     caveats += [t for t in (rivals_text(doc), kingmakers_text(doc)) if t]
     caveats.append("The board and card values marked assumed (listed below) decide much of the result.")
     verdict = (f"{_name(strongest.faction)} is the strongest and {_name(weakest.faction)} the weakest under these "

@@ -5,6 +5,7 @@ verdict at a glance and docs/studies/index.md are the ones the manifests render.
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -183,3 +184,21 @@ def test_the_studies_index_is_the_generated_one():
     assert (ROOT / "docs" / "studies" / "index.md").read_text() == index_markdown(), (
         "docs/studies/index.md differs from the manifests: run python -m sim.studies"
     )
+
+
+@pytest.mark.parametrize("game", ["principes", "dark_ages"])
+def test_a_plan_verdict_says_how_far_it_is_from_its_ladder(game, tmp_path):
+    """sim balance and its report set the plans beside the ladder that plays the same study: found by its command,
+    both from the study file and from the plan verdict's folder, with the ladder's own comparison mirrored."""
+    from sim.studies import from_ladder, ladder_of, studies
+
+    (ladder,) = [s for s in studies(game) if s.status == "current" and s.headline.get("kind") == "ladder"]
+    words = ladder.manifest["command"].split()
+    plans = Path(words[words.index("--plans") + 1])
+    assert ladder_of(words[2]) == ladder and ladder_of(plans.parent) == ladder
+    compared = from_ladder(json.loads(plans.read_text())["win_rate"], ladder)
+    shipped = ladder.manifest["against_plans"]
+    assert compared["kendall_tau"] == pytest.approx(shipped["kendall_tau"], abs=1e-3)
+    for faction, points in shipped["difference_points"].items():
+        assert compared["difference_points"][faction] == pytest.approx(-points, abs=0.11)
+    assert ladder_of(tmp_path / "study.yaml") is None
