@@ -27,13 +27,13 @@ from sim import __version__, schemas
 from sim.backends import active, make_backend
 from sim.balance.mix import has_mixture
 from sim.checkpoint import ChunkStore, config_hash, seal
-from sim.config import blame_overrides, read_yaml
+from sim.config import blame_overrides, load_ruleset, read_yaml
 from sim.engine_choice import reference_only
 from sim.errors import ConfigError
 from sim.games import GAMES, having
 from sim.results import atomic_write, write_json
 from sim.runner import default_chunk, run
-from sim.saved import FILES
+from sim.saved import FILES, is_saved, open_run, read_table
 
 DEFAULT_GAMES = 10_000
 MAX_CHUNK_GAMES = 500
@@ -91,8 +91,6 @@ def apply_sets(raw: dict, changes: dict, source: str = "--set") -> dict:
     """The experiment ``raw`` with ``--set`` changes: a key whose first part is an experiment key (``history``,
     ``seats.masovia``, ``modules.skirmishers``) edits the experiment; any other key (or ``rules.KEY``) is a
     rules override, routed to its rules file and checked here so that an error names ``source``."""
-    from sim.config import load_ruleset
-
     module = experiment_module(raw.get("game"), source)
     keys = {*RUN_KEYS, *getattr(module, "KEYS", ()), "mode", "engine"} - {"rules"}
     out = copy.deepcopy(raw)
@@ -228,16 +226,12 @@ def run_experiment(
 
 def is_saved_run(directory: str | Path) -> bool:
     """Whether ``directory`` holds a ``sim run --save`` run (``load_saved`` checks its files)."""
-    from sim.saved import is_saved
-
     return is_saved(directory, "run")
 
 
 def load_saved(directory: str | Path) -> tuple[ExperimentResult, dict]:
     """A finished ``sim run --save DIR`` run read back: its result (metrics, per-game rows) and its experiment, each
     file checked first (``sim.saved.open_run``)."""
-    from sim.saved import open_run, read_table
-
     directory = Path(directory)
     saved = open_run(directory, "run", having("experiment"))
     config, result = saved.config, saved.result
