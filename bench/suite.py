@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.common import record  # noqa: E402
 from sim.battles import load_scenario, run_battle  # noqa: E402
 from sim.config import CONFIG_DIR  # noqa: E402
-from sim.games import BATTLE_MODULES  # noqa: E402
+from sim.games import having  # noqa: E402
 from sim.rng import experiment_key, trial_state  # noqa: E402
 
 SIZES = [10**4, 10**5, 10**6, 10**7, 10**8]
@@ -82,7 +82,7 @@ def main() -> None:
     ceiling = rng_ceiling()
     print(f"  raw RNG ceiling: {ceiling / 1e6:,.0f} M trial streams/s on one core")
     results = {"rng_ceiling_per_s": ceiling, "engines": {}}
-    for game in BATTLE_MODULES:
+    for game in having("battle"):
         path = scenario_path(game)
         one, two = throughput(game, path, 1), throughput(game, path, 2)
         print(f"\n  {game} ({path.stem}): {one / 1e6:,.2f} M/s on 1 worker, {two / 1e6:,.2f} M/s on 2 "

@@ -149,11 +149,13 @@ def _study_files(game: str, fields: dict) -> dict[str, bool]:
     return {}
 
 
-def study_assumptions(game: str, fields: dict, overrides: dict | None = None, solo: bool = False) -> dict:
+def study_assumptions(game: str, fields: dict, overrides: dict | None = None, solo: bool = False) -> dict | None:
     """Every assumed value of the rules files the study reads, grouped by file; the files it does not read are
     counted."""
-    from sim.config import load_ruleset
+    from sim.config import CONFIG_DIR, load_ruleset
 
+    if not (CONFIG_DIR / game).is_dir():  # a game without rules files (the toy game in tests/) assumes nothing
+        return None
     ruleset = load_ruleset(game, overrides or None)
     files = _study_files(game, fields)
     if solo:

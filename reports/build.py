@@ -28,7 +28,8 @@ from sim.battles import RUN_KEYS, BattleResult, battle_rules, load_scenario, run
 from sim.checkpoint import config_hash as checkpoint_hash
 from sim.config import Rules, blame_overrides, load_rules, read_yaml
 from sim.errors import ConfigError
-from sim.games import BATTLE_MODULES, battle_module
+from sim.games import battle_module, having
+from sim.games import name as game_name
 from sim.results import write_csv, write_text
 from sim.saved import open_run, read_summary, read_table
 
@@ -69,7 +70,7 @@ def question_of(raw: dict | None, default: str = QUESTION) -> str:
 
 def from_result(result: BattleResult, source: str, overrides: dict | None = None) -> ReportInput:
     return ReportInput(
-        result.game, result.title or f"{echo.GAME_NAMES.get(result.game, result.game)} battle",
+        result.game, result.title or f"{game_name(result.game)} battle",
         {"game": result.game, **result.scenario}, result.metrics, result.exact, result.summary, result.trials,
         result.n, result.seed, result.seconds, __version__, result.rules, source, dict(overrides or {}),
         echo=echo.battle_line(result),
@@ -112,7 +113,7 @@ def from_directory(path: str | Path) -> ReportInput:
     The manifest records the scenario and the rules values; without it the size heatmap and the run's
     rules overrides are unknown, and the report says so."""
     path = Path(path)
-    saved = open_run(path, "battle", tuple(BATTLE_MODULES))  # every file checked; the game is one sim has
+    saved = open_run(path, "battle", having("battle"))  # every file checked; the game is one sim has
     data, game = saved.result, saved.result["game"]
     meta = {"game", "trials", "seed", "sim_version", "exact", "seconds", "scenario", "title", "rules", "question"}
     metrics = {k: v for k, v in data.items() if k not in meta}
@@ -137,7 +138,7 @@ def from_directory(path: str | Path) -> ReportInput:
     summary = summary.astype(object).where(summary.notna(), None)
     trials_path = path / "trials.parquet"
     inp = ReportInput(
-        game, data.get("title") or (scenario or {}).get("title") or f"{echo.GAME_NAMES.get(game, game)} battle",
+        game, data.get("title") or (scenario or {}).get("title") or f"{game_name(game)} battle",
         scenario, metrics,
         data.get("exact"), summary, read_table(trials_path) if trials_path.exists() else None,
         int(data["trials"]), int(data["seed"]), float(data.get("seconds", 0.0)), str(data.get("sim_version", "?")),
@@ -476,7 +477,7 @@ def build_compare_report(result, out: str | Path) -> list[Path]:
     """compare.csv, compare.png (paired against unpaired intervals) and a report around them."""
     out = Path(out)
     table = result.table
-    title = f"{echo.GAME_NAMES.get(result.a.game, result.a.game)}: what changes from A to B (paired on the same dice)"
+    title = f"{game_name(result.a.game)}: what changes from A to B (paired on the same dice)"
     png = plots.compare_plot(table, out / "compare.png", title)
     written = [write_csv(out / "compare.csv", table), png]
     win = table.set_index("metric").loc["attacker_win"] if "attacker_win" in set(table["metric"]) else None

@@ -1,6 +1,6 @@
 """`make demo`: one page, ``index.html``, that a co-designer can open cold. For each game it gives the battle odds,
 the balance verdict in one sentence with its plot and how far to trust it, the module effects, and links to a
-handful of reports (``DEMO``: the study, verdict and module-effects study of each game).
+handful of reports (``DEMO``: the study, verdict and module-effects study of each game, its ``Game.demo``).
 
 The three engines are compiled first, each in a process of its own, so a cold machine compiles them in parallel.
 """
@@ -13,7 +13,6 @@ import json
 import multiprocessing
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
@@ -28,29 +27,13 @@ from sim import progress as bars
 from sim.balance.report import balance_report, fair_share, searcher_gains
 from sim.battles import load_scenario, run_battle
 from sim.config import CONFIG_DIR
-from sim.echo import GAME_NAMES
 from sim.experiments import load_experiment, run_experiment
-from sim.games import BATTLE_MODULES
+from sim.games import GAMES, having
+from sim.games import name as game_name
 from sim.results import write_csv, write_text
 from sim.verdict.ladder import top_rung_holds
 
-
-@dataclass(frozen=True)
-class DemoGame:
-    study: str  # the game's main experiment: its scripted field, played afresh where the game has no verdict
-    games: int
-    effects: str  # a paired study of the modules (or rule variants), played afresh
-    verdict: str | None  # the current shipped balance study (studies/<game>/), its games replayed (None: none yet)
-    ladder: str | None  # the current shipped ladder verdict (sim verdict), a few of its games replayed
-
-
-DEMO = {
-    "principes": DemoGame("faction-balance-full.yaml", 4_000, "module-effects.yaml", "faction-balance-full-council",
-                          "faction-balance-full-ladder"),
-    "dark_ages": DemoGame("ruler-balance.yaml", 4_000, "module-effects.yaml", "ruler-balance-3p-pooled",
-                          "ruler-balance-3p-ladder"),
-    "hussars": DemoGame("family-balance.yaml", 2_000, "battle-rules.yaml", None, None),
-}
+DEMO = {g.id: g.demo for g in GAMES.values() if g.demo}  # each game's part: its Game.demo (sim.games)
 EFFECT_GAMES = 2_000
 
 
@@ -59,8 +42,8 @@ def run_demo(out: Path, trials: int, games_scale: float = 1.0, progress: bool = 
     replays always play every shipped game). One progress bar covers the whole demo."""
     started = time.perf_counter()
     compile_engines(list(DEMO))
-    scenarios = [p for game in BATTLE_MODULES for p in sorted((CONFIG_DIR / game / "battles").glob("*.yaml"))]
-    total = trials * (len(scenarios) + 2 * len(BATTLE_MODULES))  # each study adds its games when it starts
+    scenarios = [p for game in having("battle") for p in sorted((CONFIG_DIR / game / "battles").glob("*.yaml"))]
+    total = trials * (len(scenarios) + 2 * len(having("battle")))  # each study adds its games when it starts
     with bars.task(total, "trial", "demo", progress) as bar:
         written, sections, odds = _run_demo(out, trials, games_scale, bar)
     written.append(write_index(out, sections, odds, time.perf_counter() - started))
@@ -90,7 +73,7 @@ def _warm(game: str) -> None:
 
 def _run_demo(out: Path, trials: int, scale: float, bar) -> tuple[list[Path], dict, pd.DataFrame]:
     results, paths = {}, {}
-    for game in BATTLE_MODULES:
+    for game in having("battle"):
         for path in sorted((CONFIG_DIR / game / "battles").glob("*.yaml")):
             results[path.stem] = run_battle(game, load_scenario(path), source=str(path), trials=trials, exact=True,
                                             workers=2)  # fmt: skip
@@ -214,14 +197,14 @@ def write_index(out: Path, sections: dict, odds: pd.DataFrame, seconds: float) -
              "Ages: Holy Roman Empire and Winged Hussars and Cossacks. Every number comes with its 95% interval; "
              f"the whole page took {seconds:.0f} s to compute.</p>",
              "<h2>The balance verdicts</h2><ul>"
-             + "".join(f"<li><strong>{e(GAME_NAMES.get(g, g))}:</strong> "
+             + "".join(f"<li><strong>{e(game_name(g))}:</strong> "
                        + e((s.get("ladder") or s.get("verdict") or {}).get("sentence", "no balance verdict yet."))
                        + "</li>"
                        for g, s in sections.items())
              + "</ul><p>How far each can be trusted is said in its game's section below.</p>",
              "<h2>Battle odds</h2>", _odds_table(odds), _img(out / "battle_odds.png", "P(attacker wins)")]  # fmt: skip
     for game, s in sections.items():
-        parts.append(f"<h2>{e(GAME_NAMES.get(game, game))}</h2>")
+        parts.append(f"<h2>{e(game_name(game))}</h2>")
         lad = s.get("ladder")
         if lad:
             settled = "It has converged." if lad["converged"] else "It has not converged yet."
@@ -247,7 +230,7 @@ def write_index(out: Path, sections: dict, odds: pd.DataFrame, seconds: float) -
 
 def _odds_table(odds: pd.DataFrame) -> str:
     shown = pd.DataFrame({
-        "game": odds.game.map(lambda g: GAME_NAMES.get(g, g)), "battle": odds.title.fillna(odds.scenario),
+        "game": odds.game.map(lambda g: game_name(g)), "battle": odds.title.fillna(odds.scenario),
         "P(attacker wins) [95%]": [f"{r.attacker_win:.1%} [{r.attacker_win_ci95_lo:.1%}, {r.attacker_win_ci95_hi:.1%}]"
                                    for r in odds.itertuples()],
         "exact": [f"{x:.2%}" if x == x and x is not None else "" for x in odds.attacker_win_exact],

@@ -21,6 +21,8 @@ from reports.build import compare_table, question_of, render_html, render_markdo
 from sim import __version__, echo, glossary
 from sim.checkpoint import config_hash as checkpoint_hash
 from sim.compare import ExperimentCompare, parity, per_game_wins
+from sim.games import having
+from sim.games import name as game_name
 from sim.results import write_csv, write_text
 from sim.schemas import RUN_ONLY_KEYS
 
@@ -30,9 +32,7 @@ SOLO_QUESTION = "How often does the player win at each level, and how do games e
 
 def is_experiment(raw: Any) -> bool:
     """A YAML mapping is a full-game experiment when it is no battle and its game runs experiments."""
-    from sim.experiments import EXPERIMENT_MODULES
-
-    return isinstance(raw, dict) and "attacker" not in raw and raw.get("game") in EXPERIMENT_MODULES
+    return isinstance(raw, dict) and "attacker" not in raw and raw.get("game") in having("experiment")
 
 
 def _name(faction: str) -> str:
@@ -278,7 +278,7 @@ def _config_as_run(result, raw: dict) -> dict:
 def build_experiment_report(result, raw: dict, out: str | Path, source: str, question: str | None = None) -> list[Path]:
     """report.html (images embedded), report.md beside its PNGs, win_rates.csv (and strategy_matrix.csv)."""
     out = Path(out)
-    title = result.title or raw.get("title") or f"{echo.GAME_NAMES.get(result.game, result.game)} study"
+    title = result.title or raw.get("title") or f"{game_name(result.game)} study"
     frame = win_rate_frame(result, raw)
     who = players_text(raw, result.rows)
     by = "level" if who == "solo" else "faction"
@@ -395,11 +395,11 @@ def report_experiment(path: str | Path, out: str | Path, games: int | None = Non
 def from_directory(path: str | Path):
     """(result, raw) of a ``sim run --save DIR`` folder: result.json, games.parquet and manifest.json, each checked
     (``sim.saved.open_run``) before anything is built from them."""
-    from sim.experiments import EXPERIMENT_MODULES, ExperimentResult, experiment_module
+    from sim.experiments import ExperimentResult, experiment_module
     from sim.saved import open_run, read_table
 
     path = Path(path)
-    saved = open_run(path, "run", tuple(EXPERIMENT_MODULES))
+    saved = open_run(path, "run", having("experiment"))
     data = saved.result
     body = saved.config.get("experiment") or {}
     raw = {"game": data["game"], "title": data.get("title") or "", **body}
@@ -428,7 +428,7 @@ def build_experiment_compare_report(result: ExperimentCompare, out: str | Path) 
     """compare.csv, compare.png (paired against unpaired intervals per faction) and a report around them."""
     out = Path(out)
     table = result.table
-    title = f"{echo.GAME_NAMES.get(result.a.game, result.a.game)}: win rates from A to B (paired game by game)"
+    title = f"{game_name(result.a.game)}: win rates from A to B (paired game by game)"
     shown = table.assign(metric=table["faction"] + "_win", exact_diff=None)
     png = plots.compare_plot(shown, out / "compare.png", title)
     written = [write_csv(out / "compare.csv", table), png]

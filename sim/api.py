@@ -24,8 +24,9 @@ from typing import Any
 
 import pandas as pd
 
+from sim.games import GAMES
+
 SIDES = ("attacker", "defender")
-NESTED_SIDE_KEYS = {"dark_ages": {"tech": "tech", "faction": "faction", "keeps": "keeps", "policy": "policy"}}
 
 
 # ----- decoding -----
@@ -218,7 +219,7 @@ def battle_scenario(game: str, keys: dict) -> dict:
     """Flat keyword arguments → the game's scenario mapping: a game that keeps a side's units under ``units``
     (Dark Ages) gets ``attacker_tech``, ``attacker_faction``, … folded into its side."""
     out = dict(keys)
-    nested = NESTED_SIDE_KEYS.get(game)
+    nested = GAMES[game].side_keys if game in GAMES else None
     if not nested:
         return out
     for side in SIDES:

@@ -1,6 +1,6 @@
 """One battle-odds question, for any game: scenario → rules → kernel → counts → statistics.
 
-A game joins by registering a module in ``sim.games.BATTLE_MODULES`` that provides:
+A game joins by naming, in its ``Game.battle`` (``sim.games``), a module that provides:
 
 - ``scenario_from_dict(raw, source, rules)``: validate the scenario keys (everything but
   ``game``, ``trials``, ``seed`` and ``rules``), raising ``ConfigError`` with key paths.
@@ -28,7 +28,7 @@ from sim.backends import active, make_backend
 from sim.checkpoint import ChunkStore, config_hash, seal
 from sim.config import Rules, blame_overrides, load_ruleset, read_yaml
 from sim.errors import ConfigError
-from sim.games import BATTLE_MODULES, battle_module
+from sim.games import GAMES, battle_module, having
 from sim.results import atomic_write, write_csv, write_json, write_parquet
 from sim.runner import default_chunk, run
 from sim.saved import FILES
@@ -82,17 +82,17 @@ def load_scenario(path: str | Path) -> dict:
     if is_experiment(raw):
         raise ConfigError(str(path), "", "a battle scenario (attacker, defender, …)",
                           "a full-game experiment: sim run FILE plays it, sim compare A B compares two")  # fmt: skip
-    return schemas.check_file(raw, str(path), "scenario", tuple(BATTLE_MODULES))
+    return schemas.check_file(raw, str(path), "scenario", having("battle"))
 
 
 def is_experiment(raw: object) -> bool:
     """A mapping without armies that passes as a full-game experiment file (``sim run``'s input)."""
-    from sim.experiments import EXPERIMENT_MODULES
-
-    if not isinstance(raw, dict) or "attacker" in raw or "defender" in raw or raw.get("game") not in EXPERIMENT_MODULES:
+    if not isinstance(raw, dict) or "attacker" in raw or "defender" in raw:
+        return False
+    if raw.get("game") not in having("experiment"):
         return False
     try:
-        schemas.check_file(raw, "", "experiment", tuple(EXPERIMENT_MODULES))
+        schemas.check_file(raw, "", "experiment", having("experiment"))
     except ConfigError:
         return False
     return True
@@ -128,7 +128,7 @@ def run_battle(
     raw = dict(scenario or {})
     raw.update(scenario_keys)
     module = battle_module(game, source)
-    schemas.check_file({**raw, "game": game}, source, "scenario", tuple(BATTLE_MODULES))
+    schemas.check_file({**raw, "game": game}, source, "scenario", having("battle"))
     n = trials if trials is not None else raw.get("trials", DEFAULT_TRIALS)
     if precision is not None and trials is None:
         n = PRECISION_CAP  # the file's trial count is for fixed runs; --precision decides how many it needs
@@ -160,7 +160,7 @@ def run_battle(
     started = time.perf_counter()
     own = backend is not None or active() is None  # inside a backends.session, runs share its backend
     executor = (
-        make_backend(backend or "local", workers, scheduler, local_cluster, BATTLE_MODULES[game], "battle") if own
+        make_backend(backend or "local", workers, scheduler, local_cluster, GAMES[game].battle, "battle") if own
         else active()
     )
     try:

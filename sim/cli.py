@@ -17,7 +17,7 @@ from sim.cli_backend import with_backend
 from sim.cli_types import OUT_DIR, SEED, usage_error
 from sim.config import parse_assignments
 from sim.errors import ConfigError, Interrupted, SimError, Stopped
-from sim.games import BATTLE_MODULES, COMMAND_MODULES, GAMES, battle_module
+from sim.games import GAMES, battle_module, having
 from sim.results import dumps
 
 COMMON_OPTIONS = [
@@ -126,22 +126,6 @@ def _file_command(path: str) -> click.Command:
     )
 
 
-BATTLE_HELP = {
-    "principes": "A Principes battle (Battle Order, pp. 18-19): armies, the settlement, Castle, Battle Cards, faction "
-    "abilities and tiles. Prints P(attacker wins) and each side's losses with 95% intervals; --exact adds the exact "
-    "answer. Example: sim battle principes --attacker knight=3,footman=2 --defender knight=2,footman=1 --site city "
-    "--attacker-cards either=2 --defender-cards shield=1 --exact",
-    "dark_ages": "A Dark Ages battle (volley, charge, melee): armies with their Military Technology levels, Farms, a "
-    "City and Keeps, or a Barbarian army or token. Prints P(attacker wins) and losses with 95% intervals; --exact "
-    "adds the exact answer. Example: sim battle dark_ages --attacker cavalry=2,archer=1 --defender infantry=3 "
-    "--city --keep 2 --exact",
-    "hussars": "A Winged Hussars and Cossacks battle, simplified rules (the default) or full rules with Tactic cards "
-    "(--mode full: each pair of hands played at its equilibrium). Counts may be ranges (cossack=2..5) when a side's "
-    "size is uncertain. Example: sim battle hussars --mode full --hands random --attacker winged_hussar=2,pancerni=2 "
-    "--defender cossack=6",
-}
-
-
 def _game_command(game: str) -> click.Command:
     module = battle_module(game)
 
@@ -151,7 +135,7 @@ def _game_command(game: str) -> click.Command:
 
     return with_backend(
         click.Command(game, params=module.cli_options() + list(COMMON_OPTIONS), callback=callback,
-                      help=BATTLE_HELP.get(game, ""))
+                      help=GAMES[game].battle_help)
     )
 
 
@@ -179,10 +163,10 @@ class BattleGroup(click.Group):
     """``sim battle GAME [flags]`` or ``sim battle SCENARIO.yaml [flags]``."""
 
     def list_commands(self, ctx):
-        return sorted(BATTLE_MODULES)
+        return sorted(having("battle"))
 
     def get_command(self, ctx, name):
-        if name in BATTLE_MODULES:
+        if name in having("battle"):
             return _game_command(name)
         if name.endswith((".yaml", ".yml")) or Path(name).exists():
             return _file_command(name)
@@ -330,7 +314,10 @@ def explain(metric):
     click.echo(f"{metric}: {entry}")
 
 
-for _name in COMMAND_MODULES:
+# modules exposing ``commands``: the top-level click commands beyond the battle group (a game's own, e.g. ``sim
+# tactics hussars``, come from its ``Game.commands``)
+COMMAND_MODULES = ("reports.cli", "sim.serve.cli", "sim.balance.cli", "sim.ladder", "sim.rules_cli", "sim.verdict.cli")
+for _name in (*(m for g in GAMES.values() for m in g.commands), *COMMAND_MODULES):
     for _command in importlib.import_module(_name).commands:
         cli.add_command(_command)
 

@@ -8,19 +8,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from sim.games import battle_module
+from sim.games import GAMES, battle_module
+from sim.games import name as game_name
 
-GAME_NAMES = {"principes": "Principes", "dark_ages": "Dark Ages", "hussars": "Winged Hussars"}
-
-# how each game's battles are computed: the Monte Carlo engine, and the exact solver behind --exact
-BATTLE_ENGINES = {
-    "principes": ("compiled Monte Carlo kernel (numba) over the final die states",
-                  "exact: probability pushed through every die choice and card play"),
-    "dark_ages": ("compiled Monte Carlo kernel (numba) over precomputed phase tables",
-                  "exact: dynamic programme over the phase states"),
-    "hussars": ("every ending enumerated exactly, then sampled by the Monte Carlo kernel",
-                "exact: the enumeration itself"),
-}  # fmt: skip
+# how each engine of a full game is named (a battle's: its ``Game.battle_engines``)
 STUDY_ENGINES = {
     "fast": "compiled full-game engine (numba)",
     "reference": "plain-Python reference engine",
@@ -34,7 +25,7 @@ def _counts(counts: dict[str, int]) -> str:
 # ----- battles -----
 
 
-def _principes(s) -> str:
+def describe_principes(s) -> str:
     def side(x) -> str:
         cards = _counts(x.cards)
         bonus = ", ".join(f"+{n} {k}" for k, n in (("swords", x.bonus_swords), ("shields", x.bonus_shields)) if n)
@@ -58,7 +49,7 @@ def _dark_ages_army(army) -> str:
     return ", ".join(parts) + (f" [{'; '.join(extra)}]" if extra else "")
 
 
-def _dark_ages(b) -> str:
+def describe_dark_ages(b) -> str:
     first = b.variants[0]
     attacker = _dark_ages_army(first.armies[0])
     if len(b.variants) > 1:
@@ -91,7 +82,7 @@ def _hussars_side(options) -> str:
     return f"{', '.join(spans)} ({len(armies)} compositions)"
 
 
-def _hussars(s) -> str:
+def describe_hussars(s) -> str:
     c = s.conditions
     ground = [t for t in ("forest", "river", "peasants", "wasteland") if getattr(c, t)] or ["open ground"]
     where = f"fortress level {c.fortress}" + (" (inside)" if c.inside_fortress else "") if c.fortress else "field"
@@ -111,26 +102,24 @@ def _hussars(s) -> str:
     return f"attacker {_hussars_side(s.attacker)} | defender {_hussars_side(s.defender)} | battle " + ", ".join(parts)
 
 
-BATTLE_DESCRIBERS = {"principes": _principes, "dark_ages": _dark_ages, "hussars": _hussars}
-
-
 def hussars_line(scenario, what: str = "battle", engine: str = "") -> str:
     """The echo line of a parsed Hussars scenario (``sim tactics`` shares it with ``sim battle``)."""
-    return f"Winged Hussars {what}: {_hussars(scenario)} | engine: {engine}"
+    return f"Winged Hussars {what}: {describe_hussars(scenario)} | engine: {engine}"
 
 
 def battle_line(result, exact: bool | None = None) -> str:
     """``Principes battle: attacker … | defender … | site … | engine …`` for a ``BattleResult``."""
     module = battle_module(result.game)
     parsed = module.scenario_from_dict(dict(result.scenario), "scenario", result.rules)
-    describe = BATTLE_DESCRIBERS.get(result.game)
+    game = GAMES[result.game]
+    describe = game.load("describe_battle") if game.describe_battle else None
     body = describe(parsed) if describe else ", ".join(f"{k} {v}" for k, v in result.scenario.items())
-    mc, solver = BATTLE_ENGINES.get(result.game, ("Monte Carlo", "exact solver"))
+    mc, solver = game.battle_engines if any(game.battle_engines) else ("Monte Carlo", "exact solver")
     exact = result.exact is not None if exact is None else exact
     overrides = [p.key for p in result.rules.provenance if p.source == "override"]
     rules = f"rules overridden: {', '.join(overrides)}" if overrides else "rules as in the rules file"
     engine = f"engine: {mc}" + (f"; {solver}" if exact else "")
-    return f"{GAME_NAMES.get(result.game, result.game)} battle: {body} | {rules} | {engine}"
+    return f"{game_name(result.game)} battle: {body} | {rules} | {engine}"
 
 
 # ----- full-game studies -----
@@ -195,4 +184,4 @@ def study_line(result) -> str:
         engine_text += ", because " + result.extra["engine_reason"]
     kind = type(parsed).__module__.rsplit(".", 1)[-1].replace("_", " ") if parsed is not None else "experiment"
     kind = "study" if kind in ("experiment", "multiplayer") else kind
-    return f"{GAME_NAMES.get(result.game, result.game)} {kind}: {body} | engine: {engine_text}"
+    return f"{game_name(result.game)} {kind}: {body} | engine: {engine_text}"

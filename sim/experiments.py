@@ -1,6 +1,6 @@
 """Full-game experiments (``sim run FILE.yaml``): many scripted games, one counter-based stream per game.
 
-A game joins by registering a module in ``EXPERIMENT_MODULES`` that provides:
+A game joins by naming, in its ``Game.experiment`` (``sim.games``), a module that provides:
 
 - ``experiment_from_dict(raw, source)``: validate the experiment keys (everything but ``game``, ``games``,
   ``seed``, ``rules`` and ``title``), raising ``ConfigError`` with key paths; ``rules`` overrides arrive as
@@ -17,7 +17,6 @@ A game joins by registering a module in ``EXPERIMENT_MODULES`` that provides:
 from __future__ import annotations
 
 import copy
-import importlib
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,18 +27,14 @@ from sim import __version__, schemas
 from sim.backends import active, make_backend
 from sim.balance.mix import has_mixture
 from sim.checkpoint import ChunkStore, config_hash, seal
-from sim.config import blame_overrides, read_yaml
+from sim.config import blame_overrides, load_ruleset, read_yaml
 from sim.engine_choice import reference_only
 from sim.errors import ConfigError
+from sim.games import GAMES, having
 from sim.results import atomic_write, write_json
 from sim.runner import default_chunk, run
-from sim.saved import FILES
+from sim.saved import FILES, is_saved, open_run, read_table
 
-EXPERIMENT_MODULES: dict[str, str] = {
-    "principes": "sim.games.principes.experiment",
-    "dark_ages": "sim.games.dark_ages.experiment",
-    "hussars": "sim.games.hussars.experiment",
-}
 DEFAULT_GAMES = 10_000
 MAX_CHUNK_GAMES = 500
 DEFAULT_SEED = 20260101
@@ -85,18 +80,17 @@ def engine_of(parsed) -> dict:
 
 
 def experiment_module(game: str, source: str):
-    if not isinstance(game, str) or game not in EXPERIMENT_MODULES:
-        known = ", ".join(sorted(EXPERIMENT_MODULES)) or "none yet"
+    """The module implementing ``game``'s study modes (its ``Game.experiment``)."""
+    if not isinstance(game, str) or game not in having("experiment"):
+        known = ", ".join(sorted(having("experiment"))) or "none yet"
         raise ConfigError(source, "game", f"a game with full-game experiments ({known})", game)
-    return importlib.import_module(EXPERIMENT_MODULES[game])
+    return GAMES[game].load("experiment")
 
 
 def apply_sets(raw: dict, changes: dict, source: str = "--set") -> dict:
     """The experiment ``raw`` with ``--set`` changes: a key whose first part is an experiment key (``history``,
     ``seats.masovia``, ``modules.skirmishers``) edits the experiment; any other key (or ``rules.KEY``) is a
     rules override, routed to its rules file and checked here so that an error names ``source``."""
-    from sim.config import load_ruleset
-
     module = experiment_module(raw.get("game"), source)
     keys = {*RUN_KEYS, *getattr(module, "KEYS", ()), "mode", "engine"} - {"rules"}
     out = copy.deepcopy(raw)
@@ -149,7 +143,7 @@ def load_experiment(path: str | Path) -> dict:
     if isinstance(raw, dict) and ("attacker" in raw or "defender" in raw):
         raise ConfigError(str(path), "", "a full-game experiment (seats, players, …)",
                           "a battle scenario: sim battle FILE answers it")  # fmt: skip
-    return schemas.check_file(raw, str(path), "experiment", tuple(EXPERIMENT_MODULES))
+    return schemas.check_file(raw, str(path), "experiment", having("experiment"))
 
 
 def run_experiment(
@@ -167,7 +161,7 @@ def run_experiment(
 ) -> ExperimentResult:
     """Play ``games`` complete games of the experiment ``raw`` (the YAML mapping) and summarise them."""
     module = experiment_module(raw.get("game"), source)
-    schemas.check_file(raw, source, "experiment", tuple(EXPERIMENT_MODULES))
+    schemas.check_file(raw, source, "experiment", having("experiment"))
     n = games if games is not None else raw.get("games", DEFAULT_GAMES)
     seed = seed if seed is not None else raw.get("seed", DEFAULT_SEED)
     schemas.check_numbers(n, seed, source, "games")
@@ -247,18 +241,14 @@ def run_experiment(
 
 def is_saved_run(directory: str | Path) -> bool:
     """Whether ``directory`` holds a ``sim run --save`` run (``load_saved`` checks its files)."""
-    from sim.saved import is_saved
-
     return is_saved(directory, "run")
 
 
 def load_saved(directory: str | Path) -> tuple[ExperimentResult, dict]:
     """A finished ``sim run --save DIR`` run read back: its result (metrics, per-game rows) and its experiment, each
     file checked first (``sim.saved.open_run``)."""
-    from sim.saved import open_run, read_table
-
     directory = Path(directory)
-    saved = open_run(directory, "run", tuple(EXPERIMENT_MODULES))
+    saved = open_run(directory, "run", having("experiment"))
     config, result = saved.config, saved.result
     if not isinstance(config.get("experiment"), dict):
         raise ConfigError(str(directory / "manifest.json"), "config.experiment", "the experiment of a sim run --save",

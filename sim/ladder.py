@@ -1,5 +1,5 @@
 """``sim ladder``: the rollout searcher at doubling budgets in one seat against an experiment's field, and how much
-it gains over the seat's own plan, for every game with a searcher (``sim.games.principes.ladder``,
+it gains over the seat's own plan, for every game with a searcher (its ``Game.ladder``: ``sim.games.principes.ladder``,
 ``sim.games.dark_ages.ladder``; the experiment's ``game:`` picks one). This module holds what they share: the
 result's shape (``Ladder`` of ``Rung``), a budget's numbers from its per-game wins (``rung``), the profiles of mixed
 seats and their shares of the games, and the command.
@@ -14,21 +14,26 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections import Counter
 from dataclasses import asdict, dataclass, field
 
 import click
 import numpy as np
 
 from sim.balance.mix import has_mixture, is_mix, parse_mix
+from sim.balance.store import derive_seed
 from sim.cli_types import SEED
 from sim.compare import paired_ci
 from sim.config import MAX_DIGITS
 from sim.errors import ConfigError
+from sim.experiments import load_experiment
+from sim.games import GAMES, having
+from sim.results import dumps
+from sim.runner import run
 from sim.search.settings import SEES_HIDDEN
 from sim.stats import wilson
 
 DEFAULT_GAMES = 200
-GAMES = {"principes": "sim.games.principes.ladder", "dark_ages": "sim.games.dark_ages.ladder"}
 
 
 @dataclass
@@ -162,14 +167,75 @@ def budgets(text: str, flag: str = "--rollouts") -> list[int]:
     return [int(p) for p in parts]
 
 
+def run_ladder(L, raw: dict, seat: str, budgets: list[int], *, games: int = DEFAULT_GAMES, seed: int | None = None,
+               workers: int = 1, progress: bool = False, source: str = "arguments", determinize: bool = True,
+               allocation: str | None = None, **options) -> Ladder:  # fmt: skip
+    """The searcher at each of ``budgets`` in ``seat`` against the experiment ``raw``'s field, for the game whose
+    ladder module is ``L`` (``options``: its own, such as ``tactics``). ``L`` provides ``check(raw, source)``,
+    ``experiment(raw, seats, source)``, ``check_seat(base, seat, source)``, ``field(base)`` ({seat: plan mapping}),
+    ``seat_key(experiment, seat)``, ``ladder_chunk`` (the runner's kernel on (experiment, seat key)), ``CHUNK``,
+    ``search_options(options)`` (the searcher's own parameters) and ``rung_parts(stats, options)`` (a rung's
+    decisions, changed, changes, tactics, reactions or actions from its summed search statistics)."""
+    L.check(raw, source)
+    seed = raw.get("seed", 1) if seed is None else seed
+    found = profiles(raw, source)
+    parts = [_ladder_profile(L, raw, seats, seat, budgets, n, seed if len(found) == 1 else
+                             derive_seed(seed, "profile", k), workers, progress, source, determinize, allocation,
+                             options)
+             for k, ((seats, _), n) in enumerate(zip(found, shares(games, [w for _, w in found]), strict=True))
+             if n]  # fmt: skip
+    plans = Counter()  # the seat's own plan -> its games
+    for label, won, _ in parts:
+        plans[label] += len(won)
+    label = ", ".join(f"{k} {n / games:.2f}" for k, n in plans.items()) if len(plans) > 1 else next(iter(plans))
+    plan_won = np.concatenate([p[1] for p in parts])
+    rungs = []
+    for r, n in enumerate(budgets):
+        won = np.concatenate([p[2][r][0] for p in parts])
+        stats = sum(p[2][r][1] for p in parts)
+        seconds = sum(p[2][r][2] for p in parts)
+        rungs.append(rung(n, won, plan_won, seconds, **L.rung_parts(stats, options)))
+    return Ladder(seat, label, games, int(seed), float(plan_won.mean()), wilson(plan_won.sum(), games), rungs,
+                  determinize, bool(options.get("tactics")), bool(options.get("actions")), allocation)  # fmt: skip
+
+
+def _ladder_profile(L, raw, seats, seat, budgets, games, seed, workers, progress, source, determinize, allocation,
+                    options):  # fmt: skip
+    """One profile's games: (the seat's plan label, its per-game wins, [(searcher's wins, search statistics,
+    seconds) per budget])."""
+    base = L.experiment(raw, seats, source)
+    L.check_seat(base, seat, source)
+    if base.engine != "fast":
+        raise ConfigError(source, "engine", "an experiment the compiled engine plays (the searcher's playouts)",
+                          base.engine)  # fmt: skip
+    field = L.field(base)
+    policy = field[seat]
+    if policy["uses"] == "rollout":
+        raise ConfigError(source, f"seats.{seat}", "a plan for the ladder to search with", "rollout")
+
+    def play(experiment):
+        out = run(L.ladder_chunk, (experiment, L.seat_key(experiment, seat)), games, seed, workers, keep_trials=True,
+                  progress=progress, chunk=chunk_size(games, workers, L.CHUNK), unit="game")  # fmt: skip
+        return out, out.trials["won"].astype(float)
+
+    _, plan_won = play(base)
+    rungs = []
+    for n in budgets:
+        settings = {**budget_settings(n, allocation), "policy": policy, "determinize": determinize,
+                    **L.search_options(options)}  # fmt: skip
+        searcher = {"name": f"{policy['name']}+rollout{n}", "uses": "rollout", "params": settings}
+        out, won = play(L.experiment(raw, {**field, seat: searcher}, source))
+        rungs.append((won, out.counts["stats"], out.seconds))
+    return policy["name"], plan_won, rungs
+
+
 def game_module(raw: dict, source: str):
     """The ladder module of the experiment's ``game:``."""
-    import importlib
-
     game = raw.get("game")
-    if game not in GAMES:
-        raise ConfigError(source, "game", f"one of {', '.join(GAMES)} (the games with a rollout searcher)", game)
-    return importlib.import_module(GAMES[game])
+    if game not in having("ladder"):
+        raise ConfigError(source, "game", f"one of {', '.join(having('ladder'))} (the games with a rollout searcher)",
+                          game)  # fmt: skip
+    return GAMES[game].load("ladder")
 
 
 @click.command()
@@ -196,9 +262,6 @@ def ladder(file, seat, rollouts, per_decision, allocation, games, seed, workers,
            progress):  # fmt: skip
     """The rollout searcher at each budget in one seat against the experiment's field: win rate, paired gain over
     the seat's own plan, games/s, and the choices it changes most often."""
-    from sim.experiments import load_experiment
-    from sim.results import dumps
-
     steps = budgets(rollouts) if per_decision is None else budgets(per_decision, "--budget")
     if games is not None and (isinstance(games, bool) or games < 2):
         raise ConfigError("--games", "", "a number of games ≥ 2", games)

@@ -24,7 +24,7 @@ from filelock import FileLock
 from numba.core import caching
 from numba.core import config as numba_config
 
-from sim.echo import GAME_NAMES
+from sim.games import name as game_name
 
 # numba's locator for NUMBA_CACHE_DIR (public since numba 0.60, underscored before)
 _USER_DIR = getattr(caching, "UserProvidedCacheLocator", None) or caching._UserProvidedCacheLocator
@@ -141,7 +141,7 @@ SPINNER = {"on": True}  # off where several processes compile at once on one ter
 def _engine_name(kernel) -> str:
     parts = kernel.py_func.__module__.split(".")
     game = parts[2] if parts[:2] == ["sim", "games"] and len(parts) > 2 else parts[0]
-    return GAME_NAMES.get(game, game)
+    return game_name(game)
 
 
 @contextmanager

@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sim.config import read_yaml
-from sim.echo import GAME_NAMES
 from sim.errors import ConfigError
+from sim.games import GAMES
+from sim.games import name as game_name
 
 STUDIES_DIR = Path(__file__).resolve().parent.parent / "studies"
 ROOT = STUDIES_DIR.parent
@@ -93,8 +94,6 @@ def _check_manifest(path: Path, raw) -> dict:
 def studies(game: str | None = None) -> list[Study]:
     """The shipped studies (of ``game``, or of every game), current first, then by game and name."""
     if game is not None:
-        from sim.games import GAMES
-
         if game not in GAMES:
             raise ConfigError("sim studies", "GAME", f"one of {', '.join(GAMES)}", game)
     found = []
@@ -310,7 +309,7 @@ def _ladder_row(s: Study) -> str:
     trace = h.get("skill_trace_gain_points")
     trust = ("converged" if h["converged"] else f"not converged at {h['budget']} playouts")
     trust += f"; a seat at twice the budget gains {trace:+.1f} points" if trace is not None else ""
-    return (f"| {GAME_NAMES[s.game]} | {s.question} ([{s.name}](studies/{s.game}/{s.name}/manifest.yaml)) | "
+    return (f"| {game_name(s.game)} | {s.question} ([{s.name}](studies/{s.game}/{s.name}/manifest.yaml)) | "
             f"searchers in every seat, {h['budget']} playouts a candidate, seeing {h['sees']}; {h['games']:,} games | "
             f"{h['fair_share']:.1%} | {title(h['strongest'])} {rate[h['strongest']]:.1%} | {title(h['weakest'])} "
             f"{rate[h['weakest']]:.1%} | {gap['points']:+.1f} points from the fair share ({title(gap['faction'])}) | "
@@ -327,7 +326,7 @@ def glance_markdown() -> str:
         if h["kind"] != "balance":
             continue
         gap, rate = h["largest_gap"], h["win_rate"]
-        rows.append(f"| {GAME_NAMES[s.game]} | {s.question} ([{s.name}](studies/{s.game}/{s.name}/manifest.yaml)) "
+        rows.append(f"| {game_name(s.game)} | {s.question} ([{s.name}](studies/{s.game}/{s.name}/manifest.yaml)) "
                     f"| equilibrium of {h['plans']} tuned plans, {h['rounds']} rounds | {h['fair_share']:.1%} | "
                     f"{title(h['strongest'])} {rate[h['strongest']]:.1%} | {title(h['weakest'])} "
                     f"{rate[h['weakest']]:.1%} | {gap['points']:+.1f} points ({title(gap['faction'])}), by "
@@ -343,7 +342,7 @@ def index_markdown() -> str:
              "because a current one reads it.", ""]  # fmt: skip
     for s in studies():
         m = s.manifest
-        lines += [f"## {GAME_NAMES[s.game]}: `{s.name}` ({s.status})", "",
+        lines += [f"## {game_name(s.game)}: `{s.name}` ({s.status})", "",
                   f"- Question: {s.question}", f"- Answer: {answer(s.headline)}",
                   f"- Reproduce: `{m['command']}`" + (f" (seed {m['seed']})" if m.get("seed") is not None else ""),
                   f"- Files: [studies/{s.game}/{s.name}/](../../studies/{s.game}/{s.name}/)"]  # fmt: skip

@@ -1,4 +1,4 @@
-"""``sim tune`` and ``sim balance`` (registered in ``sim.games.COMMAND_MODULES``): parse, one library call, print."""
+"""``sim tune`` and ``sim balance`` (listed in ``sim.cli.COMMAND_MODULES``): parse, one library call, print."""
 
 from __future__ import annotations
 

@@ -13,15 +13,9 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
+from sim import games
 from sim.errors import ConfigError
-from sim.schemas import dark_ages, hussars, principes
 from sim.schemas.base import MAX_TRIALS, Games, RunKeys, Seed, Trials, validate
-from sim.schemas.plans import DarkAgesPlanFile, PrincipesPlanFile
-
-SCENARIOS = {"principes": principes.Scenario, "dark_ages": dark_ages.Scenario, "hussars": hussars.Scenario}
-EXPERIMENTS = {"principes": principes.MODES, "dark_ages": dark_ages.MODES}
-PLANS = {"principes": PrincipesPlanFile, "dark_ages": DarkAgesPlanFile}
-
 
 SCENARIO_RUN_KEYS = ("game", "trials", "seed", "rules", "title", "question")  # checked by check_file
 RUN_ONLY_KEYS = ("game", "games", "seed", "title", "question")  # an experiment's rules belong to its mode
@@ -79,7 +73,7 @@ def check_scenario(game: str, raw: Any, source: str, extra: tuple[str, ...] = ()
     ``limits`` maps key paths (``*`` for any key, e.g. ``attacker.units.*``) to the limits the rules in hand set
     (``battle.max_keep``, the Barbarian token pool): they are checked first, so a message gives the real limit
     rather than the schema's looser cap, which only bounds what any rules override could allow."""
-    model = SCENARIOS.get(game)
+    model = _schema(game, "scenario_schema")
     if model is None:
         return
     if not isinstance(raw, dict):
@@ -92,7 +86,7 @@ def check_scenario(game: str, raw: Any, source: str, extra: tuple[str, ...] = ()
 
 def check_experiment(game: str, raw: Any, source: str, extra: tuple[str, ...] = ()) -> None:
     """An experiment's keys (without ``game``, ``games``, ``seed``, ``title``), by its ``mode``."""
-    modes = EXPERIMENTS.get(game)
+    modes = _schema(game, "modes")
     if modes is None:
         return
     if not isinstance(raw, dict):
@@ -107,13 +101,20 @@ def check_experiment(game: str, raw: Any, source: str, extra: tuple[str, ...] = 
 
 def check_plan(game: str, raw: Any, source: str) -> None:
     """A plan file (``configs/<game>/strategies/<name>.yaml``)."""
-    if game in PLANS:
+    model = _schema(game, "plan_schema")
+    if model is not None:
         if not isinstance(raw, dict):
             raise ConfigError(source, "", "a plan mapping (params, …)", raw)
-        validate(PLANS[game], raw, source)
+        validate(model, raw, source)
 
 
-__all__ = ["SCENARIOS", "EXPERIMENTS", "check_experiment", "check_file", "check_numbers", "check_plan",
+def _schema(game: str, piece: str):
+    """The game's schema ``piece`` (a ``Game`` field), or None when the game declares none."""
+    found = games.GAMES.get(game)
+    return found.load(piece) if found is not None and getattr(found, piece) else None
+
+
+__all__ = ["check_experiment", "check_file", "check_numbers", "check_plan",
            "check_scenario", "validate"]  # fmt: skip
 
 

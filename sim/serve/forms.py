@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from sim.battles import DEFAULT_SEED, battle_rules
+from sim.games import GAMES
 from sim.games.dark_ages.army import REINFORCE
 from sim.games.dark_ages.rules import FACTIONS as DA_FACTIONS
 from sim.games.dark_ages.rules import POLICIES, TYPES, validate
@@ -221,4 +222,4 @@ def hussars() -> dict:
             "tactics": True}  # fmt: skip
 
 
-FORMS = {"principes": principes, "dark_ages": dark_ages, "hussars": hussars}
+FORMS = {g.id: g.load("form") for g in GAMES.values() if g.form}  # each game's Game.form (sim.games)

@@ -17,15 +17,12 @@ import yaml
 from sim.armies import SIDES, army_size
 from sim.battles import RUN_KEYS, battle_rules, run_battle
 from sim.errors import ConfigError, SimError
+from sim.games import GAMES
 
 SOURCE = "request"  # what error messages name as the origin of a bad field
 
 # a small battle of each game, run once per worker so numba loads (or compiles) every kernel before requests
-WARM = {
-    "principes": {"attacker": {"knight": 1}, "defender": {"footman": 1}},
-    "dark_ages": {"attacker": {"units": {"infantry": 1}}, "defender": {"units": {"infantry": 1}}},
-    "hussars": {"mode": "full", "attacker": {"pancerni": 1}, "defender": {"cossack": 1}},
-}
+WARM = {g.id: g.warm for g in GAMES.values() if g.warm}  # each game's Game.warm (sim.games)
 
 
 def warm() -> None:

@@ -8,7 +8,6 @@ run stopped. As each rung and trace finishes, its games go to ``OUT/rungs/`` and
 
 from __future__ import annotations
 
-import importlib
 import math
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from sim import __version__
 from sim.checkpoint import config_hash, read_json
 from sim.errors import ConfigError, SimError
 from sim.experiments import RUN_KEYS, experiment_module, load_experiment, run_experiment
+from sim.games import GAMES
 from sim.results import write_json, write_parquet, write_text
 from sim.verdict import convergence, summary
 from sim.verdict.seats import check_game, every_seat, policies
@@ -28,8 +28,8 @@ MUST_MATCH = ("game", "study_hash", "games", "trace_games", "seed", "policies", 
 
 
 def game_module(game: str):
-    """The game's ``verdict`` module: its seats and its per-game outcomes."""
-    return importlib.import_module(f"sim.games.{game}.verdict")
+    """The game's ``verdict`` module (its ``Game.verdict``): its seats and its per-game outcomes."""
+    return GAMES[game].load("verdict")
 
 
 def grows(budgets: list[int], source: str = "--budgets") -> list[int]:

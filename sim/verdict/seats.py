@@ -14,8 +14,7 @@ from pathlib import Path
 
 from sim.balance.mix import is_mix, parse_mix
 from sim.errors import ConfigError
-
-SEARCH_GAMES = ("principes", "dark_ages")  # the games today's searcher (``uses: rollout``) plays
+from sim.games import having
 
 
 def searcher(budget: int, policy, determinize: bool = True) -> dict:
@@ -69,6 +68,6 @@ def policies(raw: dict, source: str, policy: str | None, keys: list[str]) -> dic
 def check_game(raw: dict, source: str) -> str:
     """The study's game, if the searcher plays it."""
     game = raw.get("game")
-    if game not in SEARCH_GAMES:
-        raise ConfigError(source, "game", f"a game the searcher plays ({', '.join(SEARCH_GAMES)})", game)
+    if game not in having("verdict"):  # the games today's searcher (``uses: rollout``) plays
+        raise ConfigError(source, "game", f"a game the searcher plays ({', '.join(having('verdict'))})", game)
     return game

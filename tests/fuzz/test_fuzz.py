@@ -15,7 +15,7 @@ import yaml
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from sim.schemas import EXPERIMENTS, SCENARIOS
+from sim.games import GAMES, having
 from tests.fuzz.generate import (
     WEIRD_NUMBERS,
     WEIRD_TEXT,
@@ -31,7 +31,7 @@ from tests.fuzz.harness import invoke, problems, sandbox
 SCALE = float(os.environ.get("SIM_FUZZ_EXAMPLES", "1"))
 LONG = os.environ.get("SIM_FUZZ") == "long"
 BOUND = 30.0  # seconds a command may take on this machine (the slowest valid fuzzed input takes a few)
-NAMES = {game: vocabulary(game) for game in SCENARIOS}
+NAMES = {game: vocabulary(game) for game in having("scenario_schema")}
 
 
 def fuzz_settings(examples: int):
@@ -81,7 +81,7 @@ def warm():
 # ---- army strings ----
 
 
-@pytest.mark.parametrize("game", sorted(SCENARIOS))
+@pytest.mark.parametrize("game", sorted(having("scenario_schema")))
 @fuzz_settings(25)
 @given(data=st.data())
 def test_army_strings(game, data):
@@ -173,7 +173,7 @@ def consistent(game: str, doc: dict) -> dict:
 
 
 def _scenario_docs(game: str):
-    schema = SCENARIOS[game].model_json_schema()
+    schema = GAMES[game].load("scenario_schema").model_json_schema()
     body = from_schema(schema, NAMES[game]).map(lambda d: consistent(game, d))
     doc = body.map(lambda d: {"game": game, **d})
     return mutated(doc, NAMES[game])
@@ -212,7 +212,7 @@ def _edit(text: str, edit: str, at: int) -> bytes | str:
     return text
 
 
-@pytest.mark.parametrize("game", sorted(SCENARIOS))
+@pytest.mark.parametrize("game", sorted(having("scenario_schema")))
 @fuzz_settings(30)
 @given(data=st.data())
 def test_scenario_files(game, data):
@@ -225,7 +225,7 @@ def test_scenario_files(game, data):
 
 
 def _experiment_docs(game: str):
-    modes = EXPERIMENTS[game]
+    modes = GAMES[game].load("modes")
     names = NAMES[game]
 
     def with_game(doc, mode):
@@ -242,7 +242,7 @@ def _experiment_docs(game: str):
     )
 
 
-@pytest.mark.parametrize("game", sorted(EXPERIMENTS))
+@pytest.mark.parametrize("game", sorted(having("modes")))
 @fuzz_settings(12)
 @given(data=st.data())
 def test_experiment_files(game, data):
@@ -287,7 +287,7 @@ SET_VALUES = st.one_of(
 )
 
 
-RULES = {game: rules_values(game) for game in SCENARIOS}
+RULES = {game: rules_values(game) for game in having("scenario_schema")}
 
 
 @st.composite

@@ -10,7 +10,7 @@ import pytest
 from reports.build import build_report, from_directory, from_scenario, plain_summary
 from sim.cli import main
 from sim.config import CONFIG_DIR, load_rules
-from sim.games import BATTLE_MODULES
+from sim.games import having
 from tests.reports.html_check import PNG, assert_embedded_images, parse
 
 STORM = CONFIG_DIR / "principes" / "battles" / "knights-storm-castle.yaml"
@@ -76,7 +76,7 @@ def test_report_from_results_directory(tmp_path):
     assert inp.n == 5000 and inp.seed == 1 and inp.trials is not None
 
 
-@pytest.mark.parametrize("game", sorted(BATTLE_MODULES))
+@pytest.mark.parametrize("game", sorted(having("battle")))
 def test_every_registered_game_reports(tmp_path, game):
     scenario = sorted((CONFIG_DIR / game / "battles").glob("*.yaml"))[0]
     written = build_report(from_scenario(scenario, trials=2_000), tmp_path, heatmap=False)

@@ -9,13 +9,14 @@ import pytest
 from sim.battles import load_scenario, run_battle
 from sim.config import CONFIG_DIR
 from sim.errors import ConfigError
-from sim.games import BATTLE_MODULES
+from sim.games import having
 
-SCENARIOS = [(game, path) for game in BATTLE_MODULES for path in sorted((CONFIG_DIR / game / "battles").glob("*.yaml"))]
+SCENARIOS = [(game, path) for game in having("battle")
+             for path in sorted((CONFIG_DIR / game / "battles").glob("*.yaml"))]
 
 
 def test_every_game_bundles_scenarios():
-    assert {game for game, _ in SCENARIOS} == set(BATTLE_MODULES)
+    assert {game for game, _ in SCENARIOS} == set(having("battle"))
 
 
 @pytest.mark.parametrize("game, path", SCENARIOS, ids=[f"{g}/{p.stem}" for g, p in SCENARIOS])

@@ -1,4 +1,4 @@
-"""``sim crusade dark_ages``: Module 14A Crusade odds (register this module in ``COMMAND_MODULES``)."""
+"""``sim crusade dark_ages``: Module 14A Crusade odds (listed in its ``Game.commands``)."""
 
 from __future__ import annotations
 

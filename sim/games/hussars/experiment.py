@@ -27,7 +27,6 @@ change in win rate and VP against the first variant, with paired 95% intervals).
 from __future__ import annotations
 
 import functools
-import importlib
 import json
 from dataclasses import dataclass
 
@@ -92,13 +91,13 @@ class Experiment:
 
 def _other_game(key: str) -> str | None:
     """The game whose experiments take ``key``, if another game's."""
-    from sim.experiments import EXPERIMENT_MODULES
+    from sim.games import GAMES, having
 
-    for game, module in EXPERIMENT_MODULES.items():
+    for game in having("experiment"):
         if game == "hussars":
             continue
         try:
-            keys = getattr(importlib.import_module(module), "KEYS", ())
+            keys = getattr(GAMES[game].load("experiment"), "KEYS", ())
         except ImportError:  # pragma: no cover - every registered module imports
             continue
         if key in keys:

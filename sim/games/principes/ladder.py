@@ -7,23 +7,19 @@ gain over the plan (``sim.compare.paired_ci`` on the per-game wins), the games p
 makes most often (the action the policy's plan led with and the one the searcher's leads with).
 
 Mixed seats: each profile of plans plays its share of the games (``sim.ladder.profiles``); the searcher's policy is
-the seat's plan in that profile. The shared pieces (``Ladder``, ``Rung``, the command) are ``sim.ladder``.
+the seat's plan in that profile. The ladder itself (``run_ladder``), ``Ladder``, ``Rung`` and the command are
+``sim.ladder``; this module holds its Principes hooks.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+import sys
 
 import numpy as np
 
-from sim.balance.store import derive_seed
 from sim.errors import ConfigError
-from sim.ladder import DEFAULT_GAMES, Ladder, Rung, budget_settings, rung  # noqa: F401 (shared: sim.ladder)
-from sim.ladder import chunk_size as _chunk_size
-from sim.ladder import profiles as _profiles
-from sim.ladder import shares as _shares
-from sim.runner import run
-from sim.stats import wilson
+from sim.ladder import DEFAULT_GAMES, Ladder, Rung, run_ladder  # noqa: F401 (shared: sim.ladder)
+from sim.ladder import shares as _shares  # noqa: F401 (tests)
 
 CHUNK = 25  # searched games per chunk: a few seconds of one core, so both workers stay busy and progress moves
 
@@ -43,7 +39,7 @@ def ladder_chunk(payload, key, start: int, count: int, keep_trials: bool):
     return counts, ({"won": won} if keep_trials else None)
 
 
-def _experiment(raw: dict, seats: dict, source: str):
+def experiment(raw: dict, seats: dict, source: str):
     from sim.experiments import RUN_KEYS
     from sim.games.principes.study import experiment_from_dict
 
@@ -91,67 +87,42 @@ def ladder(raw: dict, seat: str, budgets: list[int], *, games: int = DEFAULT_GAM
     ``determinize``, ``tactics`` or ``actions``, the searcher's ``determinize``, ``tactics`` or ``actions: true``;
     with an ``allocation``, each budget is the searcher's ``budget`` per decision spent by it, else its
     ``rollouts``)."""
-    from sim.games.principes.fast.search import S_CHANGED, S_DECISIONS
+    return run_ladder(sys.modules[__name__], raw, seat, budgets, games=games, seed=seed, workers=workers,
+                      progress=progress, source=source, determinize=determinize, allocation=allocation,
+                      tactics=tactics, actions=actions)  # fmt: skip
 
+
+def check(raw: dict, source: str) -> None:
     if raw.get("game") != "principes" or raw.get("mode", "multiplayer") != "multiplayer":
         raise ConfigError(source, "game", "a Principes multiplayer experiment (the searcher plays Principes)",
                           raw.get("game"))  # fmt: skip
-    seed = raw.get("seed", 1) if seed is None else seed
-    profiles = _profiles(raw, source)
-    shares = _shares(games, [w for _, w in profiles])
-    parts = [_ladder_profile(raw, seats, seat, budgets, n, seed if len(profiles) == 1 else
-                             derive_seed(seed, "profile", k), workers, progress, source, determinize, tactics, actions,
-                             allocation)
-             for k, ((seats, _), n) in enumerate(zip(profiles, shares, strict=True)) if n]  # fmt: skip
-    plans = Counter()  # the seat's own plan -> its games
-    for label, won, _ in parts:
-        plans[label] += len(won)
-    label = ", ".join(f"{k} {n / games:.2f}" for k, n in plans.items()) if len(plans) > 1 else next(iter(plans))
-    plan_won = np.concatenate([p[1] for p in parts])
-    rungs = []
-    for r, n in enumerate(budgets):
-        won = np.concatenate([p[2][r][0] for p in parts])
-        stats = sum(p[2][r][1] for p in parts)
-        seconds = sum(p[2][r][2] for p in parts)
-        rungs.append(rung(n, won, plan_won, seconds, stats[S_DECISIONS], stats[S_CHANGED], _changes(stats),
-                          _tactics(stats), actions=_actions(stats) if actions else None))  # fmt: skip
-    return Ladder(seat, label, games, int(seed), float(plan_won.mean()), wilson(plan_won.sum(), games), rungs,
-                  determinize, tactics, actions, allocation)  # fmt: skip
 
 
-def _ladder_profile(raw, seats, seat, budgets, games, seed, workers, progress, source, determinize, tactics,
-                    actions, allocation):  # fmt: skip
-    """One profile's games: (the seat's plan label, its per-game wins, [(searcher's wins, search statistics,
-    seconds) per budget])."""
-    base = _experiment(raw, seats, source)
+def check_seat(base, seat: str, source: str) -> None:
     if seat not in base.factions:
         raise ConfigError("--seat", "", f"one of {', '.join(base.factions)}", seat)
-    if base.engine != "fast":
-        raise ConfigError(source, "engine", "an experiment the compiled engine plays (the searcher's playouts)",
-                          base.engine)  # fmt: skip
+
+
+def field(base) -> dict:
+    """Each Principality's plan as a seat mapping ({name, uses, params})."""
     specs = dict(zip(base.factions, (base.seats[i] for i in range(len(base.factions))), strict=True))
-    label = base.labels[specs[seat]]
-    uses, params = base.specs[specs[seat]]
-    if uses == "rollout":
-        raise ConfigError(source, f"seats.{seat}", "a plan for the ladder to search with", "rollout")
-    field_seats = {f: {"name": base.labels[i], "uses": u, "params": p}
-                   for f, i in specs.items() for u, p in [base.specs[i]]}  # fmt: skip
+    return {f: {"name": base.labels[i], "uses": u, "params": p} for f, i in specs.items() for u, p in [base.specs[i]]}
 
-    def play(experiment):
-        out = run(ladder_chunk, (experiment, experiment.factions.index(seat)), games, seed, workers, keep_trials=True,
-                  progress=progress, chunk=_chunk_size(games, workers, CHUNK), unit="game")  # fmt: skip
-        return out, out.trials["won"].astype(float)
 
-    _, plan_won = play(base)
-    rungs = []
-    for n in budgets:
-        policy = {"name": label, "uses": uses, "params": params}
-        settings = {**budget_settings(n, allocation), "policy": policy, "determinize": determinize, "tactics": tactics,
-                    "actions": actions}  # fmt: skip
-        searcher = {"name": f"{label}+rollout{n}", "uses": "rollout", "params": settings}
-        out, won = play(_experiment(raw, {**field_seats, seat: searcher}, source))
-        rungs.append((won, out.counts["stats"], out.seconds))
-    return label, plan_won, rungs
+def seat_key(experiment, seat: str) -> int:
+    return experiment.factions.index(seat)
+
+
+def search_options(options: dict) -> dict:
+    return {"tactics": options.get("tactics", False), "actions": options.get("actions", False)}
+
+
+def rung_parts(stats: np.ndarray, options: dict) -> dict:
+    from sim.games.principes.fast.search import S_CHANGED, S_DECISIONS
+
+    return {"decisions": stats[S_DECISIONS], "changed": stats[S_CHANGED], "changes": _changes(stats),
+            "tactics": _tactics(stats),
+            "actions": _actions(stats) if options.get("actions") else None}  # fmt: skip
 
 
 def change_text(c: dict) -> str:
