@@ -114,8 +114,6 @@ def _names_rule(raw: dict, key: str, value: object, source: str) -> bool:
     """Whether a dotted ``key`` that starts with an experiment key is a rules value all the same: the experiment's
     value there is no mapping to set into (Dark Ages' ``rulers: all`` against ``rulers.<ruler>.settle_costs``),
     and the rules hold the key."""
-    from sim.config import load_ruleset
-
     if "." not in key or isinstance(raw.get(key.split(".")[0]), dict):
         return False
     try:
