@@ -262,8 +262,10 @@ def run_compare_experiments(
     games: int | None = None,
     seed: int | None = None,
     workers: int = 1,
+    run_a=None,
 ) -> ExperimentCompare:
-    """Run experiments A and B on the same seed and game count (A's unless given), keeping per-game rows."""
+    """Run experiments A and B on the same seed and game count (A's unless given), keeping per-game rows. ``run_a``
+    plays A in place of ``run_experiment`` (same arguments): ``sim serve`` keeps A's run for the next what-if."""
     from sim.experiments import DEFAULT_GAMES, run_experiment
     from sim.experiments import DEFAULT_SEED as EXPERIMENT_SEED
 
@@ -273,7 +275,7 @@ def run_compare_experiments(
     seed = seed if seed is not None else raw_a.get("seed", EXPERIMENT_SEED)
     raw_a, raw_b, note = same_engine(raw_a, raw_b, source_a)
     common = dict(games=games, seed=seed, workers=workers, keep_rows=True)
-    a = run_experiment(raw_a, source=source_a, **common)
+    a = (run_a or run_experiment)(raw_a, source=source_a, **common)
     b = run_experiment(raw_b, source=source_b, **common)
     result = compare_experiment_results(a, b, source_a, source_b)
     if note:

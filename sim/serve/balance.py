@@ -92,6 +92,11 @@ class Question:
         """Experiment A: the field's file with the question's player count, games and seed."""
         raw = copy.deepcopy(read_yaml(field_file(self.game, self.field)))
         raw["players"] = self.players if not isinstance(raw.get("players"), list) else [self.players]
+        if self.game == "principes" and self.players < 4:  # the first Principalities in board order play
+            raw["seats"] = principes_seats(raw.get("seats"), self.players)
+        for key in ("families", "plans"):  # Hussars: the first families of the list sit at the table, with their plans
+            if isinstance(raw.get(key), list):
+                raw[key] = raw[key][: self.players]
         raw["games"] = self.games
         if self.seed is not None:
             raw["seed"] = self.seed
@@ -104,6 +109,16 @@ class Question:
     def command(self, file: str) -> str:
         sets = "".join(f" --set '{item}'" for item in self.changes)
         return f"sim compare {file}{sets}"
+
+
+def principes_seats(seats, players: int) -> dict:
+    """A Principes field at 2-3 players: the first ``players`` Principalities in board order play, each with its
+    seat of the 4-player field (a list of plans is laid on them in order); the others are neutral."""
+    from sim.games.principes.rules import FACTIONS
+
+    if isinstance(seats, list):
+        seats = dict(zip(FACTIONS, seats, strict=False))
+    return {f: seats[f] for f in FACTIONS[:players]}
 
 
 def question(game: str, body: dict, max_games: int) -> Question:
