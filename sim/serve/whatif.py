@@ -58,6 +58,15 @@ def whatif(game: str, body: dict, max_games: int = STEPS[-1]) -> dict:
     }  # fmt: skip
 
 
+def warm() -> None:
+    """Play a few games of every balance page's fields, so that numba loads (or compiles) their engines."""
+    from sim.serve.balance import PAGES
+
+    for game, page in PAGES.items():
+        for field in ("verdict", "rotated") if page.verdict else ("rotated",):
+            whatif(game, {"field": field, "games": 2, "set": []})
+
+
 def field_rates(game: str, body: dict, max_games: int = STEPS[-1]) -> dict:
     """``sim run FILE --json`` of the question's study (its changes ignored): each faction's win rate and interval."""
     from sim.experiments import run_experiment

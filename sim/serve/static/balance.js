@@ -288,19 +288,28 @@ async function run() {
   const timing = { first_ms: null, games: [] };
   window.simTimings.push(timing);
   const steps = info.steps.filter((n) => n <= upto());
-  for (const games of steps) {
-    status("running", `playing ${games.toLocaleString("en")} games with and without the change…`);
+  const last = steps[steps.length - 1];
+  let best = 0, failed = false;
+  status("running", `playing ${steps[0].toLocaleString("en")} games with and without the change…`);
+  const ask = async (games) => { // true when the answer came (drawn unless a larger one already is)
     const r = await post(`/api/${GAME}/whatif`, { ...q, games }, signal);
-    if (gen !== generation || (r.error && r.error.aborted)) return;
-    if (r.error) { showError(r.error); return; }
+    if (gen !== generation || failed || (r.error && r.error.aborted)) return false;
+    if (r.error) { failed = true; showError(r.error); return false; }
     const ms = performance.now() - started;
     if (timing.first_ms === null) timing.first_ms = ms;
     timing.games.push([games, ms]);
-    draw(r);
-    const last = games === steps[steps.length - 1];
-    status(last ? "done" : "running", `${r.games.toLocaleString("en")} paired games, seed ${r.seed}, ${r.engine} engine` +
-      (last ? "" : ": refining on more of the same games…"), r.games);
-  }
+    if (games > best) {
+      best = games;
+      draw(r);
+      status(games === last ? "done" : "running", `${r.games.toLocaleString("en")} paired games, seed ${r.seed}, ` +
+        `${r.engine} engine` + (games === last ? "" : ": refining on more of the same games…"), r.games);
+    }
+    return true;
+  };
+  // the first two refinements at once (the server has a worker each), then the rest one after the other
+  const answered = await Promise.all(steps.slice(0, 2).map(ask));
+  if (!answered.every(Boolean)) return;
+  for (const games of steps.slice(2)) if (!(await ask(games))) return;
 }
 
 function showError(e) {
