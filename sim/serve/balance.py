@@ -192,12 +192,13 @@ def _ladder(game: str, name: str) -> dict:
 
 
 def _plans_study(game: str) -> dict | None:
-    """The current plan-equilibrium study of the game (kind balance), for the what the verdict rests on."""
-    for s in studies(game):
-        if s.status == "current" and s.headline["kind"] == "balance":
-            return {"study": s.name, "question": s.question, "answer": answer(s.headline), "headline": s.headline,
-                    "links": {"manifest": f"/studies/{game}/{s.name}/manifest.yaml"}}  # fmt: skip
-    return None
+    """The plan-equilibrium study the verdict's searchers start from (its ``--policy``), or None without a verdict."""
+    if PAGES[game].verdict is None:
+        return None
+    name = _policy(game, PAGES[game].verdict).parent.name
+    s = next(s for s in studies(game) if s.name == name)
+    return {"study": s.name, "question": s.question, "answer": answer(s.headline), "headline": s.headline,
+            "links": {"manifest": f"/studies/{game}/{s.name}/manifest.yaml"}}  # fmt: skip
 
 
 @cache

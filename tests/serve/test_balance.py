@@ -5,6 +5,7 @@ bad question answers 422 naming its key."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 import yaml
@@ -37,7 +38,9 @@ def test_verdict_is_the_shipped_ladders_last_rung(game, study):
     assert shown["verdict"]["converged"] is doc["verdict"]["converged"]
     assert shown["verdict"]["ends"] == top["ends"] and abs(sum(top["ends"].values()) - 1) < 1e-6
     assert (STUDIES_DIR.parent / shown["fields"]["verdict"]["file"]).exists()  # the ladder's --policy equilibrium
-    assert shown["plans"]["headline"]["kind"] == "balance"
+    policy = Path(shown["fields"]["verdict"]["file"])
+    assert shown["plans"]["study"] == policy.parent.name and shown["plans"]["headline"]["kind"] == "balance"
+    assert f"--policy {policy}" in doc["command"]  # the equilibrium its searchers started from
 
 
 def test_hussars_has_no_verdict_and_offers_its_plans_only():

@@ -21,6 +21,12 @@ pytestmark = pytest.mark.skipif(
 GAMES = 500  # the page's first refinement; the URL's games=500 stops it there
 
 
+def tall(context):
+    page = context.new_page()
+    page.set_viewport_size({"width": 1280, "height": 1600})
+    return page
+
+
 def done(page, timeout=120_000) -> None:
     page.wait_for_function("['done', 'error'].includes(document.getElementById('wi-status').dataset.state)",
                            timeout=timeout)  # fmt: skip
@@ -46,7 +52,7 @@ def screenshot(page, name: str, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("game,factions", [("principes", 4), ("dark_ages", 7), ("hussars", 4)])
 def test_verdict_page_loads(browser, server, tmp_path, game, factions):  # noqa: F811
-    page = browser.new_page(viewport={"width": 1280, "height": 1600})
+    page = tall(browser)
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{server.url}/balance/{game}")
@@ -68,7 +74,7 @@ def test_verdict_page_loads(browser, server, tmp_path, game, factions):  # noqa:
 
 
 def test_module_toggle_equals_sim_compare_and_its_link_reopens_it(browser, server, tmp_path, capsys):  # noqa: F811
-    page = browser.new_page(viewport={"width": 1280, "height": 1600})
+    page = tall(browser)
     page.goto(f"{server.url}/balance/principes?field=verdict&players=4&games={GAMES}")
     page.select_option("#wi-m-history", "false")  # the History Cards off
     done(page)
@@ -88,7 +94,7 @@ def test_module_toggle_equals_sim_compare_and_its_link_reopens_it(browser, serve
     assert numbers == {r["faction"]: [r["diff"], r["paired_lo"], r["paired_hi"]] for r in cli["factions"]}
     url = page.url
     assert "set=history%3Dfalse" in url
-    again = browser.new_page(viewport={"width": 1280, "height": 1600})
+    again = tall(browser)
     again.goto(url)  # a copied link reopens the same question
     done(again)
     assert again.input_value("#wi-m-history") == "false" and shown(again) == numbers

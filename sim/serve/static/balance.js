@@ -25,7 +25,9 @@ const el = (tag, attrs = {}, ...children) => {
 };
 const pct = (p, d = 1) => (p === null || p === undefined ? "—" : `${(100 * p).toFixed(d)}%`);
 const pts = (x, d = 1) => (x === null || x === undefined ? "—" : `${x >= 0 ? "+" : "−"}${Math.abs(100 * x).toFixed(d)}`);
-const title = (s) => String(s).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+const UPPER = /^(i|ii|iii|iv|v|vi|vii|viii|ix|x|vp)$/; // Roman numerals, victory points
+const title = (s) => String(s).split("_").map((w, i) => (UPPER.test(w) ? w.toUpperCase() : i === 0 || w.length > 3
+  ? w[0].toUpperCase() + w.slice(1) : w)).join(" ");
 const text = (v) => (typeof v === "string" ? v : JSON.stringify(v)); // a value as --set takes it (YAML flow)
 
 // ---------- an interval chart: one row per faction ----------
@@ -35,10 +37,9 @@ function intervalChart(rows, { lo, hi, mark, label, unit }) {
   const W = 560, rowH = 24, left = 150, right = 20, top = 22, H = top + rows.length * rowH + 26;
   const x = (v) => left + ((v - lo) / (hi - lo)) * (W - left - right);
   const parts = [`<svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="${label}">`];
-  parts.push(`<text class="title" x="${left}" y="13">${label}</text>`);
-  const ticks = 5;
-  for (let i = 0; i <= ticks; i++) {
-    const v = lo + ((hi - lo) * i) / ticks;
+  parts.push(`<text class="title" x="4" y="13">${label}</text>`);
+  const step = [0.01, 0.02, 0.05, 0.1, 0.2, 0.25].find((d) => (hi - lo) / d <= 6) || 0.5;
+  for (let v = Math.ceil(lo / step - 1e-9) * step; v <= hi + 1e-9; v += step) {
     parts.push(`<line class="gridline" x1="${x(v)}" x2="${x(v)}" y1="${top - 4}" y2="${H - 22}"/>`,
       `<text class="tick" x="${x(v)}" y="${H - 8}" text-anchor="middle">${unit(v)}</text>`);
   }
@@ -97,8 +98,8 @@ function drawVerdict() {
 }
 
 function drawRates(rows, fair, label) {
-  const top = Math.max(fair * 2, ...rows.map((r) => r.hi));
-  const hi = Math.min(1, Math.ceil(top * 10 + 0.5) / 10);
+  const top = Math.max(fair * 1.6, ...rows.map((r) => r.hi));
+  const hi = Math.min(1, Math.ceil(top * 10 + 0.2) / 10);
   $("v-chart").replaceChildren(intervalChart(rows, { lo: 0, hi, mark: fair, label, unit: (v) => `${Math.round(100 * v)}%` }));
   $("v-chart").dataset.factions = rows.length;
 }
@@ -118,7 +119,7 @@ async function fieldRates() {
   const rows = Object.entries(r.win_rate).sort((a, b) => b[1] - a[1])
     .map(([name, p]) => ({ name, value: p, lo: r.ci95[name][0], hi: r.ci95[name][1] }));
   const fair = 1 / q.players;
-  drawRates(rows, fair, `win rate of the plans, ${r.games} games, 95% interval; fair share ${pct(fair)} (dashed)`);
+  drawRates(rows, fair, `plans' win rate, ${r.games.toLocaleString("en")} games, 95% interval; fair share ${pct(fair)} (dashed)`);
   drawEnds(r.ends, `How games end (${r.games} games, ${r.engine} engine)`);
   $("v-answer").dataset.state = "done";
 }
@@ -342,9 +343,9 @@ function draw(r) {
   const rows = r.factions.map((row) => ({ name: row.faction, value: row.diff, lo: row.paired_lo, hi: row.paired_hi,
     color: row.paired_lo !== null && row.paired_lo > 0 ? COLORS.up : row.paired_hi !== null && row.paired_hi < 0 ? COLORS.down : COLORS.rate }));
   const reach = Math.max(0.02, ...rows.map((x) => Math.max(Math.abs(x.lo ?? x.value), Math.abs(x.hi ?? x.value))));
-  const span = Math.ceil(reach * 50) / 50;
+  const span = Math.ceil(reach * 20) / 20; // a multiple of 5 points
   $("wi-chart").replaceChildren(intervalChart(rows, { lo: -span, hi: span, mark: 0,
-    label: "win-rate change B − A, points, paired 95% interval", unit: (v) => `${v >= 0 ? "+" : "−"}${Math.abs(100 * v).toFixed(0)}` }));
+    label: "win-rate change B − A, points, paired 95% interval (blue: up, orange: down)", unit: (v) => (Math.abs(v) < 1e-9 ? "0" : `${v > 0 ? "+" : "−"}${Math.abs(100 * v).toFixed(0)}`) }));
   const ends = Object.keys({ ...r.ends.a, ...r.ends.b }).map((k) => `${title(k)} ${pct(r.ends.a[k] || 0)} → ${pct(r.ends.b[k] || 0)}`);
   $("wi-notes").textContent = [`How games end, A → B: ${ends.join("; ")}.`, ...r.notes].join(" ");
   $("wi-command").innerHTML = `Same numbers on the command line: <code>${r.command.replace(/&/g, "&amp;").replace(/</g, "&lt;")} --games ${r.games}</code> (the downloaded study holds the games and seed, so <code>--games</code> may be left out).`;
