@@ -37,7 +37,7 @@ WHATIFS = [
       "defender_shields.castle=3", "taxes.gold_per_might=2"]),
     ("dark_ages", {"field": "verdict", "players": 3},
      ["skirmishers=true", "modules.pope=true", "modules.benjamin=true", "modules.commanders=true", "modules.wyrd=true",
-      "modules.grand_buildings=true", "modules.alchemists=true", "modules.tribute=true"]),
+      "modules.crusades=true", "modules.alchemists=true", "modules.tribute=true"]),
 ]  # fmt: skip
 WHATIF_STEPS = (500, 2_000)  # the page's first two refinements, asked at once
 WHATIF_TARGETS_S = {500: 2.0, 2_000: 5.0}

@@ -70,6 +70,8 @@ def test_rules_list_is_sim_rules_with_sources(capsys):
 ], ids=["principes-module", "dark_ages-module-and-rule", "dark_ages-verdict-plans"])  # fmt: skip
 def test_whatif_equals_sim_compare_on_the_downloaded_study(client, capsys, tmp_path, game, body):
     body = {**body, "games": GAMES}
+    field = client.post(f"/api/{game}/whatif/field", json={k: v for k, v in body.items() if k != "set"})
+    assert field.status_code == 200, field.text  # A's run, which the server keeps for the what-if below
     api = client.post(f"/api/{game}/whatif", json=body)
     assert api.status_code == 200, api.text
     api = api.json()
@@ -80,6 +82,8 @@ def test_whatif_equals_sim_compare_on_the_downloaded_study(client, capsys, tmp_p
     assert yaml.safe_load(study.text)["games"] == GAMES
     sets = [a for item in body["set"] for a in ("--set", item)]
     cli = cli_json(capsys, "compare", str(path), *sets)
+    run = cli_json(capsys, "run", str(path))
+    assert field.json()["win_rate"] == run["win_rate"] and field.json()["ci95"] == run["win_rate_ci95"]
     assert api["factions"] == cli["factions"] and api["notes"] == cli["notes"]  # the same numbers, every digit
     assert (api["games"], api["seed"]) == (cli["games"], cli["seed"]) == (GAMES, body.get("seed", api["seed"]))
     assert all(r["paired_lo"] is not None and r["games"] > 0 for r in api["factions"])  # paired game by game

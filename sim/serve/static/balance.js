@@ -110,11 +110,26 @@ function drawEnds(ends, caption) {
   $("v-ends").replaceChildren(el("h2", {}, caption), list);
 }
 
+let warmed = ""; // the question (without its changes) whose baseline runs the server was last asked to play
+
+function warm() {
+  // the server plays the field's own games (A) for the first two refinements before any change is asked, and keeps
+  // them: a what-if then plays only its B games. Resolves to the 2,000-game answer (the Hussars page draws it).
+  const q = question();
+  delete q.set;
+  const base = JSON.stringify(q);
+  if (base === warmed) return null;
+  warmed = base;
+  const steps = info.steps.filter((n) => n <= upto()).slice(0, 2);
+  const asked = steps.map((games) => post(`/api/${GAME}/whatif/field`, { ...q, games }));
+  return asked[asked.length - 1];
+}
+
 async function fieldRates() {
   $("v-answer").dataset.state = "running";
   const q = { ...question(), games: 2000 };
   delete q.set;
-  const r = await post(`/api/${GAME}/whatif/field`, q);
+  const r = await (warm() || post(`/api/${GAME}/whatif/field`, q));
   if (r.error) { $("v-answer").textContent = r.error.message; return; }
   const rows = Object.entries(r.win_rate).sort((a, b) => b[1] - a[1])
     .map(([name, p]) => ({ name, value: p, lo: r.ci95[name][0], hi: r.ci95[name][1] }));
@@ -258,6 +273,7 @@ async function post(url, body, signal) {
 
 function changed() {
   writeURL();
+  if (!question().set.length) warm(); // a change asked at once plays its own A
   run();
 }
 
