@@ -3,7 +3,8 @@ and a what-if on a balance page (targets: the first estimate within 2 s, the 2,0
 
 A change sends what the page sends: a first Monte Carlo estimate (10,000 trials) and the exact answer, both at
 once; a what-if, its first two refinements (500 and 2,000 paired games) at once. The server runs as its own process
-on loopback (its fork server loads every engine first); the times are the client's, request to parsed answer.
+on loopback (its fork server loads every engine first); the times are the client's, request to parsed answer. Each
+balance page is opened first (it has the server play the field's own games, A, which every what-if then shares).
 
 Run: .venv/bin/python bench/serve.py   (writes the "serve" entry of bench/results.json)
 """
@@ -123,6 +124,8 @@ async def measure_whatifs(url: str) -> dict:
     async with httpx.AsyncClient(base_url=url, timeout=120) as client:
         for game, field, changes in WHATIFS:
             times: dict[int, list[float]] = {n: [] for n in WHATIF_STEPS}
+            for n in WHATIF_STEPS:  # what the page asks as it opens: the field's own games, which the server keeps
+                (await client.post(f"/api/{game}/whatif/field", json={**field, "games": n})).raise_for_status()
             for change in changes:
                 for n, seconds in (await one_whatif(client, game, {**field, "set": [change]})).items():
                     times[n].append(seconds)

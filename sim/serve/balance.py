@@ -144,11 +144,22 @@ def question(game: str, body: dict, max_games: int) -> Question:
     if not isinstance(changes, list) or not all(isinstance(c, str) for c in changes):
         raise ConfigError(SOURCE, "set", "a list of KEY=VALUE strings (as sim compare --set takes them)", changes)
     parse_assignments(changes, "set")  # KEY=VALUE each, each key once: a bad item names itself
-    for item in changes:
+    own = _experiment_keys(game)
+    modules = {k for k, _, _ in page.modules}
+    for item in changes:  # who plays is the field's: no seats, plans or searchers from a request
         key = item.split("=", 1)[0].strip()
-        if key in ("players", "games", "seed", "game", "seats", "engine", "mode"):
-            raise ConfigError(SOURCE, f"set.{key}", "a rules value or a module (not the question's own keys)", item)
+        if key.split(".")[0] in own and key not in modules:
+            expected = f"a rules value (sim rules {game}) or a module ({', '.join(sorted(modules))})"
+            raise ConfigError(SOURCE, f"set.{key}", expected, item)
     return Question(game, field, players, tuple(changes), games, seed)
+
+
+@cache
+def _experiment_keys(game: str) -> frozenset[str]:
+    """The experiment keys of ``game`` (every other ``--set`` key is a rules value)."""
+    from sim.experiments import RUN_KEYS, experiment_module
+
+    return frozenset({*RUN_KEYS, *experiment_module(game, SOURCE).KEYS, "mode", "engine"} - {"rules"})
 
 
 def default_players(game: str, field: str) -> int:

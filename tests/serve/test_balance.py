@@ -95,6 +95,7 @@ BAD = [
     ({"set": ["history=maybe"]}, "history"),  # a module value of the wrong type
     ({"set": ["history"]}, "history"),  # not KEY=VALUE
     ({"set": ["players=3"]}, "set.players"),  # the question's own key
+    ({"set": ["seats.masovia=rollout"]}, "set.seats.masovia"),  # no searched (or other) players from a request
     ({"players": 7}, "players"),
     ({"games": 10**6}, "games"),  # over the server's cap
     ({"field": "searched"}, "field"),
