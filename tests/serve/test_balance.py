@@ -13,16 +13,9 @@ import yaml
 from sim.cli import main
 from sim.serve import balance
 from sim.studies import STUDIES_DIR
+from tests.serve.test_api import cli_json
 
 GAMES = 120  # small: each what-if plays 2 × GAMES full games, and the test plays them again on the command line
-
-
-def cli_json(capsys, *args: str) -> dict:
-    try:
-        main([*args, "--json", "--no-progress"])
-    except SystemExit as exc:
-        assert exc.code == 0, capsys.readouterr().err
-    return json.loads(capsys.readouterr().out)
 
 
 @pytest.mark.parametrize("game,study", [("principes", "faction-balance-full-ladder"),

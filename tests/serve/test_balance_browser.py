@@ -62,8 +62,8 @@ def test_verdict_page_loads(browser, server, tmp_path, game, factions):  # noqa:
         assert "No strong-play verdict" in page.inner_text("#v-question") and "scripted plans" in answer
     else:
         assert "strongest" in answer and "playouts" in answer
-        assert page.evaluate("document.getElementById('v-plot').complete && document.getElementById('v-plot')"
-                             ".naturalWidth > 0")  # fmt: skip
+        page.wait_for_function("document.getElementById('v-plot').complete && "
+                               "document.getElementById('v-plot').naturalWidth > 0")  # the shipped ladder plot
         assert page.locator("#v-report").get_attribute("href").endswith("/report.html")
     page.fill("#wi-search", "assumed")
     assert page.locator("#wi-rules li[data-key]").count() > 0

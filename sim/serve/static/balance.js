@@ -12,17 +12,6 @@ let controller = null;
 let shown = null; // the last answer drawn
 window.simTimings = []; // [{first_ms, games: [[n, ms], …]}] per question, read by the browser test and bench
 
-const $ = (id) => document.getElementById(id);
-const el = (tag, attrs = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v);
-  }
-  for (const c of children) node.append(c);
-  return node;
-};
 const pct = (p, d = 1) => (p === null || p === undefined ? "—" : `${(100 * p).toFixed(d)}%`);
 const pts = (x, d = 1) => (x === null || x === undefined ? "—" : `${x >= 0 ? "+" : "−"}${Math.abs(100 * x).toFixed(d)}`);
 const UPPER = /^(i|ii|iii|iv|v|vi|vii|viii|ix|x|vp)$/; // Roman numerals, victory points
@@ -121,7 +110,7 @@ function warm() {
   if (base === warmed) return null;
   warmed = base;
   const steps = info.steps.filter((n) => n <= upto()).slice(0, 2);
-  const asked = steps.map((games) => post(`/api/${GAME}/whatif/field`, { ...q, games }));
+  const asked = steps.map((games) => ask(`/api/${GAME}/whatif/field`, { ...q, games }));
   return asked[asked.length - 1];
 }
 
@@ -129,7 +118,7 @@ async function fieldRates() {
   $("v-answer").dataset.state = "running";
   const q = { ...question(), games: 2000 };
   delete q.set;
-  const r = await (warm() || post(`/api/${GAME}/whatif/field`, q));
+  const r = await (warm() || ask(`/api/${GAME}/whatif/field`, q));
   if (r.error) { $("v-answer").textContent = r.error.message; return; }
   const rows = Object.entries(r.win_rate).sort((a, b) => b[1] - a[1])
     .map(([name, p]) => ({ name, value: p, lo: r.ci95[name][0], hi: r.ci95[name][1] }));
@@ -257,18 +246,12 @@ function drawChanges() {
 
 // ---------- asking the server ----------
 
-async function post(url, body, signal) {
-  let res;
+async function ask(url, body, signal) { // post(), an abort or a network error as an answer
   try {
-    res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal });
+    return await post(url, body, signal);
   } catch (e) {
     return { error: { message: e.name === "AbortError" ? "aborted" : String(e), aborted: e.name === "AbortError" } };
   }
-  let data;
-  try { data = await res.json(); } catch (e) { data = {}; }
-  if (!res.ok && !data.error) data.error = { message: `HTTP ${res.status}`, key: "" };
-  if (data.error) data.error.status = res.status;
-  return data;
 }
 
 function changed() {
@@ -308,8 +291,8 @@ async function run() {
   const last = steps[steps.length - 1];
   let best = 0, failed = false;
   status("running", `playing ${steps[0].toLocaleString("en")} games with and without the change…`);
-  const ask = async (games) => { // true when the answer came (drawn unless a larger one already is)
-    const r = await post(`/api/${GAME}/whatif`, { ...q, games }, signal);
+  const step = async (games) => { // true when the answer came (drawn unless a larger one already is)
+    const r = await ask(`/api/${GAME}/whatif`, { ...q, games }, signal);
     if (gen !== generation || failed || (r.error && r.error.aborted)) return false;
     if (r.error) { failed = true; showError(r.error); return false; }
     const ms = performance.now() - started;
@@ -324,9 +307,9 @@ async function run() {
     return true;
   };
   // the first two refinements at once (the server has a worker each), then the rest one after the other
-  const answered = await Promise.all(steps.slice(0, 2).map(ask));
+  const answered = await Promise.all(steps.slice(0, 2).map(step));
   if (!answered.every(Boolean)) return;
-  for (const games of steps.slice(2)) if (!(await ask(games))) return;
+  for (const games of steps.slice(2)) if (!(await step(games))) return;
 }
 
 function showError(e) {
