@@ -58,7 +58,8 @@ def test_rules_list_is_sim_rules_with_sources(capsys):
 
 @pytest.mark.parametrize("game,body", [
     ("principes", {"field": "verdict", "set": ["history=false"]}),
-    ("dark_ages", {"field": "rotated", "players": 3, "set": ["skirmishers=true", "settling.min_cost=2"], "seed": 5}),
+    pytest.param("dark_ages", {"field": "rotated", "players": 3, "set": ["skirmishers=true", "settling.min_cost=2"],
+                               "seed": 5}, marks=pytest.mark.full),
     ("dark_ages", {"field": "verdict", "set": ["modules.pope=true"]}),  # mixed plans, 3 of 7 Rulers a game
 ], ids=["principes-module", "dark_ages-module-and-rule", "dark_ages-verdict-plans"])  # fmt: skip
 def test_whatif_equals_sim_compare_on_the_downloaded_study(client, capsys, tmp_path, game, body):

@@ -50,7 +50,8 @@ def screenshot(page, name: str, tmp_path: Path) -> None:
         small.save(Path(os.environ["SIM_SERVE_SCREENSHOTS"]) / name, optimize=True)
 
 
-@pytest.mark.parametrize("game,factions", [("principes", 4), ("dark_ages", 7), ("hussars", 4)])
+@pytest.mark.parametrize("game,factions", [("principes", 4), pytest.param("dark_ages", 7, marks=pytest.mark.full),
+                                           pytest.param("hussars", 4, marks=pytest.mark.full)])  # fmt: skip
 def test_verdict_page_loads(browser, server, tmp_path, game, factions):  # noqa: F811
     page = tall(browser)
     errors = []
