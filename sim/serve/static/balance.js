@@ -61,7 +61,7 @@ function drawVerdict() {
       "not what strong players would do.";
     $("v-answer").classList.add("plans-only");
     rests.append(el("li", {}, `Players: the scripted plans of ${f.file}, rotated over the seats (no tuning, no searchers).`),
-      el("li", {}, `${info.assumed} of ${info.rules.length} rules values are assumed (filter the rules list below by 'assumed').`));
+      el("li", {}, `${info.assumed} of ${info.rules.length} rules values are assumed (type 'assumed' in the rules search to list them).`));
     fieldRates();
     return;
   }
@@ -76,7 +76,7 @@ function drawVerdict() {
     el("li", {}, `Players: ${v.players}, ${v.budget} playouts a candidate (budgets ${v.budgets.join(", ")}), seeing ${v.sees}; ${v.games} games a rung, seed ${v.seed}.`),
     el("li", { id: "v-converged", class: v.converged ? "ok" : "warn" }, v.converged ? "Converged." : v.verdict_text),
     el("li", {}, `Searchers start from the plan equilibrium ${plans ? plans.study : ""}: ${plans ? plans.answer : ""}.`),
-    el("li", {}, `${info.assumed} of ${info.rules.length} rules values are assumed (filter the rules list by 'assumed'; sim sensitivity ranks them).`),
+    el("li", {}, `${info.assumed} of ${info.rules.length} rules values are assumed (type 'assumed' in the rules search to list them; sim sensitivity ranks them).`),
   );
   if (v.against_plans) rests.append(el("li", {}, `Against the plans alone: ranking agreement (Kendall τ) ${v.against_plans.kendall_tau}.`));
   $("v-links").innerHTML = `<a href="${v.links.report}" id="v-report">Full report</a> · <a href="${v.links.plot}">ladder plot</a> · ` +
@@ -124,7 +124,7 @@ async function fieldRates() {
     .map(([name, p]) => ({ name, value: p, lo: r.ci95[name][0], hi: r.ci95[name][1] }));
   const fair = 1 / q.players;
   drawRates(rows, fair, `plans' win rate, ${r.games.toLocaleString("en")} games, 95% interval; fair share ${pct(fair)} (dashed)`);
-  drawEnds(r.ends, `How games end (${r.games} games, ${r.engine} engine)`);
+  drawEnds(r.ends, `How games end (${r.games.toLocaleString("en")} games, ${r.engine} engine)`);
   $("v-answer").dataset.state = "done";
 }
 
