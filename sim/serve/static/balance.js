@@ -124,7 +124,7 @@ async function fieldRates() {
     .map(([name, p]) => ({ name, value: p, lo: r.ci95[name][0], hi: r.ci95[name][1] }));
   const fair = 1 / q.players;
   drawRates(rows, fair, `plans' win rate, ${r.games.toLocaleString("en")} games, 95% interval; fair share ${pct(fair)} (dashed)`);
-  drawEnds(r.ends, `How games end (${r.games.toLocaleString("en")} games, ${r.engine} engine)`);
+  drawEnds(r.ends, `How games end (${r.games.toLocaleString("en")} games, ${r.engine === "fast" ? "compiled" : r.engine} engine)`);
   $("v-answer").dataset.state = "done";
 }
 
@@ -302,7 +302,7 @@ async function run() {
       best = games;
       draw(r);
       status(games === last ? "done" : "running", `${r.games.toLocaleString("en")} paired games, seed ${r.seed}, ` +
-        `${r.engine} engine` + (games === last ? "" : ": refining on more of the same games…"), r.games);
+        `${r.engine === "fast" ? "compiled" : r.engine} engine` + (games === last ? "" : ": refining on more of the same games…"), r.games);
     }
     return true;
   };
