@@ -1,7 +1,10 @@
-"""Benchmark: how soon ``sim serve`` answers a change on a calculator page (target: 200 ms, armies up to 8 a side).
+"""Benchmark: how soon ``sim serve`` answers a change on a calculator page (target: 200 ms, armies up to 8 a side),
+and a what-if on a balance page (targets: the first estimate within 2 s, the 2,000-game answer within 5 s).
 
 A change sends what the page sends: a first Monte Carlo estimate (10,000 trials) and the exact answer, both at
-once. The server runs as its own process on loopback; the times are the client's, request to parsed answer.
+once; a what-if, its first two refinements (500 and 2,000 paired games) at once. The server runs as its own process
+on loopback (its fork server loads every engine first); the times are the client's, request to parsed answer. Each
+balance page is opened first (it has the server play the field's own games, A, which every what-if then shares).
 
 Run: .venv/bin/python bench/serve.py   (writes the "serve" entry of bench/results.json)
 """
@@ -9,6 +12,7 @@ Run: .venv/bin/python bench/serve.py   (writes the "serve" entry of bench/result
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import socket
 import statistics
@@ -27,6 +31,19 @@ from bench.common import record  # noqa: E402
 CHANGES = 60  # per game
 FIRST_TRIALS = 10_000  # the page's first refinement
 TARGET_MS = 200.0
+# balance what-ifs: (game, the question's field and players, the changes asked one after the other)
+WHATIFS = [
+    ("principes", {"field": "verdict", "players": 4},  # every module on
+     ["history=false", "neighbors=false", "progress=generic", "court=false", "princesses=false", "taxes.people_cost=2",
+      "defender_shields.castle=3", "taxes.gold_per_might=2", "units.knight.swords=3", "units.footman.swords=2",
+      "defender_shields.city=3", "defender_shields.gord=2"]),
+    ("dark_ages", {"field": "verdict", "players": 3},
+     ["skirmishers=true", "modules.pope=true", "modules.benjamin=true", "modules.commanders=true", "modules.wyrd=true",
+      "modules.crusades=true", "modules.alchemists=true", "modules.tribute=true", "modules.alliances=true",
+      "modules.ages_of_war=true", "modules.distant_campaigns=true", "modules.rise_of_poland=true"]),
+]  # fmt: skip
+WHATIF_STEPS = (500, 2_000)  # the page's first two refinements, asked at once
+WHATIF_TARGETS_S = {500: 2.0, 2_000: 5.0}
 
 
 def _units(rng: random.Random, names: tuple[str, ...], most: int = 8) -> dict[str, int]:
@@ -89,6 +106,38 @@ async def measure(url: str) -> dict:
     return out
 
 
+async def one_whatif(client: httpx.AsyncClient, game: str, body: dict) -> dict[int, float]:
+    """Seconds from the change to each of the first two refinements, asked at once as the page asks them."""
+    started = time.perf_counter()
+    done: dict[int, float] = {}
+
+    async def ask(games: int) -> None:
+        r = await client.post(f"/api/{game}/whatif", json={**body, "games": games})
+        r.raise_for_status()
+        r.json()
+        done[games] = time.perf_counter() - started
+
+    await asyncio.gather(*(ask(n) for n in WHATIF_STEPS))
+    return done
+
+
+async def measure_whatifs(url: str) -> dict:
+    out = {}
+    async with httpx.AsyncClient(base_url=url, timeout=120) as client:
+        for game, field, changes in WHATIFS:
+            times: dict[int, list[float]] = {n: [] for n in WHATIF_STEPS}
+            for n in WHATIF_STEPS:  # what the page asks as it opens: the field's own games, which the server keeps
+                (await client.post(f"/api/{game}/whatif/field", json={**field, "games": n})).raise_for_status()
+            for change in changes:
+                for n, seconds in (await one_whatif(client, game, {**field, "set": [change]})).items():
+                    times[n].append(seconds)
+            out[game] = {str(n): {"p50_s": statistics.median(v),
+                                  "p95_s": statistics.quantiles(v, n=20, method="inclusive")[18],
+                                  "max_s": max(v), "target_s": WHATIF_TARGETS_S[n]}
+                         for n, v in times.items()}  # fmt: skip
+    return out
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -115,6 +164,7 @@ def main() -> None:
                 time.sleep(0.2)
             ready_s = time.perf_counter() - started
             numbers = asyncio.run(measure(url))
+            whatifs = asyncio.run(measure_whatifs(url))
         finally:
             server.terminate()
             server.wait(timeout=30)
@@ -125,6 +175,14 @@ def main() -> None:
         print(f"  {game:<10} {f['p50_ms']:>13.0f} / {f['p95_ms']:.0f} ms {e['p50_ms']:>9.0f} / {e['p95_ms']:.0f} ms")
     record("serve", {"ready_s": ready_s, "changes_per_game": CHANGES, "first_trials": FIRST_TRIALS,
                      "target_ms": TARGET_MS, "games": numbers})  # fmt: skip
+    build = f"NUMBA_OPT={os.environ.get('NUMBA_OPT', '3 (default)')}"
+    print(f"  balance what-ifs ({len(WHATIFS[0][2])} a game, each a new change; {build}): seconds to the answer on")
+    print(f"  {'game':<10} {'500 games p50/p95':>20} {'2,000 games p50/p95':>22}   (targets 2 s, 5 s)")
+    for game, n in whatifs.items():
+        a, b = n["500"], n["2000"]
+        print(f"  {game:<10} {a['p50_s']:>10.2f} / {a['p95_s']:.2f} s {b['p50_s']:>12.2f} / {b['p95_s']:.2f} s")
+    record("serve_balance", {"whatifs_per_game": len(WHATIFS[0][2]), "steps": list(WHATIF_STEPS), "build": build,
+                             "games": whatifs})  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -187,11 +187,14 @@ def per_game_wins(metrics: dict, rows) -> dict[str, np.ndarray]:
     seat_won = [c[: -len("_won")] for c in rows.columns if c.startswith("seat") and c.endswith("_won")]
     for f in factions:
         won = np.array([1.0 if w == f else 0.0 for w in winner])
-        if seat_won and all(f"{s}_ruler" in rows.columns for s in seat_won):  # per-seat wins: shared victories too
+        if f"won_{f}" in rows.columns:  # a mixed field's rows (sim.balance.evaluate): 1 won, 0 lost, -1 not seated
+            won = rows[f"won_{f}"].to_numpy().astype(float)
+            won[won < 0] = np.nan
+        elif seat_won and all(f"{s}_ruler" in rows.columns for s in seat_won):  # per-seat wins: shared victories too
             won = np.zeros(rows.height)
             for s in seat_won:
                 won[np.asarray(rows[f"{s}_won"].to_list(), bool) & (rows[f"{s}_ruler"].to_numpy() == f)] = 1.0
-        if seated is not None:
+        if seated is not None and f"won_{f}" not in rows.columns:
             won[[f not in s for s in seated]] = np.nan
         if np.isnan(won).all():
             continue
@@ -262,8 +265,10 @@ def run_compare_experiments(
     games: int | None = None,
     seed: int | None = None,
     workers: int = 1,
+    run_a=None,
 ) -> ExperimentCompare:
-    """Run experiments A and B on the same seed and game count (A's unless given), keeping per-game rows."""
+    """Run experiments A and B on the same seed and game count (A's unless given), keeping per-game rows. ``run_a``
+    plays A in place of ``run_experiment`` (same arguments): ``sim serve`` keeps A's run for the next what-if."""
     from sim.experiments import DEFAULT_GAMES, run_experiment
     from sim.experiments import DEFAULT_SEED as EXPERIMENT_SEED
 
@@ -273,7 +278,7 @@ def run_compare_experiments(
     seed = seed if seed is not None else raw_a.get("seed", EXPERIMENT_SEED)
     raw_a, raw_b, note = same_engine(raw_a, raw_b, source_a)
     common = dict(games=games, seed=seed, workers=workers, keep_rows=True)
-    a = run_experiment(raw_a, source=source_a, **common)
+    a = (run_a or run_experiment)(raw_a, source=source_a, **common)
     b = run_experiment(raw_b, source=source_b, **common)
     result = compare_experiment_results(a, b, source_a, source_b)
     if note:

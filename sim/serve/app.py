@@ -32,7 +32,7 @@ from fastapi.staticfiles import StaticFiles
 from sim.armies import SIDES, unit_path
 from sim.config import MAX_DIGITS
 from sim.games import GAMES
-from sim.serve import forms, work
+from sim.serve import balance_routes, forms, work
 from sim.serve.pool import Busy, Gone, TimeLimit, Workers
 
 STATIC = Path(__file__).parent / "static"
@@ -49,6 +49,8 @@ class Limits:
     time_limit: float = 10.0  # seconds per request
     report_time_limit: float = 120.0  # a report also runs its 7 × 7 army-size heatmap
     waiting: int = 64  # requests waiting for a worker before the server answers 503
+    whatif_games: int = 10_000  # games each of A and B in a balance what-if: the page's last refinement
+    whatif_time_limit: float = 60.0  # 2 × 10,000 full games: about 10 s on this 2-core machine, more when busy
 
 
 class BadRequest(Exception):
@@ -300,6 +302,8 @@ def create_app(reports: str | Path = "out/serve", workers: int = 2, limits: Limi
             e = answer["error"]
             return _error(422, e["message"], e["key"], e["expected"], e["found"], e["source"])
         return JSONResponse(answer["ok"]) if isinstance(answer["ok"], dict) else answer["ok"]
+
+    balance_routes.add_routes(app, compute, limits, parse_json, _error)  # the balance page: /balance/GAME
 
     @app.get("/api/health")
     async def health():

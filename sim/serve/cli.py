@@ -1,4 +1,4 @@
-"""``sim serve``: the battle-odds calculator on a local web server (uvicorn)."""
+"""``sim serve``: the battle-odds calculator and the balance pages on a local web server (uvicorn)."""
 
 from __future__ import annotations
 
@@ -54,7 +54,8 @@ def run_server(host: str, port: int, reports: str, workers: int, time_limit: flo
 @click.option("--time-limit", type=click.FloatRange(min=0.1), default=10.0, show_default=True,
               help="Seconds a request may compute before it is stopped (reports: 120 s).")  # fmt: skip
 def serve(host, port, open_page, reports, workers, time_limit):
-    """A local web calculator for battle odds in every game, with a JSON API (/api/GAME/battle)."""
+    """A local web calculator for battle odds in every game, with a JSON API (/api/GAME/battle), and a balance page
+    per game (/balance/GAME): the shipped verdict and paired what-ifs, the numbers sim compare gives."""
     if not is_loopback(host):
         click.secho(f"warning: --host {host} makes the calculator reachable from other machines (no login)",
                     fg="yellow", err=True)  # fmt: skip

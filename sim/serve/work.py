@@ -18,6 +18,7 @@ from sim.armies import SIDES, army_size
 from sim.battles import RUN_KEYS, battle_rules, run_battle
 from sim.errors import ConfigError, SimError
 from sim.games import GAMES
+from sim.serve import whatif
 
 SOURCE = "request"  # what error messages name as the origin of a bad field
 
@@ -114,7 +115,8 @@ def report(game: str, body: dict, folder: str) -> str:
     return Path(page).name
 
 
-TASKS = {"battle": battle, "odds": odds, "solve": solve, "tactics": tactics, "report": report, "ping": ping}
+TASKS = {"battle": battle, "odds": odds, "solve": solve, "tactics": tactics, "report": report, "ping": ping,
+         "whatif": whatif.whatif, "field_rates": whatif.field_rates}
 
 
 def run(task: str, kwargs: dict) -> dict:

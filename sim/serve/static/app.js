@@ -13,17 +13,6 @@ let controller = null;
 let shown = { body: null, trials: 0, mc: null, exact: null, exactError: null };
 window.simTimings = []; // [{first_ms, exact_ms}] per change, read by the browser test
 
-const $ = (id) => document.getElementById(id);
-const el = (tag, attrs = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v);
-  }
-  for (const c of children) node.append(c);
-  return node;
-};
 const pct = (p, digits = 2) => (p === null || p === undefined ? "" : `${(100 * p).toFixed(digits)}%`);
 const num = (x, digits = 3) => (x === null || x === undefined ? "" : Number(x).toFixed(digits));
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -184,17 +173,6 @@ function restore() {
 }
 
 // ---------- asking the server ----------
-
-async function post(url, body, signal) {
-  const res = await fetch(url, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal,
-  });
-  let data;
-  try { data = await res.json(); } catch (e) { data = {}; }
-  if (!res.ok && !data.error) data.error = { message: `HTTP ${res.status}`, key: "" };
-  if (data.error) data.error.status = res.status;
-  return data;
-}
 
 function changed() {
   syncVisibility();
