@@ -101,6 +101,9 @@ def experiment_from_dict(raw: dict, source: str) -> SoloExperiment:
             raise ConfigError(source, f"strategies[{i}]", "a strategy (see strategies/principes)", str(err)) from None
         if label in labels:
             raise ConfigError(source, "strategies", "each strategy once", label)
+        if uses == "rollout" and (params.get("tactics") or params.get("actions")):  # fast.solo_search: plans only
+            raise ConfigError(source, f"strategies[{i}]", "a solo searcher of the Round's plans (tactics: false, "
+                              "actions: false)", "tactics" if params.get("tactics") else "actions")  # fmt: skip
         labels.append(label)
         specs.append((uses, params))
     for key in ("history", "princesses", "strict"):
