@@ -1,0 +1,60 @@
+"""The Dark Ages solo player searching (``fast.solo_search``, ``search:`` in a solo experiment): with budget 0 it
+plays its strategy's solo games exactly, it weighs its turns within its budget when it searches, its games do not
+depend on workers, and a solo searcher that cannot be played is one line and exit code 2."""
+
+import json
+
+import numpy as np
+import pytest
+
+from sim.cli import main
+from sim.experiments import run_experiment
+from sim.games.dark_ages import experiment
+from sim.games.dark_ages.fast import search, solo_search
+from sim.games.dark_ages.fast import solo_experiment as fast
+from sim.rng import experiment_key
+
+KEY = experiment_key(13)
+SOLO = {"mode": "solo", "rulers": ["boleslaus_the_cruel", "tomislav"], "strategies": ["culture", "military"]}
+
+
+def payload(**keys):
+    return experiment.experiment_from_dict({**SOLO, **keys}, "t.yaml")
+
+
+def test_budget_0_plays_the_strategies_solo_games_exactly():
+    e = payload(search={"budget": 0})
+    assert [json.loads(p)["policy"] for _, p in e.specs] == ["culture", "military"]
+    d0, plain = fast.run_games(payload(), KEY, 0, 16)
+    d, table, stats = solo_search.run_games(e, KEY, 0, 16)
+    assert np.array_equal(d, d0) and np.array_equal(table, plain)
+    assert stats[:, search.S_DECISIONS].sum() > 0 and stats[:, search.S_CHANGED].sum() == 0
+    assert stats[:, search.S_PLAYOUTS].sum() == 0
+
+
+def test_the_solo_searcher_weighs_its_turns_within_its_budget():
+    _, table, stats = solo_search.run_games(payload(search={"budget": 4, "objective": "score"}), KEY, 0, 2)
+    decisions = stats[:, search.S_DECISIONS].sum()
+    assert 0 < stats[:, search.S_CHANGED].sum() <= decisions
+    # halving over at most 7 candidates (the policy's, Pass, each action space) in 3 rounds of at least one
+    # playout for every candidate still in: at least 2 a decision, at most 7 x 3
+    assert 2 * decisions <= stats[:, search.S_PLAYOUTS].sum() <= 21 * decisions
+
+
+def test_workers_1_and_2_give_the_same_searched_solo_games():
+    raw = {"game": "dark_ages", **SOLO, "search": {"budget": 2}, "seed": 3}
+    one, two = (run_experiment(raw, games=4, workers=w, chunk=2, keep_rows=True) for w in (1, 2))
+    assert one.metrics == two.metrics
+
+
+@pytest.mark.parametrize("keys, where", [
+    ({"search": {"budget": -2}}, "search"),
+    ({"search": {"budget": 4}, "engine": "reference"}, "engine"),
+])  # fmt: skip
+def test_a_solo_searcher_that_cannot_play_is_refused_in_one_line(keys, where, tmp_path, capsys):
+    path = tmp_path / "solo.yaml"
+    path.write_text(json.dumps({"game": "dark_ages", **SOLO, **keys}))
+    with pytest.raises(SystemExit) as exit_:
+        main(["run", str(path), "--games", "2", "--no-progress"])
+    err = capsys.readouterr().err.strip()
+    assert exit_.value.code == 2 and len(err.splitlines()) == 1 and where in err and str(path) in err, err
