@@ -21,7 +21,8 @@ from sim.stats import wilson
 SEED = 20261201
 
 
-def payload(game: str, budget: int, objective: str, strategies: list[str] | None, choices: str | None = None):
+def payload(game: str, budget: int, objective: str, strategies: list[str] | None, choices: str | None = None,
+            every_level: bool = False):
     search = {"budget": budget, "objective": objective, **({"choices": choices} if choices else {})}
     if game == "principes":
         from sim.games.principes import experiment
@@ -31,12 +32,14 @@ def payload(game: str, budget: int, objective: str, strategies: list[str] | None
     else:
         from sim.games.dark_ages import experiment
 
-        raw = {"mode": "solo", "difficulties": ["standard"], "strategies": strategies or ["culture"], "search": search}
+        raw = {"mode": "solo", "strategies": strategies or ["culture"], "search": search,
+               **({} if every_level else {"difficulties": ["standard"]})}  # fmt: skip
     return experiment.experiment_from_dict(raw, "bench/solo_search.py")
 
 
-def run(game: str, budget: int, objective: str, games: int, chunk: int, out: Path, strategies, choices=None) -> None:
-    e = payload(game, budget, objective, strategies, choices)
+def run(game: str, budget: int, objective: str, games: int, chunk: int, out: Path, strategies, choices=None,
+        every_level: bool = False) -> None:
+    e = payload(game, budget, objective, strategies, choices, every_level)
     key = experiment_key(SEED)
     done = dict(np.load(out)) if out.exists() else {"table": np.zeros((0, 0), np.int64)}
     tables = [done["table"]] if len(done["table"]) else []
@@ -55,8 +58,16 @@ def run(game: str, budget: int, objective: str, games: int, chunk: int, out: Pat
             table = np.column_stack([d, table])
         tables.append(table)
         start += n
-        np.savez(out, table=np.vstack(tables), budget=budget, objective=objective, game=game)
-        print(f"{start}/{games} games, {start and (time.time() - t0):.0f} s", flush=True)
+        np.savez(out, table=np.vstack(tables), budget=budget, objective=objective, game=game, every_level=every_level)
+        print(f"{start}/{games} games, {start and (time.time() - t0):.0f} s, RSS {rss_mb():.0f} MB", flush=True)
+
+
+def rss_mb() -> float:
+    """This process's resident memory now (Linux), to see that it stays flat as games are played."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
 
 
 def report(path: Path, baseline: Path | None = None) -> None:
@@ -85,7 +96,7 @@ def report(path: Path, baseline: Path | None = None) -> None:
     from sim.games.dark_ages.fast.solo_experiment import BATTLE_AT, HEAD
     from sim.games.dark_ages.game.solo_experiment import deal
 
-    e = payload("dark_ages", int(z["budget"]), str(z["objective"]), None)
+    e = payload("dark_ages", int(z["budget"]), str(z["objective"]), None, None, bool(z.get("every_level", False)))
 
     def won(table):
         rows = table[:, 1:]
@@ -118,13 +129,15 @@ def main() -> None:
     ap.add_argument("--chunk", type=int, default=60)
     ap.add_argument("--strategies", default=None)
     ap.add_argument("--choices", default=None, help="the searcher's choices (Principes: lead or all)")
+    ap.add_argument("--every-level", action="store_true", help="Dark Ages: every difficulty option, not standard only")
     ap.add_argument("--out", type=Path)
     ap.add_argument("--baseline", type=Path, help="report: the same games at budget 0, for the paired gain")
     a = ap.parse_args()
     if a.game == "report":
         report(Path(a.path), a.baseline)
     else:
-        run(a.game, a.budget, a.objective, a.games, a.chunk, a.out, a.strategies and a.strategies.split(","), a.choices)
+        run(a.game, a.budget, a.objective, a.games, a.chunk, a.out, a.strategies and a.strategies.split(","), a.choices,
+            a.every_level)
 
 
 if __name__ == "__main__":

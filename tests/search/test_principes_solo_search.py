@@ -32,6 +32,11 @@ def test_budget_0_plays_the_solo_plans_games_exactly():
     assert np.array_equal(table, plain) and stats.sum() == 0
 
 
+def test_a_solo_searcher_that_sees_hidden_cards_says_so():
+    assert payload(search={"budget": 4}).labels == ("solo+search4",)
+    assert payload(search={"budget": 4, "sees_hidden": True}).labels == ("solo+search4 (sees hidden cards)",)
+
+
 def test_the_solo_searcher_weighs_each_rounds_plan_within_its_budget():
     table, stats = solo_search.run_games(payload(search={"budget": 6, "objective": "score"}), KEY, 0, 6)
     rounds = table[:, COLUMNS.index("rounds")]
