@@ -58,3 +58,33 @@ def test_a_solo_searcher_that_cannot_play_is_refused_in_one_line(keys, where, tm
         main(["run", str(path), "--games", "2", "--no-progress"])
     err = capsys.readouterr().err.strip()
     assert exit_.value.code == 2 and len(err.splitlines()) == 1 and where in err and str(path) in err, err
+
+
+def test_the_determinized_solo_player_cannot_tell_where_the_hidden_cards_lie():
+    """Swap test: two solo positions that differ only in what the player cannot see (where the common Culture cards
+    lie in the deck, the Lordling deck's and the Raider pool's order) give the same resample, which keeps every
+    card of the deck."""
+    from sim.games.dark_ages.fast.context import solo_tables
+    from sim.games.dark_ages.fast.experiment import new_state
+    from sim.games.dark_ages.game.context import cached_context
+    from sim.numba_cache import call
+
+    T = solo_tables(cached_context(), False)[0]
+    states, flat = new_state()
+    out, out2 = new_state()[0], new_state()[0]
+    call(solo_search.resampled, states, T, True, np.uint64(5), 0, 0, 0, flat, np.uint64(9), out)
+    true = states[0].copy()
+    rng = np.random.default_rng(1)
+    n, special = int(true["deck_n"]), {int(c) for c in T["pile_c"][0].ravel() if c >= 0}
+    common = [i for i in range(int(true["deck_p"]), n) if int(true["deck"][i]) not in special]  # undrawn ones
+    true["deck"][common] = true["deck"][rng.permutation(common)]
+    true["ldeck"][: true["ldeck_n"]] = rng.permutation(true["ldeck"][: true["ldeck_n"]])
+    true["pool"][: true["pool_n"]] = rng.permutation(true["pool"][: true["pool_n"]])
+    assert not np.array_equal(true["deck"], states[0]["deck"])
+    states[0] = true
+    call(solo_search.resampled, states, T, False, np.uint64(0), 0, 0, 0, flat, np.uint64(9), out2)
+    for field in ("deck", "ldeck", "pool"):
+        assert np.array_equal(out[0][field], out2[0][field]), field
+    assert int(true["deck_p"]) > 0 and np.array_equal(out[0]["deck"][: true["deck_p"]], true["deck"][: true["deck_p"]])
+    assert sorted(out[0]["deck"][:n]) == sorted(true["deck"][:n])  # every card kept, the drawn ones where they were
+    assert not np.array_equal(out[0]["deck"][:n], true["deck"][:n])

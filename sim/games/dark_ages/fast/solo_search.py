@@ -5,7 +5,8 @@ or Pass weighed by playouts each turn, with the hooks ``start`` (``search.turn_s
 At each of the player's turns that is not a Raid counterattack (``solo_loop.player_turn``'s choice stays the plan's),
 once the turn's free steps are done, the candidates are ``search.candidates``' (the policy's choice, Pass when
 allowed, the policy's move restricted to each other action space; ``choices: all`` every legal move). Each
-candidate's playout k carries it out from the same start (determinized: ``search.determinize``, the Culture deck's
+candidate's playout k carries it out from the same start (determinized: ``solo_determinize``, the undrawn
+Culture cards dealt again within what the player knows of the piles, the Lordling deck's and the Raider token pool's
 order; the Lordlings hold no hand), ends the turn, then plays the solo game to its end by the policy
 (``solo_loop.play_solo``) and scores it: 1 when the player's VP beat the Lordlings' ("the player wins if they have
 more VP than the Lordlings"), else 0, or with ``objective: score`` the player's share of both sides' VP. Playout k
@@ -25,7 +26,7 @@ from sim.games.dark_ages.fast.choices import choose_counterattack
 from sim.games.dark_ages.fast.context import solo_tables
 from sim.games.dark_ages.fast.ending import score
 from sim.games.dark_ages.fast.experiment import buffers, new_state, strategy_table
-from sim.games.dark_ages.fast.layout import HUMAN, LORDLING_COLS, LORDLINGS, OUT_COLS
+from sim.games.dark_ages.fast.layout import HUMAN, LORDLING_COLS, LORDLINGS, O_HARDER, OUT_COLS
 from sim.games.dark_ages.fast.loop import act, carry_out, react, turn_begins, turn_ends
 from sim.games.dark_ages.fast.modules import bits, install
 from sim.games.dark_ages.fast.raiders import attack, counterattack
@@ -41,7 +42,6 @@ from sim.games.dark_ages.fast.search import (
     candidates,
     search_table,
     searching,
-    turn_start,
 )
 from sim.games.dark_ages.fast.solo_experiment import COLUMNS, deals, solo_row
 from sim.games.dark_ages.fast.solo_loop import (
@@ -55,15 +55,15 @@ from sim.games.dark_ages.fast.solo_loop import (
 from sim.games.dark_ages.fast.solo_setup import solo_setup
 from sim.games.dark_ages.fast.state import holds_card, units_at
 from sim.games.dark_ages.fast.strategies import choose_action
-from sim.games.dark_ages.fast.stream import J
+from sim.games.dark_ages.fast.stream import J, shuffle
 from sim.games.dark_ages.game.context import cached_context
 from sim.games.dark_ages.game.loop import MAX_TURNS
 from sim.rng import mix, trial_state
-from sim.search.searcher import X_BUDGET, X_OBJECTIVE, searcher
+from sim.search.searcher import X_BUDGET, X_DETERMINIZE, X_OBJECTIVE, searcher
 
 SALT = np.uint64(0xDA50105EA5C4D1A7)  # the solo playouts' streams: apart from the games' own
 
-__all__ = ["run_games", "searching"]
+__all__ = ["resampled", "run_games", "searching"]
 
 
 @njit(**J)
@@ -77,6 +77,61 @@ def solo_value(S, T, objective, sc):
     if objective == 0:
         return 1.0 if mine > theirs else 0.0
     return mine / (mine + theirs) if mine + theirs > 0 else 0.0
+
+
+@njit(**J)
+def resample(x, n, rs):
+    """``x[:n]`` sorted, then shuffled from ``rs``: a face-down pile's order drawn again, whatever it was."""
+    x[:n].sort()
+    shuffle(rs, x, n)
+
+
+@njit(**J)
+def solo_determinize(S, T, rs):
+    """Twin: ``game.solo_setup.new_solo_game``'s deals again for what the player cannot see: the Culture deck's
+    undrawn cards (the common cards pooled over every pile, each Raider card kept in its pile: the Raider cards are
+    dealt one share to each pile, ``solo_setup``), the Lordling deck's order and the Raider token pool's order."""
+    h = 1 if S.options & O_HARDER else 0
+    raider = np.zeros(T.pile_c.max() + 2, np.bool_)
+    special = 0
+    for i in range(T.npiles):
+        special += T.pile_n[h, i]
+        for j in range(T.pile_n[h, i]):
+            raider[T.pile_c[h, i, j]] = True
+    bounds = np.empty(T.npiles + 1, np.int64)
+    m = S.deck_n - special
+    bounds[0] = 0
+    for i in range(T.npiles):
+        bounds[i + 1] = bounds[i] + m // T.npiles + (1 if i < m % T.npiles else 0) + T.pile_n[h, i]
+    pool = np.empty(S.deck_n, np.int64)
+    k = 0
+    for i in range(S.deck_p, S.deck_n):
+        if not (S.deck[i] < raider.shape[0] and raider[S.deck[i]]):
+            pool[k] = S.deck[i]
+            k += 1
+    resample(pool, k, rs)
+    k = 0
+    for i in range(S.deck_p, S.deck_n):
+        if not (S.deck[i] < raider.shape[0] and raider[S.deck[i]]):
+            S.deck[i] = pool[k]
+            k += 1
+    if bounds[T.npiles] == S.deck_n:  # the piles as dealt (a module that changed the deck keeps Raider cards put)
+        for i in range(T.npiles):
+            lo = max(bounds[i], S.deck_p)
+            if lo < bounds[i + 1]:
+                resample(S.deck[lo : bounds[i + 1]], bounds[i + 1] - lo, rs)
+    resample(S.ldeck, S.ldeck_n, rs)
+    resample(S.pool, S.pool_n, rs)
+
+
+@njit(**J)
+def solo_turn_start(ctx, rs):
+    """Twin: none (``sim.search.searcher``'s ``start``: the position into ``Sd[0]``, with ``X_DETERMINIZE`` its
+    ``solo_determinize``)."""
+    S, T, ST, x, seat, me, cand, Sd, Sp, MVA, NK, MV, mv, max_turns, sc = ctx
+    Sd[0] = S
+    if x[X_DETERMINIZE]:
+        solo_determinize(Sd[0], T, rs)
 
 
 @njit(**J)
@@ -96,7 +151,7 @@ def solo_turn_value(ctx, c, rs):
     return solo_value(P, T, x[X_OBJECTIVE], sc)
 
 
-decide_solo_turn = searcher(turn_start, solo_turn_value, nogil=True)
+decide_solo_turn = searcher(solo_turn_start, solo_turn_value, nogil=True)
 
 
 @njit(**J, inline="always")
@@ -194,6 +249,22 @@ def play_solo_games(key, start, DEAL, RUL, STR, OPT, ST, X, T, states, flat, max
         S.strategy[0] = STR[g]
         play_searched(S, T, ST, X, max_turns, R, trial_state(skey, start + g), Sd, Sp, stats[g])
         solo_row(S, T, sc, lc, out[g])
+
+
+@njit(**J)
+def resampled(states, T, setup, key, rul, opt, mods, flat, seed, out):
+    """Twin: none (the swap test's kernel): with ``setup`` a solo game set up into ``states[0]`` (``solo_setup`` on
+    the stream ``key``); then ``solo_determinize`` of ``states[0]`` from the stream ``seed`` into ``out[0]``."""
+    if setup:
+        R = np.zeros(1, np.uint64)
+        R[0] = key
+        flat[:] = 0
+        solo_setup(states[0], T, rul, opt, mods, R)
+        install(states[0], T, mods, R)
+    out[0] = states[0]
+    rs = np.zeros(1, np.uint64)
+    rs[0] = seed
+    solo_determinize(out[0], T, rs)
 
 
 def run_games(e, key, start: int, count: int, mods=None):
