@@ -119,10 +119,35 @@ def report(path: Path, baseline: Path | None = None) -> None:
             print(line)
 
 
+def trace(paths: list[Path]) -> None:
+    """The skill trace of solo searchers at doubling budgets on the same games: each budget's win rate (Principes:
+    mean solo score) and its paired gain over the budget before it."""
+    prev = None
+    for path in paths:
+        z = np.load(path)
+        t, game = z["table"], str(z["game"])
+        if game == "principes":
+            from sim.games.principes.solo_experiment import COLUMNS
+
+            v, unit = t[:, COLUMNS.index("score")].astype(float), "score"
+        else:
+            from sim.games.dark_ages.fast.layout import OUT_COLS
+            from sim.games.dark_ages.fast.solo_experiment import BATTLE_AT, HEAD
+
+            v, unit = (t[:, 1 + HEAD + OUT_COLS - 1] > t[:, BATTLE_AT]).astype(float) * 100, "win %"
+        line = f"{game} budget {int(z['budget']):4d}: {len(v)} games, {unit} {v.mean():.2f}"
+        if prev is not None:
+            n = min(len(v), len(prev))
+            lo, hi = paired_ci(prev[:n], v[:n])
+            line += f", gain over the budget before {v[:n].mean() - prev[:n].mean():+.2f} [{lo:+.2f}, {hi:+.2f}]"
+        print(line)
+        prev = v
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("game", choices=["principes", "dark_ages", "report"])
-    ap.add_argument("path", nargs="?")
+    ap.add_argument("game", choices=["principes", "dark_ages", "report", "trace"])
+    ap.add_argument("path", nargs="*")
     ap.add_argument("--budget", type=int, default=64)
     ap.add_argument("--objective", default="score")
     ap.add_argument("--games", type=int, default=1200)
@@ -134,7 +159,9 @@ def main() -> None:
     ap.add_argument("--baseline", type=Path, help="report: the same games at budget 0, for the paired gain")
     a = ap.parse_args()
     if a.game == "report":
-        report(Path(a.path), a.baseline)
+        report(Path(a.path[0]), a.baseline)
+    elif a.game == "trace":
+        trace([Path(p) for p in a.path])
     else:
         run(a.game, a.budget, a.objective, a.games, a.chunk, a.out, a.strategies and a.strategies.split(","), a.choices,
             a.every_level)
