@@ -69,16 +69,19 @@ def search_row(p: dict) -> tuple[int, int, int, int, int]:
 NOT_SEARCHING = (-1, 0, 0, 0, 0)  # a plain plan's search row
 
 
-def every_seat(raw: dict, source: str, check=None) -> dict:
+def every_seat(raw: dict, source: str, check=None, solo: tuple[str, list] | None = None) -> dict:
     """The experiment ``raw`` with its ``search:`` block (a mapping of the searcher's parameters) turned into a
     searcher in every seat, each playing its seat's plan between and inside its searches unless the block names a
     ``policy``; ``raw`` itself when it has none. A seat that is already a searcher keeps its own settings.
-    ``check(params)``: the game's check of the block (its ``Rollout``), a ValueError naming what is wrong."""
+    ``check(params)``: the game's check of the block (its ``Rollout``), a ValueError naming what is wrong. ``solo``:
+    (the key of a solo experiment's plans, their default) for a game whose solo player searches too."""
     if "search" not in raw:
         return raw
     block = raw["search"]
-    if raw.get("mode", "multiplayer") != "multiplayer":
-        raise ConfigError(source, "search", "a multiplayer experiment (searchers in every seat)", raw.get("mode"))
+    mode = raw.get("mode", "multiplayer")
+    if mode != "multiplayer" and not (mode == "solo" and solo):
+        where = "a multiplayer or solo" if solo else "a multiplayer"
+        raise ConfigError(source, "search", f"{where} experiment (searchers in every seat)", mode)
     if not isinstance(block, dict):
         raise ConfigError(source, "search", "a mapping of the searcher's parameters (budget: 64, policy: ...)", block)
     if check is not None:
@@ -86,14 +89,18 @@ def every_seat(raw: dict, source: str, check=None) -> dict:
             check(block)
         except (ValueError, TypeError) as err:
             raise ConfigError(source, "search", "the searcher's settings (one in every seat)", str(err)) from None
-    seats = raw.get("seats")
+    key = "seats"
+    seats = raw.get(key)
+    if mode == "solo":
+        key = solo[0]
+        seats = raw.get(key, solo[1])
     if seats is None:
         raise ConfigError(source, "seats", "the seats' plans, for search: to seat a searcher in each", None)
 
-    def searcher(key: str, spec):
+    def searcher(name: str, spec):
         if isinstance(spec, dict) and ("mix" in spec or spec.get("uses") == "rollout"):
             if "mix" in spec:
-                raise ConfigError(source, f"seats.{key}", "one plan per seat with search: (not a mix)", "mix")
+                raise ConfigError(source, f"seats.{name}", "one plan per seat with search: (not a mix)", "mix")
             return spec
         if spec == "rollout":
             return spec
@@ -108,7 +115,7 @@ def every_seat(raw: dict, source: str, check=None) -> dict:
         new = [searcher(str(i), v) for i, v in enumerate(seats)]
     else:
         return {k: v for k, v in raw.items() if k != "search"}  # the game's own check names what seats should be
-    return {**{k: v for k, v in raw.items() if k != "search"}, "seats": new}
+    return {**{k: v for k, v in raw.items() if k != "search"}, key: new}
 
 
 def seat_label(label: str, uses: str, params: dict) -> str:

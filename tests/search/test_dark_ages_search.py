@@ -149,7 +149,7 @@ def test_bad_searcher_settings_are_config_errors(params, expected):
 def test_the_searcher_refuses_the_reference_engine(tmp_path, capsys):
     with pytest.raises(ConfigError, match="engine: .*rollout seat"):
         study({**FIELD, SEAT: searcher(2)}, engine="reference")
-    with pytest.raises(ConfigError, match="mode: expected multiplayer for a rollout seat"):
+    with pytest.raises(ConfigError, match="mode: expected multiplayer or solo for a rollout seat"):
         experiment.experiment_from_dict({"mode": "module_effects", "players": 3, "seats": {**FIELD,
                                          SEAT: searcher(2)}, "modules": {"pope": True}}, "test.yaml")  # fmt: skip
     path = tmp_path / "ref.yaml"

@@ -11,6 +11,7 @@ none imports this one.
 from __future__ import annotations
 
 import dataclasses
+import json
 
 from sim.errors import ConfigError
 from sim.games.dark_ages import module_effects, multiplayer, solo_module_effects
@@ -43,11 +44,16 @@ SEARCH_MAX_CHUNK = 20  # searched games per chunk (a rollout seat): a few second
 def experiment_from_dict(raw: dict, source: str):
     """``mode: solo`` selects a Module 1 experiment (``solo_experiment``), ``mode: module_effects`` the paired
     module comparison (``module_effects``); otherwise 2-4 player games."""
+    mode = raw.get("mode", "multiplayer")
+    block = raw.get("search") if mode == "solo" else None  # the solo player searching: solo_searcher
+    if mode == "solo" and "search" in raw:
+        raw = {k: v for k, v in raw.items() if k != "search"}
     raw = every_seat(raw, source, check_searcher)  # search: {budget, ...}: a searcher in every seat (sim.search)
     check_experiment("dark_ages", raw, source, multiplayer.KEYS)  # kinds, ranges, plans: sim/schemas/dark_ages.py
-    mode = raw.get("mode", "multiplayer")
     if mode == "solo":
         e = solo_experiment.experiment_from_dict({k: v for k, v in raw.items() if k != "engine"}, source)
+        if block is not None:
+            e = solo_searcher(e, block, source)
         engine, reason = choose_engine(raw, e, source)
         return dataclasses.replace(e, engine=engine, engine_reason=reason)
     if mode in ("module_effects", "solo_module_effects"):  # each module on vs off, paired; compiled when each is
@@ -58,6 +64,24 @@ def experiment_from_dict(raw: dict, source: str):
     if mode != "multiplayer":
         raise ConfigError(source, "mode", ", ".join(MODES[:-1]) + " or " + MODES[-1], mode)
     return multiplayer.experiment_from_dict(raw, source)
+
+
+def solo_searcher(e, block, source: str):
+    """The solo experiment ``e`` with its player searching (``search:`` of a solo experiment, ``fast.solo_search``):
+    each strategy becomes a rollout searcher with that strategy (and its ``strategy_params``) as its policy unless
+    the block names one."""
+    if not isinstance(block, dict):
+        raise ConfigError(source, "search", "a mapping of the searcher's parameters (budget: 64, policy: ...)", block)
+    specs = []
+    for name in e.strategies:
+        own = {"uses": name, "params": e.strategy_params[name]} if e.strategy_params.get(name) else name
+        params = {**block, "policy": block.get("policy", own)}
+        try:
+            check_searcher(params)
+        except (ValueError, TypeError) as err:
+            raise ConfigError(source, "search", "the solo searcher's settings", str(err)) from None
+        specs.append(("rollout", json.dumps(params, sort_keys=True)))
+    return dataclasses.replace(e, specs=tuple(specs))
 
 
 def check_searcher(params: dict) -> None:

@@ -61,7 +61,8 @@ KEYS = tuple(dict.fromkeys((*MULTIPLAYER_KEYS, *solo_experiment.KEYS, "modules")
 
 
 def experiment_from_dict(raw: dict, source: str):
-    raw = every_seat(raw, source, lambda p: make("rollout", p))  # search: {budget, ...}: a searcher in every seat
+    # search: {budget, ...}: a searcher in every seat, or as the solo player (its plans: strategies)
+    raw = every_seat(raw, source, lambda p: make("rollout", p), solo=("strategies", ["solo"]))
     check_experiment("principes", raw, source, MULTIPLAYER_KEYS)  # kinds, ranges, plans: sim/schemas/principes.py
     if raw.get("mode", "multiplayer") == "solo":  # solo mode: sim.games.principes.solo_experiment
         return solo_experiment.experiment_from_dict(raw, source)
@@ -77,7 +78,7 @@ def max_chunk(payload) -> int | None:
     if payload.engine != "fast":
         return None
     if isinstance(payload, solo_experiment.SoloExperiment):  # one player: about twice a 4-player game's speed
-        return FAST_MAX_CHUNK
+        return SEARCH_MAX_CHUNK if any(uses == "rollout" for uses, _ in payload.specs) else FAST_MAX_CHUNK
     if isinstance(payload, module_effects.ModuleEffects):  # every game played once per configuration
         return FAST_MAX_CHUNK // (1 + len(payload.compare))
     if any(uses == "rollout" for uses, _ in payload.specs):  # searched games (fast.search): about 10-60 a second

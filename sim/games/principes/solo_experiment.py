@@ -39,6 +39,7 @@ from sim.errors import ConfigError
 from sim.games.principes.game import solo
 from sim.games.principes.game.control import might_position
 from sim.rng import trial_state
+from sim.search.settings import seat_label
 from sim.stats import mean_ci, wilson
 from strategies.principes import make, resolve
 
@@ -99,8 +100,12 @@ def experiment_from_dict(raw: dict, source: str) -> SoloExperiment:
             label, uses, params = resolve(spec)
         except (ValueError, ImportError, AttributeError, TypeError) as err:
             raise ConfigError(source, f"strategies[{i}]", "a strategy (see strategies/principes)", str(err)) from None
+        label = seat_label(label, uses, params)  # a searcher that sees hidden cards says so wherever it is named
         if label in labels:
             raise ConfigError(source, "strategies", "each strategy once", label)
+        if uses == "rollout" and (params.get("tactics") or params.get("actions")):  # fast.solo_search: plans only
+            raise ConfigError(source, f"strategies[{i}]", "a solo searcher of the Round's plans (tactics: false, "
+                              "actions: false)", "tactics" if params.get("tactics") else "actions")  # fmt: skip
         labels.append(label)
         specs.append((uses, params))
     for key in ("history", "princesses", "strict"):

@@ -84,8 +84,8 @@ def choose_engine(raw: dict, experiment, source: str) -> tuple[str, str]:
     obstacle."""
     if searching(experiment):
         mode = raw.get("mode", "multiplayer")
-        if mode != "multiplayer":
-            raise ConfigError(source, "mode", "multiplayer for a rollout seat (the searcher plays multiplayer games)",
+        if mode not in ("multiplayer", "solo"):
+            raise ConfigError(source, "mode", "multiplayer or solo for a rollout seat (the searcher plays those games)",
                               mode)  # fmt: skip
         if requested(raw, source) == "reference":
             raise ConfigError(source, "engine", "auto or fast for a rollout seat (it searches on the compiled engine)",

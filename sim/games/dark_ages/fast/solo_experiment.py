@@ -45,17 +45,24 @@ def play_solo_games(key, DEAL, RUL, STR, OPT, ST, T, states, flat, max_turns, mo
         install(S, T, mods, R)
         S.strategy[0] = STR[g]
         play_solo(S, T, ST, max_turns, R, MVA, NK, MV, mv)
-        out[g, 0] = S.trigger
-        out[g, 1] = S.turns
-        out[g, 2] = S.passes[0] + S.passes[1]
-        out[g, 3] = S.raider_attacks
-        score(S, T, 0, sc)
-        for c in range(OUT_COLS):
-            out[g, HEAD + c] = sc[c]
-        lordling_score(S, T, lc)
-        for c in range(LORDLING_COLS):
-            out[g, HEAD + OUT_COLS + c] = lc[c]
-        battle_row(S, out[g], BATTLE_AT)
+        solo_row(S, T, sc, lc, out[g])
+
+
+@njit(**J)
+def solo_row(S, T, sc, lc, row):
+    """Twin: ``game.solo_experiment.play_one``'s outcome of the game ended in ``S`` as a row (the end trigger,
+    turns, Passes, Raider attacks, both sides' VP, the battles)."""
+    row[0] = S.trigger
+    row[1] = S.turns
+    row[2] = S.passes[0] + S.passes[1]
+    row[3] = S.raider_attacks
+    score(S, T, 0, sc)
+    for c in range(OUT_COLS):
+        row[HEAD + c] = sc[c]
+    lordling_score(S, T, lc)
+    for c in range(LORDLING_COLS):
+        row[HEAD + OUT_COLS + c] = lc[c]
+    battle_row(S, row, BATTLE_AT)
 
 
 def deals(e, start: int, count: int):
@@ -73,6 +80,10 @@ def deals(e, start: int, count: int):
 
 
 def run_games(e, key, start: int, count: int, mods=None):
+    from sim.games.dark_ages.fast import search, solo_search
+
+    if search.searching(e):  # a searching player (``search:``): the searched games
+        return solo_search.run_games(e, key, start, count, mods)[:2]
     mods = e.modules if mods is None else mods
     d, dl, rul, st, opt = deals(e, start, count)
     out = np.zeros((count, COLUMNS), np.int64)

@@ -140,6 +140,12 @@ def step(S, T, seat, ST, MVA, NK, MV, mv, R):
         lordling_turn(S, T, ST, MV, R)
     else:
         player_turn(S, T, ST, MVA, NK, MV, mv, R)
+    turn_done(S, T, ST, R)
+
+
+@njit(**J)
+def turn_done(S, T, ST, R):
+    """Twin: ``game.solo_loop.play_solo`` (the end check after a turn)."""
     S.turns += 1
     if S.trigger < 0:
         why = trigger(S, T)

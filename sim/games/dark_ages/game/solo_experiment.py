@@ -49,6 +49,7 @@ class SoloExperiment:
     max_turns: int
     overrides: tuple
     modules: tuple[str, ...] = ()  # switched-on modules (game/modules.SOLO_MODULES)
+    specs: tuple = ()  # with ``search:``: (rollout, its parameters as JSON) per strategy (``study.plan_specs``)
     engine: str = "reference"  # the engine that plays it: fast | reference (fast.dispatch.choose_engine)
     engine_reason: str = ""  # why the reference engine plays it (empty on the fast engine)
 

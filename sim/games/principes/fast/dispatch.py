@@ -64,15 +64,21 @@ def choose_engine(raw: dict, experiment, source: str) -> tuple[str, str]:
     """('fast', '') or ('reference', why) for the experiment keys ``raw`` (``sim.engine_choice.choose``); a rollout
     seat searches on the compiled engine only, so it refuses the reference engine and any obstacle."""
     search = any(uses == "rollout" for uses, _ in experiment.specs)
-    if search and requested(raw, source) == "reference":
-        raise ConfigError(source, "engine", "auto or fast for a rollout seat (it searches on the compiled engine)",
-                          "reference")  # fmt: skip
     if search and len(experiment.factions) != 4:
         raise ConfigError(source, "players", "4 for a rollout seat (the searcher plays 4-player games)",
                           len(experiment.factions))  # fmt: skip
-    engine, why = choose(raw, source, lambda: fast_obstacles(raw, experiment))
+    return _searched(raw, source, search, "seats", lambda: fast_obstacles(raw, experiment))
+
+
+def _searched(raw: dict, source: str, search: bool, key: str, obstacles) -> tuple[str, str]:
+    """``sim.engine_choice.choose``, refusing the reference engine (asked for, or the only one that can play it)
+    when ``search`` (a rollout searcher plays on the compiled engine only); ``key``: where the searcher is named."""
+    if search and requested(raw, source) == "reference":
+        raise ConfigError(source, "engine", "auto or fast for a rollout seat (it searches on the compiled engine)",
+                          "reference")  # fmt: skip
+    engine, why = choose(raw, source, obstacles)
     if search and engine == "reference":
-        raise ConfigError(source, "seats", "a rollout seat in a game the fast engine plays: " + why, "rollout")
+        raise ConfigError(source, key, "a rollout seat in a game the fast engine plays: " + why, "rollout")
     return engine, why
 
 
@@ -96,5 +102,7 @@ def solo_obstacles(experiment) -> list[str]:
 
 
 def choose_solo_engine(raw: dict, experiment, source: str) -> tuple[str, str]:
-    """('fast', '') or ('reference', why) for a solo experiment (``sim.engine_choice.choose``)."""
-    return choose(raw, source, lambda: solo_obstacles(experiment))
+    """('fast', '') or ('reference', why) for a solo experiment (``sim.engine_choice.choose``); a rollout strategy
+    searches on the compiled engine only (``solo_search``)."""
+    search = any(uses == "rollout" for uses, _ in experiment.specs)
+    return _searched(raw, source, search, "strategies", lambda: solo_obstacles(experiment))

@@ -717,50 +717,72 @@ def after_step(S, C, me, trace, tn, sweep=True):
 
 
 @njit(cache=True)
+def solo_plan(S, C, P, F, sid, me, rs, plan):
+    """``solo.play_solo``'s start of a Round: the Princesses' missions or court work, then the player's ``plan``."""
+    if C.princesses:  # missions at a Period's start (never to a non-player's Capital), else her court work
+        princess_round(S, C, P, F, sid, rs)
+    hooks.plan(S, C, P, F, sid, me, rs, plan)
+
+
+@njit(cache=True)
+def solo_round(S, C, P, F, sid, me, level, rs, plan, trace, tn, count):
+    """``solo.play_solo``'s Round from its ``plan`` on: the 3 actions each with the cards played for support before
+    it and its Combined Actions after it, then (not in the last Round) the Neighbor Card, the History icons and the
+    Round's end. ``count[1]`` counts the actions. Returns whether the game is over (won, lost, or the last Round)."""
+    for slot in range(C.planned):
+        action = plan[slot]
+        support(S, C, P, sid, me, rs)
+        after_step(S, C, me, trace, tn)
+        perform(S, C, P, F, sid, me, action, rs)
+        count[1] += 1
+        if after_step(S, C, me, trace, tn):
+            return True
+        if action == A_ASSEMBLY or action == A_MOVEMENT or action == A_BUILDING:
+            combined(S, C, me, action, level, rs)
+            if after_step(S, C, me, trace, tn):
+                return True
+    if S.round >= S.final_round:
+        return True
+    neighbor_cycle(S, C, me, rs)
+    if after_step(S, C, me, trace, tn):
+        return True
+    if C.history:
+        resolve_icons(S, C, P, F, sid, me, rs)
+        if after_step(S, C, me, trace, tn, False):
+            return True
+    end_round(S, C)
+    return S.round > S.final_round
+
+
+@njit(cache=True)
+def solo_on(S, C, P, F, sid, me, level, rs, plan, trace, tn, count):
+    """``solo.play_solo`` from a Round whose ``plan`` is made to the end: that Round, then Round after Round by the
+    player's plan; ``count`` (Rounds begun, actions)."""
+    while not solo_round(S, C, P, F, sid, me, level, rs, plan, trace, tn, count):
+        count[0] = S.round
+        solo_plan(S, C, P, F, sid, me, rs, plan)
+
+
+@njit(cache=True)
+def outcome(S, me):
+    """``solo.play_solo``'s outcome: 0 won, 1 lost by elimination, 2 by the Rounds."""
+    return 0 if S.crowned == me else (LOST_ELIMINATED if S.eliminated[me] else LOST_ROUNDS)
+
+
+@njit(cache=True)
 def play_solo(S0, C, P, F, sid, me, level, rs, Sa, trace, tn):
     """``solo.play_solo`` into ``Sa[0]`` from the solo deployment ``S0`` at difficulty ``level`` (0 normal, 1 hard,
-    2 legendary): Round after Round, the plan's 3 actions each with the cards played for support before it and its
-    Combined Actions after it, then (not in the last Round) the Neighbor Card and the History icons. ``trace``
-    (m,) ``STATE`` records: the state after each step (the reference's ``on_action``). Returns (0 won, 1 lost by
-    elimination, 2 by the Rounds; Rounds begun; actions)."""
+    2 legendary): Round after Round (``solo_plan``, ``solo_round``). ``trace`` (m,) ``STATE`` records: the state
+    after each step (the reference's ``on_action``). Returns (0 won, 1 lost by elimination, 2 by the Rounds; Rounds
+    begun; actions)."""
     Sa[0] = S0
     S = Sa[0]
     new_game(S, C, rs)
     tn[0] = 0
     plan = np.empty(6, np.int64)
-    actions = 0
-    begun = 0
-    over = False
-    while not over and S.round <= S.final_round:
-        begun = S.round
-        if C.princesses:  # missions at a Period's start (never to a non-player's Capital), else her court work
-            princess_round(S, C, P, F, sid, rs)
-        hooks.plan(S, C, P, F, sid, me, rs, plan)
-        for slot in range(C.planned):
-            action = plan[slot]
-            support(S, C, P, sid, me, rs)
-            over = after_step(S, C, me, trace, tn)
-            perform(S, C, P, F, sid, me, action, rs)
-            actions += 1
-            over = after_step(S, C, me, trace, tn)
-            if over:
-                break
-            if action == A_ASSEMBLY or action == A_MOVEMENT or action == A_BUILDING:
-                combined(S, C, me, action, level, rs)
-                over = after_step(S, C, me, trace, tn)
-            if over:
-                break
-        if over or S.round >= S.final_round:
-            break
-        neighbor_cycle(S, C, me, rs)
-        over = after_step(S, C, me, trace, tn)
-        if over:
-            break
-        if C.history:
-            resolve_icons(S, C, P, F, sid, me, rs)
-            over = after_step(S, C, me, trace, tn, False)
-            if over:
-                break
-        end_round(S, C)
-    outcome = 0 if S.crowned == me else (LOST_ELIMINATED if S.eliminated[me] else LOST_ROUNDS)
-    return outcome, begun, actions
+    count = np.zeros(2, np.int64)
+    if S.round <= S.final_round:
+        count[0] = S.round
+        solo_plan(S, C, P, F, sid, me, rs, plan)
+        solo_on(S, C, P, F, sid, me, level, rs, plan, trace, tn, count)
+    return outcome(S, me), count[0], count[1]

@@ -110,7 +110,6 @@ def play_games(starts, Ca, P, F, where, levels, key, start, count, out):
     sid = np.zeros(NP, np.int64)
     trace = np.empty(0, starts.dtype)
     tn = np.zeros(1, np.int64)
-    stand = np.empty((NP, 3), np.int64)
     k, n_p, n_s = levels.shape[0], where.shape[0], P.shape[0]
     for gi in range(count):
         i = start + gi
@@ -120,17 +119,27 @@ def play_games(starts, Ca, P, F, where, levels, key, start, count, out):
         sid[me] = s
         rs[0] = trial_state(key, g)
         outcome, begun, actions = play_solo(starts[me], C, P, F, sid, me, levels[d], rs, Sa, trace, tn)
-        S = Sa[0]
-        positions_all(S, C, stand)
-        row = out[gi]
-        row[0], row[1], row[2], row[3], row[4] = d, p, s, outcome == 0, outcome
-        row[5], row[6], row[7] = begun, score(S, C, me), capitals_held(S, C, me)
-        row[8], row[9], row[10] = stand[me, 0], S.people[me], S.clergy[me]
-        row[11], row[12] = actions, 0  # illegal decisions: none, the policies build them from the legal lists
+        solo_row(Sa[0], C, me, d, p, s, outcome, begun, actions, out[gi])
+
+
+@njit(cache=True)
+def solo_row(S, C, me, d, p, s, outcome, begun, actions, row):
+    """One row of ``solo_experiment.COLUMNS`` for the game that ended in ``S``."""
+    stand = np.empty((NP, 3), np.int64)
+    positions_all(S, C, stand)
+    row[0], row[1], row[2], row[3], row[4] = d, p, s, outcome == 0, outcome
+    row[5], row[6], row[7] = begun, score(S, C, me), capitals_held(S, C, me)
+    row[8], row[9], row[10] = stand[me, 0], S.people[me], S.clergy[me]
+    row[11], row[12] = actions, 0  # illegal decisions: none, the policies build them from the legal lists
 
 
 def run_games(payload, key, start: int, count: int) -> np.ndarray:
-    """The per-game table (count, ``NCOLS``) int64 of games ``start .. start+count-1``."""
+    """The per-game table (count, ``NCOLS``) int64 of games ``start .. start+count-1`` (searched games:
+    ``solo_search.run_games``)."""
+    from sim.games.principes.fast import solo_search
+
+    if solo_search.searching(payload):
+        return solo_search.run_games(payload, key, start, count)[0]
     starts, c, p, f, where, levels = compiled(payload)
     out = np.zeros((count, NCOLS), np.int64)
     numba_cache.call(play_games, starts, c, p, f, where, levels, np.uint64(key), int(start), int(count), out)

@@ -100,13 +100,12 @@ def compile_strategy(uses: str, params: dict, rules=None, solo: bool = False) ->
     """A built-in strategy with its parameters as (int row (NPI,), float row (NPF,)); ``Unsupported`` otherwise.
     ``rules`` (a ``setup.GameRules``; None: the bundled files) names the printed tiles of the wishlist; ``solo``:
     a solo game, which also plays the solo plan (``SOLO_PLAN``)."""
-    if solo and uses == SOLO_PLAN:
-        return _compile_solo(params, rules)
-
     if uses == "rollout":  # a searcher's row is its policy's (its search settings: ``fast.search.search_tables``)
         from strategies.principes import playout_policy
 
         uses, params = playout_policy(params)
+    if solo and uses == SOLO_PLAN:
+        return _compile_solo(params, rules)
     if uses not in STRATEGIES:
         raise Unsupported(
             f"strategy {uses!r} is not built in (the fast engine ports random, builder, conqueror, politician"
