@@ -420,15 +420,17 @@ def solo_field(a, body: dict, source: str, plain: dict, check) -> tuple[Field, d
     return Field(("player",), (_seat(a, entries[0], source, "strategies[0]", plans),)), plans
 
 
-ADAPTERS = {"principes": Principes(), "dark_ages": DarkAges()}
+from sim.games.hussars.balance import Hussars  # noqa: E402 (it uses the helpers above)
+
+ADAPTERS = {"principes": Principes(), "dark_ages": DarkAges(), "hussars": Hussars()}
 SOLO = {"principes": PrincipesSolo(), "dark_ages": DarkAgesSolo()}
 
 
 def adapter(game, source: str, body: dict | None = None):
     """The adapter of ``game`` (its solo twin when the experiment ``body`` has ``mode: solo``)."""
     if game not in ADAPTERS:
-        raise ConfigError(source, "game", "a game whose experiments seat one named plan per faction (principes, "
-                          "dark_ages)", game)  # fmt: skip
+        raise ConfigError(source, "game", "a game whose experiments seat one named plan per faction "
+                          f"({', '.join(ADAPTERS)})", game)  # fmt: skip
     if isinstance(body, dict) and body.get("mode") == "solo":
         return SOLO[game]
     return ADAPTERS[game]

@@ -15,6 +15,7 @@ import importlib
 from pathlib import Path
 
 from sim.config import CONFIG_DIR, read_yaml
+from sim.studies import is_study_plan, plan_file
 from strategies.hussars.base import Plan
 from strategies.hussars.economic import Economic
 from strategies.hussars.military import Military
@@ -75,10 +76,11 @@ def resolve(spec, directory: Path = PLAN_DIR) -> tuple[str, str, dict]:
         params = {**params, **(spec.get("params") or {})}
         label = spec.get("name", base_label)
     elif isinstance(spec, str):
-        path = directory / f"{spec}.yaml"
+        path = plan_file("hussars", spec, directory)  # a study's plan, a file (its stem labels it), or a name
         if path.exists():
             raw = read_yaml(path) or {}
-            uses, params, label = raw.get("uses", spec), dict(raw.get("params") or {}), spec
+            uses, params = raw.get("uses", spec), dict(raw.get("params") or {})
+            label = spec if is_study_plan(spec) or not spec.endswith((".yaml", ".yml")) else path.stem
             if uses != spec:
                 _, uses, base = resolve(uses, directory)
                 params = {**base, **params}
