@@ -15,7 +15,7 @@ from pathlib import Path
 from sim.balance.mix import is_mix, parse_mix
 from sim.errors import ConfigError
 
-SEARCH_GAMES = ("principes", "dark_ages")  # the games today's searcher (``uses: rollout``) plays
+SEARCH_GAMES = ("principes", "dark_ages", "hussars")  # the games today's searcher (``uses: rollout``) plays
 
 
 def searcher(budget: int, policy, determinize: bool = True) -> dict:

@@ -22,6 +22,7 @@ from strategies.hussars.military import Military
 from strategies.hussars.political import Political
 from strategies.hussars.raider import Raider
 from strategies.hussars.random_legal import RandomLegal
+from strategies.hussars.rollout import Rollout
 
 PLANS: dict[str, type[Plan]] = {
     "random": RandomLegal,
@@ -29,6 +30,7 @@ PLANS: dict[str, type[Plan]] = {
     "military": Military,
     "political": Political,
     "raider": Raider,
+    "rollout": Rollout,  # the searcher (sim.games.hussars.fast.search), on the compiled engine only
 }
 PLAN_DIR = CONFIG_DIR / "hussars" / "strategies"
 
@@ -86,7 +88,7 @@ def resolve(spec, directory: Path = PLAN_DIR) -> tuple[str, str, dict]:
                 params = {**base, **params}
             elif uses not in PLANS and ":" not in uses:
                 raise ValueError(f"{path}: 'uses' must name a plan")
-            check_search(path, raw.get("search"), make(uses, params).p if hasattr(make(uses, params), "p") else {})
+            check_search(path, raw.get("search"), getattr(make(uses, params), "p", {}))
         else:
             label, uses, params = spec, spec, {}
     else:

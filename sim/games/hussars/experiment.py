@@ -9,7 +9,9 @@ Experiment keys (besides ``game``, ``games``, ``seed``, ``title``)::
     rotate: true                     # game i puts family k on seat (k + i) mod 4 and gives it plan
                                      # (k + i // 4) mod players: every family plays every seat and every plan
     seats: {ostrogski: economic, ...}   # instead of plans: each family keeps its plan (or a mixture of plans,
-                                     # {mix: {plan: weight}}) and rotate turns only the seats (sim tune, balance)
+                                     # {mix: {plan: weight}}) and rotate turns only the seats (sim tune, balance);
+                                     # {uses: rollout, params: {budget: 16, policy: economic}}: a searcher
+    search: {budget: 16}             # a searcher in every seat of seats:, each playing its seat's plan as policy
     rounds: 2                        # 2 (Short Scenario) | 3 (Long Scenario)
     battles: simplified              # simplified | full (Tactic cards, equilibrium play per pair of hands)
     titles: {hetman: 1}              # a title held at the start by the family on that seat (1-4)
@@ -40,10 +42,12 @@ from sim.games.hussars import tally
 from sim.games.hussars.game.ruleset import load_game_rules
 from sim.games.hussars.game.state import NS
 from sim.rng import trial_state
+from sim.search.settings import every_seat
 from sim.stats import mean_ci
+from strategies.hussars.rollout import Rollout
 
-KEYS = ("players", "families", "plans", "seats", "rotate", "rounds", "battles", "titles", "leases", "rules", "compare",
-        "sweep", "engine", "strict")  # fmt: skip
+KEYS = ("players", "families", "plans", "seats", "search", "rotate", "rounds", "battles", "titles", "leases", "rules",
+        "compare", "sweep", "engine", "strict")  # fmt: skip
 VARIANT_KEYS = ("rounds", "battles", "titles", "leases", "rules")
 BATTLES = ("simplified", "full")
 DEFAULT_PLANS = ("economic", "military", "political", "raider")
@@ -221,6 +225,7 @@ def _variants(raw: dict, source: str) -> tuple[Setup, ...]:
 
 def experiment_from_dict(raw: dict, source: str) -> Experiment:
     _check_keys(raw, source)
+    raw = every_seat(raw, source, lambda block: Rollout(**block))
     rules = load_game_rules()
     known = [f.id for f in rules.families]
     players = raw.get("players", len(raw["families"]) if isinstance(raw.get("families"), list) else NS)
@@ -247,6 +252,9 @@ def experiment_from_dict(raw: dict, source: str) -> Experiment:
     from sim.games.hussars.fast.dispatch import choose_engine
 
     engine, reason = choose_engine(raw, experiment, source)
+    if engine == "reference" and any(uses == "rollout" for uses, _ in specs):
+        raise ConfigError(source, "engine", "auto or fast for a rollout seat (it searches on the compiled engine)",
+                          raw.get("engine", "auto") + (f" ({reason})" if reason else ""))  # fmt: skip
     return _replace_engine(experiment, engine, reason)
 
 

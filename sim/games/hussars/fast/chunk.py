@@ -160,8 +160,14 @@ def fast_rows(payload, key, start: int, count: int, table=None) -> np.ndarray:
         _, R, BT, P = _compiled(setup.rules, payload.specs)
         mode = 1 if setup.battles == "full" else 0
         out = np.zeros((count, NCOL), np.int64)
-        numba_cache.call(play_games, R, BT, P, fams, plans, pos, setup.rounds, mode, np.uint64(key), start,
-                         _grants(setup.titles), _grants(setup.leases), S, flat, out, no_trace, tn)  # fmt: skip
+        if any(uses == "rollout" for uses, _ in payload.specs):
+            from sim.games.hussars.fast import search  # deferred: search imports this module
+
+            out = search.run(R, BT, P, payload.specs, fams, plans, pos, setup.rounds, mode, key, start,
+                             _grants(setup.titles), _grants(setup.leases), S, flat)[0]  # fmt: skip
+        else:
+            numba_cache.call(play_games, R, BT, P, fams, plans, pos, setup.rounds, mode, np.uint64(key), start,
+                             _grants(setup.titles), _grants(setup.leases), S, flat, out, no_trace, tn)  # fmt: skip
         rows[:, v] = out
     return rows
 
