@@ -1,7 +1,8 @@
 """The rollout searcher on Winged Hussars (``sim.games.hussars.fast.search``): with budget 0 it plays its policy's
 games exactly; with every seat searching the rules' invariants hold after every planning and at every game's end and
 no plan is refused; the same games for 1 and 2 workers; the determinized resample depends only on the cards left,
-not on their order; bad searcher settings are one line with exit code 2."""
+not on their order; on a hand-built position the searcher finds the one winning choice; bad searcher settings are
+one line with exit code 2."""
 
 import numpy as np
 import pytest
@@ -104,3 +105,45 @@ def test_search_on_the_reference_engine_is_one_line(tmp_path, capsys):
         main(["run", str(path), "--no-progress"])
     err = capsys.readouterr().err.strip()
     assert exit_.value.code == 2 and len(err.splitlines()) == 1 and "engine: expected auto or fast" in err, err
+
+
+def _last_phase_position():
+    """A 2-round game at its last Action Phase's planning: every family's hand emptied but Ostrogski's (seat 0,
+    first on the Turn Order Track), which holds one Royal Grant (+6 Gold, Time 1)."""
+    seats = {**SEATS, "ostrogski": {"name": "s", "uses": "rollout", "params": {"budget": 32, "policy": "economic"}}}
+    e = experiment_from_dict({"seats": seats, "rotate": False}, "t")
+    rules, R, BT, P = _compiled(e.variants[0].rules, e.specs)
+    S = STATE.new()
+    rs = np.array([trial_state(np.uint64(3), 0)], np.uint64)
+    SU.new_state(S[0], R[0], np.array(e.family_ids), 2, rs, _grants(()), _grants(()))
+    S[0]["round"], S[0]["season"] = 2, 2
+    S[0]["hand"][:] = 0
+    grant = [c.id for c in rules.cards].index("royal_grant")
+    S[0]["hand"][0, grant] = 1
+    return e, S, R, BT, P, grant
+
+
+def test_the_searcher_finds_the_one_winning_choice_of_a_hand_built_position():
+    """From ``_last_phase_position`` Ostrogski ends with the same VP whether it plays the grant or not (its 6 Gold do
+    not reach the next VP of treasury), but the grant's Time puts it last on the Turn Order Track, which breaks the
+    tie for the lead: its economic plan plays the grant and loses, and the one winning choice is to play no card. The
+    searcher finds it, determinized or seeing the hidden cards."""
+    e, S, R, BT, P, grant = _last_phase_position()
+    sp = np.array(e.seats, np.int64)
+    for seed in (1, 2, 3):  # each choice played to the end on the same streams
+        ends = {}
+        for cards in ([grant], []):
+            end = S.copy()
+            fc = np.zeros(64, np.int64)
+            fc[: len(cards)] = cards
+            won = search.playout(end[0], R[0], BT, P, sp, np.array([seed], np.uint64), np.int64(0), np.int64(0),
+                                 np.int64(3), fc, np.int64(len(cards)), np.int64(0))  # fmt: skip
+            ends[len(cards)] = (won, int(search.V.total(end[0], R[0], 0, False)), list(end[0]["track"][:4]).index(0))
+        (won_grant, vp_grant, place_grant), (won_none, vp_none, place_none) = ends[1], ends[0]
+        assert vp_grant == vp_none and (place_grant, place_none) == (3, 0) and (won_grant, won_none) == (0, 1), seed
+    for determinize in (True, False):
+        e2 = experiment_from_dict({"seats": {**SEATS, "ostrogski": {"name": "s", "uses": "rollout", "params": {
+            "budget": 32, "policy": "economic", "determinize": determinize}}}, "rotate": False}, "t")  # fmt: skip
+        cand, values, best = search.search_position(e2, S, 0, 3, root=5)
+        assert cand[0].tolist() == [int(c == grant) for c in range(cand.shape[1])]  # the plan's choice: the grant
+        assert best > 0 and cand[best].sum() == 0 and values[best] > 0 and values[0] == 0

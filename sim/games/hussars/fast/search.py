@@ -264,6 +264,29 @@ def play_games(Rs, BT, P, X, families, plan_ids, fam_pos, rounds, mode, key, sta
         _row(st, R, winner, plan_ids[k], fam_pos[k], rows[k])
 
 
+@njit(cache=True)
+def position_candidates(Rs, P, sp, states, s, seed, cand):
+    """Twin: ``turn.plan``'s question to seat ``s`` on the position ``states[0]`` (its plan asked on the stream
+    ``seed``): the candidates into ``cand``; how many."""
+    rs = np.empty(1, np.uint64)
+    rs[0] = seed
+    cards = np.empty(64, np.int64)
+    n = PO.cards(states[0], Rs[0], P, sp, rs, s, cards)
+    return candidates(states[0], Rs[0], s, cards, n, cand)
+
+
+@njit(cache=True)
+def position_decide(Rs, BT, P, sp, X, mode, states, s, p, cand, nc, root, values):
+    """Twin: ``searched_plan``'s search for seat ``s`` on the position ``states[0]`` at Action Phase ``p``'s
+    planning with the candidates ``cand[:nc]``; ``values`` gets each one's summed value; returns the one chosen."""
+    Sd = np.empty(1, states.dtype)
+    Sp = np.empty(1, states.dtype)
+    fc = np.empty(64, np.int64)
+    played = np.zeros(MAXC, np.int64)
+    ctx = (states, Sd, Sp, Rs[0], BT, P, sp, mode, s, p, cand, X[sp[s]], fc)
+    return decide_plan(ctx, nc, X[sp[s]], root, values, played)
+
+
 # ---------------------------------------------------------------- Python side
 def searching(specs) -> bool:
     """Some plan of ``specs`` ((class reference, JSON parameters) per plan id) is a rollout searcher."""
@@ -296,3 +319,21 @@ def _columns():
     from sim.games.hussars.tally import COLUMNS
 
     return COLUMNS
+
+
+def search_position(e, states, seat: int, p: int, root: int = 1, plan_seed: int = 0):
+    """The search of ``seat`` (a rollout seat of the experiment ``e``, whose plans sit in seat order) on the position
+    ``states`` at Action Phase ``p``'s planning: (the candidates (n, card types), each one's summed value, the one
+    chosen)."""
+    from sim.games.hussars.fast.chunk import _compiled
+
+    setup = e.variants[0]
+    _, R, BT, P = _compiled(setup.rules, e.specs)
+    sp = np.array(e.seats, np.int64)
+    cand = np.zeros((MAXC, int(R[0]["nc"])), np.int64)
+    nc = numba_cache.call(position_candidates, R, P, sp, states, np.int64(seat), np.uint64(plan_seed), cand)
+    values = np.zeros(MAXC)
+    mode = 1 if setup.battles == "full" else 0
+    best = numba_cache.call(position_decide, R, BT, P, sp, search_table(e.specs), mode, states, np.int64(seat),
+                            np.int64(p), cand, nc, np.uint64(root), values)  # fmt: skip
+    return cand[:nc].copy(), values[:nc].copy(), int(best)
