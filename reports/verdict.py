@@ -18,6 +18,7 @@ import yaml  # noqa: E402
 
 from reports.page import render_html, render_markdown  # noqa: E402
 from reports.plots import OKABE_ITO, _save  # noqa: E402
+from sim import games  # noqa: E402
 from sim.glossary import plain  # noqa: E402
 from sim.results import write_text  # noqa: E402
 from sim.verdict.summary import ladder_headline
@@ -181,14 +182,14 @@ def build(result: dict, out: str | Path, plans: str | Path | None = None) -> lis
     summary = (f"With the same searcher in every seat at {top['budget']} playouts (its strongest rung), the factions "
                f"win {rates} of their games; the fair share is {_pct(result['fair_share'])}. {state}")
     policies = result["searcher"]["policies"]
+    hooks = games.get(result["game"], "verdict.json", "verdict").load("verdict")
     caveats = [
         "A verdict from a ladder that has not converged is the win rates at the strongest play the ladder reached, "
         "not yet the game's: stronger players may still move them.",
         f"Each searcher plays its seat's plan ({', '.join(sorted(set(map(str, policies.values()))))}) "
-        "between its searched decisions and in its playouts; it weighs the Round's plan (Principes) or the turn's "
-        "action (Dark Ages), not every decision.",
-        ("Each playout resamples the cards its seat cannot see (the others' hands, the face-down decks), so the "
-         "searchers play honestly." if result["determinize"] else
+        f"between its searched decisions and in its playouts; it weighs {hooks.SEARCHED}, not every decision.",
+        (f"Each playout resamples the cards its seat cannot see ({hooks.HIDDEN}), so the searchers play honestly."
+         if result["determinize"] else
          "The playouts see hidden cards: an upper bound on the searchers' strength, not honest play."),
     ]
     setup = [("study", result["study"]), ("players' agent", "the rollout searcher (flat Monte Carlo: each candidate "

@@ -15,12 +15,14 @@ import importlib
 from pathlib import Path
 
 from sim.config import CONFIG_DIR, read_yaml
+from sim.studies import is_study_plan, plan_file
 from strategies.hussars.base import Plan
 from strategies.hussars.economic import Economic
 from strategies.hussars.military import Military
 from strategies.hussars.political import Political
 from strategies.hussars.raider import Raider
 from strategies.hussars.random_legal import RandomLegal
+from strategies.hussars.rollout import Rollout
 
 PLANS: dict[str, type[Plan]] = {
     "random": RandomLegal,
@@ -28,6 +30,7 @@ PLANS: dict[str, type[Plan]] = {
     "military": Military,
     "political": Political,
     "raider": Raider,
+    "rollout": Rollout,  # the searcher (sim.games.hussars.fast.search), on the compiled engine only
 }
 PLAN_DIR = CONFIG_DIR / "hussars" / "strategies"
 
@@ -75,16 +78,17 @@ def resolve(spec, directory: Path = PLAN_DIR) -> tuple[str, str, dict]:
         params = {**params, **(spec.get("params") or {})}
         label = spec.get("name", base_label)
     elif isinstance(spec, str):
-        path = directory / f"{spec}.yaml"
+        path = plan_file("hussars", spec, directory)  # a study's plan, a file (its stem labels it), or a name
         if path.exists():
             raw = read_yaml(path) or {}
-            uses, params, label = raw.get("uses", spec), dict(raw.get("params") or {}), spec
+            uses, params = raw.get("uses", spec), dict(raw.get("params") or {})
+            label = spec if is_study_plan(spec) or not spec.endswith((".yaml", ".yml")) else path.stem
             if uses != spec:
                 _, uses, base = resolve(uses, directory)
                 params = {**base, **params}
             elif uses not in PLANS and ":" not in uses:
                 raise ValueError(f"{path}: 'uses' must name a plan")
-            check_search(path, raw.get("search"), make(uses, params).p if hasattr(make(uses, params), "p") else {})
+            check_search(path, raw.get("search"), getattr(make(uses, params), "p", {}))
         else:
             label, uses, params = spec, spec, {}
     else:

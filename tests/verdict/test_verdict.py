@@ -120,7 +120,7 @@ def test_bad_flags_are_one_line_and_exit_2(tmp_path, capsys, args, expected):
 
 
 @pytest.mark.parametrize(("changes", "expected"), [
-    ({"game": "hussars"}, "game: expected a game the searcher plays (principes, dark_ages), found 'hussars'"),
+    ({"game": "chess"}, "game: expected one of principes, dark_ages, hussars, found 'chess'"),  # all three search
     ({"players": 3, "seats": dict(zip(FACTIONS[:3], ["builder"] * 3, strict=True))},
      "players: expected 4 for a rollout seat"),
     ({"seats": ["builder", "politician", "conqueror", "random"], "rotate": True}, "seats: expected a plan for each"),

@@ -11,6 +11,8 @@ from sim.errors import ConfigError
 from sim.games.dark_ages import multiplayer as X
 
 LENGTH = "Rounds"
+SEARCHED = "each turn's action and its reactions"  # what the searcher weighs
+HIDDEN = "the others' hands and the face-down decks"  # what a determinized playout resamples
 
 
 def seat_keys(raw: dict, source: str) -> list[str]:

@@ -21,5 +21,7 @@ GAME = Game(
     commands=("sim.games.hussars.cli",),
     form="sim.serve.forms:hussars",
     warm={"mode": "full", "attacker": {"pancerni": 1}, "defender": {"cossack": 1}},
-    demo=Demo("family-balance.yaml", 2_000, "battle-rules.yaml", None, None),
+    balance={"families": "sim.games.hussars.balance:Hussars"},
+    verdict="sim.games.hussars.verdict",
+    demo=Demo("family-balance.yaml", 2_000, "battle-rules.yaml", None, "family-balance-ladder"),
 )

@@ -8,6 +8,10 @@ Experiment keys (besides ``game``, ``games``, ``seed``, ``title``)::
                                      # see strategies/hussars (random, economic, military, political, raider)
     rotate: true                     # game i puts family k on seat (k + i) mod 4 and gives it plan
                                      # (k + i // 4) mod players: every family plays every seat and every plan
+    seats: {ostrogski: economic, ...}   # instead of plans: each family keeps its plan (or a mixture of plans,
+                                     # {mix: {plan: weight}}) and rotate turns only the seats (sim tune, balance);
+                                     # {uses: rollout, params: {budget: 16, policy: economic}}: a searcher
+    search: {budget: 16}             # a searcher in every seat of seats:, each playing its seat's plan as policy
     rounds: 2                        # 2 (Short Scenario) | 3 (Long Scenario)
     battles: simplified              # simplified | full (Tactic cards, equilibrium play per pair of hands)
     titles: {hetman: 1}              # a title held at the start by the family on that seat (1-4)
@@ -37,10 +41,12 @@ from sim.games.hussars import tally
 from sim.games.hussars.game.ruleset import load_game_rules
 from sim.games.hussars.game.state import NS
 from sim.rng import trial_state
+from sim.search.settings import every_seat
 from sim.stats import mean_ci
+from strategies.hussars.rollout import Rollout
 
-KEYS = ("players", "families", "plans", "rotate", "rounds", "battles", "titles", "leases", "rules", "compare",
-        "sweep", "engine", "strict")  # fmt: skip
+KEYS = ("players", "families", "plans", "seats", "search", "rotate", "rounds", "battles", "titles", "leases", "rules",
+        "compare", "sweep", "engine", "strict")  # fmt: skip
 VARIANT_KEYS = ("rounds", "battles", "titles", "leases", "rules")
 BATTLES = ("simplified", "full")
 DEFAULT_PLANS = ("economic", "military", "political", "raider")
@@ -72,7 +78,7 @@ class Experiment:
     labels: tuple[str, ...]  # distinct plan labels; a plan id indexes this
     specs: tuple[tuple[str, str], ...]  # (class reference, JSON parameters) per plan id
     seats: tuple[int, ...]  # the plan id of each family before rotation
-    rotate: bool
+    rotate: bool | str  # True, False, or "seats" (the families rotate over the seats, each keeps its plan)
     variants: tuple[Setup, ...]
     engine: str = "reference"
     strict: bool = False
@@ -120,24 +126,30 @@ def _check_keys(raw: dict, source: str) -> None:
 def _plans(raw: dict, factions: list[str], source: str):
     from strategies.hussars import PLANS, resolve
 
-    spec = raw.get("plans", list(DEFAULT_PLANS[: len(factions)]))
+    if "plans" in raw and "seats" in raw:
+        raise ConfigError(source, "seats", "plans (rotated over the families) or seats (a plan per family), not both",
+                          "both")  # fmt: skip
+    key = "seats" if "seats" in raw else "plans"
+    spec = raw.get(key, list(DEFAULT_PLANS[: len(factions)]))
+    where = [f"{key}[{i}]" for i in range(len(factions))]
     if isinstance(spec, dict):
+        where = [f"{key}.{f}" for f in factions]
         missing = [f for f in factions if f not in spec]
         extra = [f for f in spec if f not in factions]
         if missing or extra:
-            raise ConfigError(source, "plans", f"a plan for each of {', '.join(factions)}", sorted(spec))
+            raise ConfigError(source, key, f"a plan for each of {', '.join(factions)}", sorted(spec))
         spec = [spec[f] for f in factions]
     if not isinstance(spec, list) or len(spec) != len(factions):
-        raise ConfigError(source, "plans", f"a list of {len(factions)} plans (one per family)", spec)
+        raise ConfigError(source, key, f"a list of {len(factions)} plans (one per family)", spec)
     labels, specs, ids = [], [], []
     for i, item in enumerate(spec):
         try:
             label, uses, params = resolve(item)
         except (ValueError, ImportError, AttributeError, TypeError) as err:
-            raise ConfigError(source, f"plans[{i}]", f"a plan ({', '.join(PLANS)}, or a plan file)", str(err)) from None
+            raise ConfigError(source, where[i], f"a plan ({', '.join(PLANS)}, or a plan file)", str(err)) from None
         entry = (uses, json.dumps(params, sort_keys=True))
         if label in labels and specs[labels.index(label)] != entry:
-            raise ConfigError(source, "plans", "one definition per plan name", label)
+            raise ConfigError(source, key, "one definition per plan name", label)
         if label not in labels:
             labels.append(label)
             specs.append(entry)
@@ -212,6 +224,7 @@ def _variants(raw: dict, source: str) -> tuple[Setup, ...]:
 
 def experiment_from_dict(raw: dict, source: str) -> Experiment:
     _check_keys(raw, source)
+    raw = every_seat(raw, source, lambda block: Rollout(**block))
     rules = load_game_rules()
     known = [f.id for f in rules.families]
     players = raw.get("players", len(raw["families"]) if isinstance(raw.get("families"), list) else NS)
@@ -231,12 +244,16 @@ def experiment_from_dict(raw: dict, source: str) -> Experiment:
             raise ConfigError(source, key, "true or false", raw[key])
     labels, specs, ids = _plans(raw, factions, source)
     experiment = Experiment(
-        factions=tuple(factions), labels=labels, specs=specs, seats=ids, rotate=raw.get("rotate", True),
+        factions=tuple(factions), labels=labels, specs=specs, seats=ids,
+        rotate="seats" if "seats" in raw and raw.get("rotate", True) else raw.get("rotate", True),
         variants=_variants(raw, source), strict=raw.get("strict", False),
     )  # fmt: skip
     from sim.games.hussars.fast.dispatch import choose_engine
 
     engine, reason = choose_engine(raw, experiment, source)
+    if engine == "reference" and any(uses == "rollout" for uses, _ in specs):
+        raise ConfigError(source, "engine", "auto or fast for a rollout seat (it searches on the compiled engine)",
+                          raw.get("engine", "auto") + (f" ({reason})" if reason else ""))  # fmt: skip
     return _replace_engine(experiment, engine, reason)
 
 
@@ -263,7 +280,7 @@ def seating(payload: Experiment, game: int) -> tuple[list[int], list[int]]:
     """(family index per seat, plan id per seat) in game ``game``; -1 for an empty seat."""
     p = payload.players
     seat_shift = game % NS if payload.rotate else 0
-    plan_shift = (game // NS) % p if payload.rotate else 0
+    plan_shift = (game // NS) % p if payload.rotate is True else 0
     families, plans = [-1] * NS, [-1] * NS
     for k in range(p):
         seat = (k + seat_shift) % NS

@@ -10,6 +10,8 @@ from sim.games.principes import player_count
 from sim.games.principes.driver import WIN_TYPES
 
 LENGTH = "Rounds"  # the unit of a game's length
+SEARCHED = "the Round's plan and, with actions on, the choices inside actions"  # what the searcher weighs
+HIDDEN = "the others' hands and the face-down decks"  # what a determinized playout resamples
 
 
 def seat_keys(raw: dict, source: str) -> list[str]:

@@ -126,7 +126,9 @@ def _compiled(pairs: tuple[tuple[str, str], ...], specs: tuple[tuple[str, str], 
     return rules, tables.build(rules), tables.battle_tables(rules), plans
 
 
-def _seats(payload, start: int, count: int):
+def _seats(payload, start: int, count: int, table=None):
+    """(families, plan ids, family positions) per game and seat; ``table`` ((count, families) plan ids, or None):
+    each family's plan game by game in place of the experiment's (``sim tune`` and ``sim balance`` fields)."""
     from sim.games.hussars.experiment import seating
 
     fams = np.full((count, NS), -1, np.int64)
@@ -136,6 +138,8 @@ def _seats(payload, start: int, count: int):
         f, p = seating(payload, start + k)
         fams[k], plans[k] = f, p
         pos[k] = [payload.family_ids.index(x) if x >= 0 else -1 for x in f]
+        if table is not None:
+            plans[k] = [table[k, j] if j >= 0 else -1 for j in pos[k]]
     return fams, plans, pos
 
 
@@ -143,9 +147,10 @@ def _grants(pairs) -> np.ndarray:
     return np.array(pairs, np.int64).reshape(-1, 2)
 
 
-def fast_rows(payload, key, start: int, count: int) -> np.ndarray:
-    """(count, variants, COLUMNS) rows of games ``start .. start+count-1`` on the compiled engine."""
-    fams, plans, pos = _seats(payload, start, count)
+def fast_rows(payload, key, start: int, count: int, table=None) -> np.ndarray:
+    """(count, variants, COLUMNS) rows of games ``start .. start+count-1`` on the compiled engine (``table``: each
+    family's plan id game by game, as ``_seats``)."""
+    fams, plans, pos = _seats(payload, start, count, table)
     rows = np.zeros((count, len(payload.variants), NCOL), np.int64)
     S = STATE.new()
     flat = STATE.flat(S)[0]
@@ -155,8 +160,14 @@ def fast_rows(payload, key, start: int, count: int) -> np.ndarray:
         _, R, BT, P = _compiled(setup.rules, payload.specs)
         mode = 1 if setup.battles == "full" else 0
         out = np.zeros((count, NCOL), np.int64)
-        numba_cache.call(play_games, R, BT, P, fams, plans, pos, setup.rounds, mode, np.uint64(key), start,
-                         _grants(setup.titles), _grants(setup.leases), S, flat, out, no_trace, tn)  # fmt: skip
+        if any(uses == "rollout" for uses, _ in payload.specs):
+            from sim.games.hussars.fast import search  # deferred: search imports this module
+
+            out = search.run(R, BT, P, payload.specs, fams, plans, pos, setup.rounds, mode, key, start,
+                             _grants(setup.titles), _grants(setup.leases), S, flat)[0]  # fmt: skip
+        else:
+            numba_cache.call(play_games, R, BT, P, fams, plans, pos, setup.rounds, mode, np.uint64(key), start,
+                             _grants(setup.titles), _grants(setup.leases), S, flat, out, no_trace, tn)  # fmt: skip
         rows[:, v] = out
     return rows
 

@@ -23,10 +23,26 @@ YES, NO = np.bool_(True), np.bool_(False)  # non-literal flags: one compiled spe
 @njit(cache=True, inline="always")
 def play(st, R, BT, P, sp, rs, mode, flat, trace, tn):
     """Play the set-up game in ``st`` to its end; returns the winning seat."""
-    for r in range(1, st.rounds + 1):
-        st.round = r
-        st.season = 0
-        TU.action_phase(st, R, BT, P, sp, rs, mode, flat, trace, tn)
+    st.round = 1
+    st.season = 0
+    TU.phase_begins(st, R, P, sp, rs)
+    p = 0
+    while True:
+        TU.plan(st, R, P, sp, rs)
+        if not segment(st, R, BT, P, sp, rs, mode, flat, trace, tn, p):
+            break
+        p += 1
+    return ends(st, R, rs, flat, trace, tn)
+
+
+@njit(cache=True, inline="always")
+def segment(st, R, BT, P, sp, rs, mode, flat, trace, tn, p):
+    """The game from Action Phase ``p``'s planning done (round p // 2 + 1; p even: spring, odd: autumn) to the next
+    Action Phase's planning (``TU.phase_begins`` done); False when the game ends with phase ``p`` instead. The
+    searcher's playouts start at these points (``fast.search``)."""
+    r = p // 2 + 1
+    TU.phase_turns(st, R, BT, P, sp, rs, mode, flat, trace, tn)
+    if p % 2 == 0:
         BD.auction_market(st, R, P, sp, rs)
         TU.acted(flat, trace, tn)
         st.season = 1
@@ -39,16 +55,26 @@ def play(st, R, BT, P, sp, rs, mode, flat, trace, tn):
         TU.settle_rewards(st, R, P, sp, rs)
         TU.acted(flat, trace, tn)
         st.season = 2
-        TU.action_phase(st, R, BT, P, sp, rs, mode, flat, trace, tn)
-        if r == st.rounds:
-            break
-        BD.auction_market(st, R, P, sp, rs)
-        TU.acted(flat, trace, tn)
-        st.season = 3
-        TI.titles_phase(st, R, P, sp, rs)
-        TU.settle_rewards(st, R, P, sp, rs)
-        st.st_lead[r - 1] = V.leader(st, R)
-        TU.acted(flat, trace, tn)
+        TU.phase_begins(st, R, P, sp, rs)
+        return True
+    if r == st.rounds:
+        return False
+    BD.auction_market(st, R, P, sp, rs)
+    TU.acted(flat, trace, tn)
+    st.season = 3
+    TI.titles_phase(st, R, P, sp, rs)
+    TU.settle_rewards(st, R, P, sp, rs)
+    st.st_lead[r - 1] = V.leader(st, R)
+    TU.acted(flat, trace, tn)
+    st.round = r + 1
+    st.season = 0
+    TU.phase_begins(st, R, P, sp, rs)
+    return True
+
+
+@njit(cache=True, inline="always")
+def ends(st, R, rs, flat, trace, tn):
+    """The game's end (the last unrest, the final leader); returns the winning seat."""
     U.end(st, R, rs, YES)
     st.st_lead[st.rounds - 1] = V.leader(st, R)
     TU.acted(flat, trace, tn)

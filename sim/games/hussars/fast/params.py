@@ -14,7 +14,7 @@ from strategies.hussars.scripted import EFFECT_PRIORITIES, Scripted
 
 F8 = np.float64
 NPRI = 12
-BUILT_IN = ("random", "economic", "military", "political", "raider")
+BUILT_IN = ("random", "economic", "military", "political", "raider", "rollout")  # rollout: its policy's record
 
 PLAN = Layout("hussars_plan", [
     ("kind", (), "0 random-legal, 1 scripted"),
@@ -35,12 +35,22 @@ PLAN = Layout("hussars_plan", [
 def unsupported(uses: str, params) -> str | None:
     if uses not in BUILT_IN:
         return f"{uses} is not a built-in plan ({', '.join(BUILT_IN)})"
+    if uses == "rollout":  # the searcher plays its policy's record
+        import json
+
+        from strategies.hussars.rollout import Rollout, policy_of
+
+        policy, p = policy_of(Rollout(**(json.loads(params) if isinstance(params, str) else params)).p)
+        return unsupported(policy, p)
     return None
 
 
 def compile_plan(uses: str, params: dict, rules) -> np.ndarray:
     from strategies.hussars import make
+    from strategies.hussars.rollout import Rollout, policy_of
 
+    if uses == "rollout":  # the searcher plays its policy between and inside its searches (fast.search)
+        return compile_plan(*policy_of(Rollout(**params).p), rules)
     rec = PLAN.new()
     r = rec[0]
     plan = make(uses, params)

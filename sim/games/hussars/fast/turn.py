@@ -52,21 +52,38 @@ def legal_plan(st, R, s, cards, n, counts):
 
 @njit(cache=True)
 def plan(st, R, P, sp, rs):
+    plan_forced(st, R, P, sp, rs, np.int64(-1), np.empty(0, np.int64), np.int64(0))
+
+
+@njit(cache=True)
+def plan_forced(st, R, P, sp, rs, forced, fcards, fn):
+    """``plan`` with seat ``forced``'s cards ``fcards[:fn]`` in place of its plan's (the searcher's candidate);
+    ``forced`` -1: every seat its plan's."""
     cards = np.empty(64, np.int64)
     counts = np.zeros(R.nc, np.int64)
     for s in range(NS):
         if st.active[s] == 0:
             continue
-        n = PO.cards(st, R, P, sp, rs, s, cards)
-        if not legal_plan(st, R, s, cards, n, counts):
-            st.illegal += 1
-            counts[:] = 0
-        time = 0
-        for c in range(R.nc):
-            st.hand[s, c] -= counts[c]
-            st.played[s, c] = counts[c]
-            time += counts[c] * R.c_time[c]
-        st.time[s] = time
+        if s == forced:
+            n = fn
+            cards[:n] = fcards[:n]
+        else:
+            n = PO.cards(st, R, P, sp, rs, s, cards)
+        set_plan(st, R, s, cards, n, counts)
+
+
+@njit(cache=True)
+def set_plan(st, R, s, cards, n, counts):
+    """Seat ``s`` plays the cards ``cards[:n]`` this Action Phase (none when they break the rules)."""
+    if not legal_plan(st, R, s, cards, n, counts):
+        st.illegal += 1
+        counts[:] = 0
+    time = 0
+    for c in range(R.nc):
+        st.hand[s, c] -= counts[c]
+        st.played[s, c] = counts[c]
+        time += counts[c] * R.c_time[c]
+    st.time[s] = time
 
 
 @njit(cache=True)
@@ -309,10 +326,22 @@ def settle_rewards(st, R, P, sp, rs):
 
 @njit(cache=True, inline="always")
 def action_phase(st, R, BT, P, sp, rs, mode, flat, trace, tn):
+    phase_begins(st, R, P, sp, rs)
+    plan(st, R, P, sp, rs)
+    phase_turns(st, R, BT, P, sp, rs, mode, flat, trace, tn)
+
+
+@njit(cache=True, inline="always")
+def phase_begins(st, R, P, sp, rs):
+    """The Action Phase up to its planning: the rebels' treaty, the armies' Movement Points reset."""
     RB.treaty(st, R, P, sp, rs)
     for a in range(A.NA):
         st.a_moved[a] = 0
-    plan(st, R, P, sp, rs)
+
+
+@njit(cache=True, inline="always")
+def phase_turns(st, R, BT, P, sp, rs, mode, flat, trace, tn):
+    """The Action Phase after its planning: the Turn Order Track, then each Force's turn."""
     turn_order(st, R)
     SG.housekeeping(st, R, np.int64(OH))
     acted(flat, trace, tn)
