@@ -216,7 +216,7 @@ def write_index(out: Path, sections: dict, odds: pd.DataFrame, seconds: float) -
             parts.append(f"<div class='verdict'><p><strong>Balance under the plans:</strong> {e(v['sentence'])}</p>"
                          f"<p><strong>How far to trust it:</strong> {e(v['trust'])} {e(v['replay'])}</p></div>"
                          + _img(v["plot"], "Win rates under the verdict"))  # fmt: skip
-        else:
+        elif not lad:
             parts.append("<div class='verdict'><p><strong>Balance:</strong> no balance verdict yet: the scripted "
                          "plans are far apart, so the study below measures the plans more than the game.</p></div>")
         parts.append("<h3>What the modules change under the scripted plans (win rate, points, paired games, "
