@@ -186,13 +186,15 @@ def test_the_studies_index_is_the_generated_one():
     )
 
 
-@pytest.mark.parametrize("game", ["principes", "dark_ages"])
-def test_a_plan_verdict_says_how_far_it_is_from_its_ladder(game, tmp_path):
+LADDERS = [s for s in studies() if s.status == "current" and "--plans" in s.manifest["command"]]
+
+
+@pytest.mark.parametrize("ladder", LADDERS, ids=[f"{s.game}/{s.name}" for s in LADDERS])
+def test_a_plan_verdict_says_how_far_it_is_from_its_ladder(ladder, tmp_path):
     """sim balance and its report set the plans beside the ladder that plays the same study: found by its command,
     both from the study file and from the plan verdict's folder, with the ladder's own comparison mirrored."""
-    from sim.studies import from_ladder, ladder_of, studies
+    from sim.studies import from_ladder, ladder_of
 
-    (ladder,) = [s for s in studies(game) if s.status == "current" and s.headline.get("kind") == "ladder"]
     words = ladder.manifest["command"].split()
     plans = Path(words[words.index("--plans") + 1])
     assert ladder_of(words[2]) == ladder and ladder_of(plans.parent) == ladder
