@@ -12,7 +12,7 @@ from sim.games.dark_ages.fast.state import capital, controller, slots_used, unit
 from sim.games.dark_ages.fast.stream import J
 
 
-@njit(**J)
+@njit(**J, inline="always")
 def check(S, T):
     """Twin: ``game.invariants.check``: 0, or the number of the first failed check."""
     n = S.n

@@ -42,7 +42,7 @@ def settle_free(S, T, seat, ST, MV, R):
         apply_settle(S, T, seat, MV[j, 1])
 
 
-@njit(**J)
+@njit(**J, inline="always")
 def react(S, T, ST, MV, R):
     """Twin: ``game.loop.react``: a full stack pushes out its bottom disc and its owner reacts."""
     owner, k, j = pushed_out(S, T, ST, MV, R)
@@ -111,7 +111,7 @@ def turn_ends(S, T, seat, ST, R):
         cmd_turn_ended(S, T)
 
 
-@njit(**J)
+@njit(**J, inline="always")
 def take_turn(S, T, seat, ST, MVA, NK, MV, mv, R):
     """Twin: ``game.loop.take_turn``, ``game.culture.enforce_hand_limit``."""
     if turn_begins(S, T, seat, ST, MV, R):
@@ -150,7 +150,7 @@ def policy_choice(S, T, seat, ST, MVA, NK, mv, R):
     return False
 
 
-@njit(**J)
+@njit(**J, inline="always")
 def carry_out(S, T, seat, ST, MVA, NK, MV, mv, chosen, R):
     """Twin: ``game.loop._action_or_pass`` once decided: the Noble action ``mv`` (``chosen``), or a Pass."""
     if act(S, T, seat, ST, MVA, NK, MV, mv, chosen, R):
@@ -169,7 +169,7 @@ def act(S, T, seat, ST, MVA, NK, MV, mv, chosen, R):
     return True
 
 
-@njit(**J)
+@njit(**J, inline="always")
 def end_now(S, T, why, ST, R):
     """Twin: ``game.loop.end_now``: 'Each player immediately Passes ... except the first step'."""
     S.trigger = why

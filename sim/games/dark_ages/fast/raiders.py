@@ -155,7 +155,7 @@ def ensure_target(S, T, R):
         pick_target(S, T, R)
 
 
-@njit(**J)
+@njit(**J, inline="always")
 def fight_raid(S, T, where, R):
     """Twin: ``game.raiders._fight_raid``: the Raiding Party attacks the player's Province ``where``."""
     hb = HUMAN

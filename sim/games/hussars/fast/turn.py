@@ -324,7 +324,8 @@ def settle_rewards(st, R, P, sp, rs):
             X.take_reward(st, R, s, kind, i)
 
 
-@njit(cache=True, inline="always")
+# not inlined: ``loop.play`` calls it twice a Round, and inlined it would be typed, lowered and optimized twice
+@njit(cache=True)
 def action_phase(st, R, BT, P, sp, rs, mode, flat, trace, tn):
     phase_begins(st, R, P, sp, rs)
     plan(st, R, P, sp, rs)

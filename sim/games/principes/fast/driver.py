@@ -169,7 +169,7 @@ def princess_round(S, C, P, F, sid, rs):
 # --- the actions ------------------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def progress_action(S, C, P, sid, p, rs):
     """``tiles.progress_action``: one printed tile at a time up to the Period's number (+ Church Schools' extra
     tile for gold, if the seat pays), each Chronicle point on the track the seat chooses; then the Market refills and
@@ -198,7 +198,7 @@ def progress_action(S, C, P, sid, p, rs):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def politics_action(S, C, P, F, sid, p, rs):
     """``driver._action``'s Politics: Neighbor Cards first, then a Council (every seat's plays chosen in turn
     order) or the draw with the card put back."""
@@ -222,7 +222,7 @@ def politics_action(S, C, P, F, sid, p, rs):
     enforce_hand_limit(S, C, p)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def perform(S, C, P, F, sid, p, action, rs):
     """``driver.perform``: the seat of ``p`` decides how to carry out ``action`` and the rules apply it (the generic
     Progress Action takes up to ``legal.tiles_allowed`` tiles). With the
@@ -285,7 +285,7 @@ def perform(S, C, P, F, sid, p, action, rs):
         combined_action(S, C, P, F, sid, p, action, rs)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def combined_action(S, C, P, F, sid, p, action, rs):
     """``nonplayers.after_action``: 2-3 players, active variant: the seat's Combined Action of the action's type
     (``hooks.combined``), applied (``nonplayers.perform``)."""
@@ -297,7 +297,7 @@ def combined_action(S, C, P, F, sid, p, action, rs):
         nonplayers.perform(S, C, p, action, ch, moves, n, ruin, rs)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def round_start(S, C, P, F, sid, rs, order, plans):
     """``driver.play_game``'s Round start: the Princeps sets the direction (``turn_order.set_direction``), the
     Princesses go out or work, every seat plans (``base.Strategy.plan``) in turn order. Returns the seats in
@@ -312,7 +312,7 @@ def round_start(S, C, P, F, sid, rs, order, plans):
     return no
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def after_event(S, C, S0, debug, trace, tn, count):
     """``driver.play_game``'s step after an action or a Round's History icons: a Capital taken over loses its Princess
     (``princesses.sweep``), the state joins ``trace``, ``debug`` checks the invariants into ``count[1]``; returns
@@ -375,7 +375,7 @@ def play_on(S, C, P, F, sid, rs, S0, debug, trace, tn, count):
     return winner, wt
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_game(S0, C, P, F, sid, rs, Sa, debug, trace, tn):
     """``driver.play_game`` into ``Sa[0]`` from the deployment ``S0`` (a ``STATE`` record, copied:
     ``state.State.copy``): Round after Round (``play_on``). Returns (winner or -1, win type, Rounds begun, actions,
