@@ -9,8 +9,8 @@ together (over one period of the rotation); ``group_body`` is the experiment of 
 ``players: n``), in which the group's Rulers rotate over the chairs. The runner plays every game on the compiled
 engine with its plans drawn game by game (``fast.experiment.play_chunk``'s ``table``).
 
-``DarkAgesSolo`` tunes the solo player's plan (Module 1). The game's experiment modules and compiled engine are
-imported inside the methods that play: they load numba.
+``DarkAgesSolo`` tunes the solo player's plan (Module 1). This module loads the compiled engine (numba): the
+Game object names it by path, so it is imported only when a balance command plays Dark Ages.
 """
 
 from __future__ import annotations
@@ -26,8 +26,13 @@ from sim.balance.games import Plan, _resolved, _seat, _with_space, derived, solo
 from sim.balance.mix import Field, first_plans
 from sim.balance.space import Space
 from sim.errors import ConfigError
+from sim.games.dark_ages.experiment import experiment_from_dict
+from sim.games.dark_ages.fast import experiment as fast
+from sim.games.dark_ages.fast.layout import Unsupported
 from sim.games.dark_ages.game.ending import TRIGGERS
+from sim.games.dark_ages.game.solo_experiment import experiment_from_dict as solo_from_dict
 from sim.games.dark_ages.game.solo_loop import SOLO_TRIGGERS
+from sim.games.dark_ages.multiplayer import MAX_SEATS, TWELFTHS, Payload
 from sim.schemas.plans import DARK_AGES_PARAM_DEFAULTS
 from strategies.dark_ages import resolve
 from strategies.dark_ages.scripted import PLAN_DIR, SCRIPTED, load_plan
@@ -59,7 +64,6 @@ class DarkAges:
         return derived(base, label, searched)
 
     def _experiment(self, body: dict, source: str):
-        from sim.games.dark_ages.experiment import experiment_from_dict
 
         if body.get("mode", "multiplayer") != "multiplayer":
             raise ConfigError(source, "mode", "a multiplayer experiment (sim tune also plays mode: solo)",
@@ -105,9 +109,6 @@ class DarkAges:
     def runner(self, game_payload, labels: tuple[str, ...], specs: dict, factions: tuple[str, ...] = ()):
         """A direct call into the compiled engine for games whose Rulers play plan ids game by game (rows of
         ``Field.table``), or None when the experiment plays on the reference engine."""
-        from sim.games.dark_ages.fast import experiment as fast
-        from sim.games.dark_ages.fast.layout import Unsupported
-        from sim.games.dark_ages.multiplayer import Payload
 
         e = game_payload.experiment
         if getattr(e, "engine", None) != "fast" or not set(e.rulers) <= set(factions):
@@ -134,7 +135,6 @@ class DarkAges:
 
     def outcomes(self, rows: dict, payload, factions: tuple[str, ...]):
         """(won (n, F) int8: 1 won, 0 lost, -1 not at the table; end trigger index (n,); length in twelfths (n,))."""
-        from sim.games.dark_ages.multiplayer import MAX_SEATS, TWELFTHS
 
         index = {t: i for i, t in enumerate(self.win_types)}
         end = np.array([index[t] for t in rows["trigger"]], np.int64)
@@ -163,9 +163,8 @@ class DarkAgesSolo(DarkAges):
         return SOLO_TRIGGERS
 
     def field(self, body: dict, source: str) -> tuple[Field, dict[str, Plan]]:
-        from sim.games.dark_ages.game.solo_experiment import experiment_from_dict
 
-        return solo_field(self, body, source, {"strategies": ["culture"], "strategy_params": {}}, experiment_from_dict)
+        return solo_field(self, body, source, {"strategies": ["culture"], "strategy_params": {}}, solo_from_dict)
 
     def profile_body(self, body: dict, seats: dict) -> dict:
         _, uses, params = resolve(seats["player"])

@@ -171,8 +171,12 @@ def game_row(e: SoloExperiment, key, i: int) -> list[int]:
 def play_chunk(payload: SoloExperiment, key, start: int, count: int, keep_rows: bool):
     if payload.engine == "fast":
         from sim.games.principes.fast import solo_experiment as fast  # numba loads only when the fast engine plays
+        from sim.games.principes.fast import solo_search
 
-        table = fast.run_games(payload, key, start, count)
+        if solo_search.searching(payload):  # a searching player (``search:``): the searched games
+            table = solo_search.run_games(payload, key, start, count)[0]
+        else:
+            table = fast.run_games(payload, key, start, count)
     else:
         table = np.array([game_row(payload, key, i) for i in range(start, start + count)], np.int64)
     return table_counts(table.reshape(count, len(COLUMNS)), payload, keep_rows)

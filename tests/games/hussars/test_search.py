@@ -20,6 +20,9 @@ from sim.games.hussars.game.state import dims, from_record
 from sim.games.hussars.tally import COL
 from sim.rng import trial_state
 
+# The Hussars searcher compiles for about 4.5 CPU-minutes cold: make test-full runs these, make test does not.
+pytestmark = pytest.mark.full
+
 SEATS = {"ostrogski": "economic", "wisniowiecki": "military", "korecki": "political", "danilowicz": "raider"}
 
 

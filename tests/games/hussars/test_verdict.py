@@ -12,6 +12,9 @@ import yaml
 from sim.cli import main
 from sim.games.hussars.verdict import outcomes
 
+# The Hussars searcher compiles for about 4.5 CPU-minutes cold: make test-full runs these, make test does not.
+pytestmark = pytest.mark.full
+
 FAMILIES = ["ostrogski", "wisniowiecki", "korecki", "danilowicz"]
 STUDY = {"game": "hussars", "title": "verdict test", "question": "Who wins?", "games": 100, "seed": 7, "rounds": 2,
          "seats": dict(zip(FAMILIES, ["economic", "military", "political", "economic"], strict=True))}  # fmt: skip

@@ -81,7 +81,8 @@ def solo_value(S, T, objective, sc):
 
 @njit(**J)
 def resample(x, n, rs):
-    """``x[:n]`` sorted, then shuffled from ``rs``: a face-down pile's order drawn again, whatever it was."""
+    """Twin: none (a determinization step). ``x[:n]`` sorted, then shuffled from ``rs``: a face-down pile's order
+    drawn again, whatever it was."""
     x[:n].sort()
     shuffle(rs, x, n)
 
@@ -233,7 +234,8 @@ def play_searched(S, T, ST, X, max_turns, R, root, Sd, Sp, stats):
 
 @njit(**J)
 def play_solo_games(key, start, DEAL, RUL, STR, OPT, ST, X, T, states, flat, max_turns, mods, out, stats):
-    """Twin: ``solo_experiment.play_solo_games`` with a searching player: ``stats`` (count, ``search.NSTAT``)."""
+    """Twin: ``game.solo_experiment.play_one`` with a searching player (``fast.solo_experiment.play_solo_games``):
+    ``stats`` (count, ``search.NSTAT``)."""
     S = states[0]
     R = np.zeros(1, np.uint64)
     sc = np.zeros(OUT_COLS, np.int64)

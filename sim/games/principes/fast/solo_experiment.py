@@ -134,12 +134,8 @@ def solo_row(S, C, me, d, p, s, outcome, begun, actions, row):
 
 
 def run_games(payload, key, start: int, count: int) -> np.ndarray:
-    """The per-game table (count, ``NCOLS``) int64 of games ``start .. start+count-1`` (searched games:
-    ``solo_search.run_games``)."""
-    from sim.games.principes.fast import solo_search
-
-    if solo_search.searching(payload):
-        return solo_search.run_games(payload, key, start, count)[0]
+    """The per-game table (count, ``NCOLS``) int64 of games ``start .. start+count-1`` of the solo plans (searched
+    games: ``solo_search.run_games``)."""
     starts, c, p, f, where, levels = compiled(payload)
     out = np.zeros((count, NCOLS), np.int64)
     numba_cache.call(play_games, starts, c, p, f, where, levels, np.uint64(key), int(start), int(count), out)

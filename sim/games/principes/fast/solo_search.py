@@ -44,8 +44,8 @@ def solo_value(S, C, me, objective):
 
 @njit(cache=True)
 def plan_start(ctx, rs):
-    """``sim.search.searcher``'s ``start`` at a solo Round's plan: the position into ``Sd[0]``, determinized for the
-    player with ``X_DETERMINIZE``."""
+    """``solo.play_solo``'s position at a solo Round's plan, as ``sim.search.searcher``'s ``start``: the position
+    into ``Sd[0]``, determinized for the player with ``X_DETERMINIZE``."""
     S, C, P, F, sid, me, level, x, cand, Sd, Sp, plan, trace, tn, count = ctx
     Sd[0] = S
     if x[X_DETERMINIZE]:
@@ -54,8 +54,8 @@ def plan_start(ctx, rs):
 
 @njit(cache=True)
 def plan_value(ctx, c, rs):
-    """``sim.search.searcher``'s ``value``: candidate plan ``c`` played from a copy of the start to the end of the
-    game (``solo.solo_on``), scored by ``solo_value``."""
+    """``solo.play_solo`` from a Round's plan, as ``sim.search.searcher``'s ``value``: candidate plan ``c`` played
+    from a copy of the start to the end of the game (``solo.solo_on``), scored by ``solo_value``."""
     S, C, P, F, sid, me, level, x, cand, Sd, Sp, plan, trace, tn, count = ctx
     Sp[0] = Sd[0]
     plan[: C.planned] = cand[c, : C.planned]
@@ -99,7 +99,8 @@ def play_searched(S0, C, P, F, X, sid, me, level, rs, base, Sa, Sd, Sp, stats):
 
 @njit(cache=True)
 def play_games(starts, Ca, P, F, X, where, levels, key, start, count, out, stats):
-    """``solo_experiment.play_games`` with searching strategies: ``stats`` (count, NSTAT)."""
+    """``solo.play_solo`` game by game with searching strategies (``fast.solo_experiment.play_games``'s twin):
+    ``stats`` (count, NSTAT)."""
     C = Ca[0]
     Sa = np.empty(1, starts.dtype)
     Sd = np.empty(1, starts.dtype)
