@@ -14,6 +14,9 @@ from sim.games.dark_ages.fast import search, solo_search
 from sim.games.dark_ages.fast import solo_experiment as fast
 from sim.rng import experiment_key
 
+# The solo searcher compiles its own copy of the solo engine (a few CPU-minutes cold): make test-full runs these.
+pytestmark = pytest.mark.full
+
 KEY = experiment_key(13)
 SOLO = {"mode": "solo", "rulers": ["boleslaus_the_cruel", "tomislav"], "strategies": ["culture", "military"]}
 

@@ -16,6 +16,9 @@ from sim.games.principes.fast import solo_search
 from sim.games.principes.solo_experiment import COLUMNS
 from sim.rng import experiment_key
 
+# The solo searcher compiles its own copy of the solo engine (a few CPU-minutes cold): make test-full runs these.
+pytestmark = pytest.mark.full
+
 KEY = experiment_key(7)
 SOLO = {"mode": "solo", "difficulties": ["normal", "hard", "legendary"], "principalities": "all", "history": True}
 
