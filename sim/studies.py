@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -110,18 +111,22 @@ def study(game: str, name: str) -> Study:
     return Study(game, name, path.parent, _check_manifest(path, read_yaml(path)))
 
 
+def command_option(s: Study, flag: str) -> str | None:
+    """The value of ``flag`` in the command that made study ``s`` (``--policy``, ``--plans``), or None."""
+    words = shlex.split(s.manifest["command"])
+    return words[words.index(flag) + 1] if flag in words[:-1] else None
+
+
 def ladder_of(path: str | Path) -> Study | None:
     """The current shipped ladder verdict (``sim verdict``) that plays the study file ``path``, or that was set
     beside the plan-equilibrium verdict in folder ``path`` (its ``--plans``), if any."""
-    import shlex
-
     target = Path(path).resolve()
     for s in studies():
-        words = shlex.split(s.manifest["command"]) if s.headline.get("kind") == "ladder" else []
-        plans = words[words.index("--plans") + 1] if "--plans" in words[:-1] else None
-        named = [words[2]] if len(words) > 2 else []
-        named += [plans, str(Path(plans).parent)] if plans else []
-        if s.status == "current" and any((ROOT / n).resolve() == target for n in named):
+        if s.status != "current" or s.headline.get("kind") != "ladder":
+            continue
+        plans = command_option(s, "--plans")
+        named = [shlex.split(s.manifest["command"])[2], *((plans, str(Path(plans).parent)) if plans else ())]
+        if any((ROOT / n).resolve() == target for n in named):
             return s
     return None
 

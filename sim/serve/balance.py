@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -20,7 +19,7 @@ import yaml
 from sim.config import CONFIG_DIR, parse_assignments, read_yaml
 from sim.errors import ConfigError
 from sim.games import name as game_name
-from sim.studies import STUDIES_DIR, answer, studies
+from sim.studies import STUDIES_DIR, answer, command_option, studies, study
 
 SOURCE = "request"
 STEPS = (500, 2_000, 10_000)  # the page's refinements: each answer is a full paired run on the same games
@@ -62,8 +61,7 @@ PAGES = {
 
 def _policy(game: str, name: str) -> Path:
     """The equilibrium a ladder verdict started its searchers from (``--policy`` of its command)."""
-    doc = json.loads((STUDIES_DIR / game / name / "verdict.json").read_text())
-    return Path(re.search(r"--policy (\S+)", doc["command"])[1])
+    return Path(command_option(study(game, name), "--policy"))
 
 
 def field_file(game: str, field: str) -> Path:

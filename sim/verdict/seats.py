@@ -17,6 +17,14 @@ from sim.errors import ConfigError
 from sim.games import having
 
 
+def planned_seats(raw: dict, source: str, who: str) -> list[str]:
+    """The study's factions as its ``seats`` name them, each with a plan (``who``: "Ruler", "family")."""
+    seats = raw.get("seats")
+    if not isinstance(seats, dict):
+        raise ConfigError(source, "seats", f"a plan per {who} (seats: {{{who.lower()}: plan}})", seats)
+    return list(seats)
+
+
 def searcher(budget: int, policy, determinize: bool = True) -> dict:
     """One seat's searcher: ``budget`` playouts per candidate, playing ``policy`` (a plan name, file or mapping)
     between its searched decisions and in its playouts; ``determinize``: each playout first resamples what the seat

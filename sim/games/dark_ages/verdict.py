@@ -7,8 +7,8 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
-from sim.errors import ConfigError
 from sim.games.dark_ages import multiplayer as X
+from sim.verdict.seats import planned_seats
 
 LENGTH = "Rounds"
 SEARCHED = "each turn's action and its reactions"  # what the searcher weighs
@@ -17,10 +17,7 @@ HIDDEN = "the others' hands and the face-down decks"  # what a determinized play
 
 def seat_keys(raw: dict, source: str) -> list[str]:
     """The study's Rulers (its ``seats`` give each one a plan)."""
-    seats = raw.get("seats")
-    if not isinstance(seats, dict):
-        raise ConfigError(source, "seats", "a plan per Ruler (seats: {ruler: plan})", seats)
-    return list(seats)
+    return planned_seats(raw, source, "Ruler")
 
 
 def outcomes(rows: pl.DataFrame, keys: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

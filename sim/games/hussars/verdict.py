@@ -7,8 +7,8 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
-from sim.errors import ConfigError
 from sim.games.hussars.game.state import NS
+from sim.verdict.seats import planned_seats
 
 LENGTH = "rounds"
 SEARCHED = "the secret Action cards of each Action Phase"  # what the searcher weighs
@@ -18,10 +18,7 @@ HIDDEN = ("the face-down Yellow and Event decks; the other seats' secret cards a
 
 def seat_keys(raw: dict, source: str) -> list[str]:
     """The study's families (its ``seats`` give each one a plan)."""
-    seats = raw.get("seats")
-    if not isinstance(seats, dict):
-        raise ConfigError(source, "seats", "a plan per family (seats: {family: plan})", seats)
-    return list(seats)
+    return planned_seats(raw, source, "family")
 
 
 def outcomes(rows: pl.DataFrame, keys: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
